@@ -1,2 +1,3 @@
-// Barrel of store/: each module of this area is re-exported here.
-export {};
+// Barrel of store/: the only modules that touch the file system.
+export * from "./read.js";
+export * from "./sessions.js";
