@@ -1,2 +1,4 @@
 // Barrel of serialize/: each module of this area is re-exported here.
-export {};
+export * from "./serialize-conversation.js";
+export * from "./sha.js";
+export * from "./truncate.js";

@@ -1,4 +1,8 @@
 import type { Diagnostic, PiProfile, SessionEntry, SessionHeader } from "../types.js";
+import { nameEntry } from "./damage.js";
+import { migrateRecords } from "./migrate.js";
+import { scanSessionText, type SessionScan } from "./scan.js";
+import { analyzeStructure, type EntryIndex } from "./structure.js";
 
 /** A session file as pi loads it: header, entries after migration, and what was damaged. */
 export interface LoadedSession {
@@ -16,7 +20,113 @@ export interface LoadedSession {
   invalid?: string;
 }
 
-// STUB: owned by the session/tree helper; signature is the contract.
-export function parseSession(_input: string | Uint8Array, _profile: PiProfile): LoadedSession {
-  throw new Error("parseSession: not implemented yet");
+export interface ParseSessionOptions {
+  /** Used in messages (pi names the file when it rejects one). */
+  path?: string;
+}
+
+const indexCache = new WeakMap<LoadedSession, EntryIndex>();
+
+/**
+ * pi's loadEntriesFromFile + migration for one release, without touching any file.
+ * `input` is the file's bytes (decoded like Node's utf8) or its text.
+ */
+export function parseSession(input: string | Uint8Array, profile: PiProfile, options: ParseSessionOptions = {}): LoadedSession {
+  return loadFromScan(scanSessionText(input, profile), profile, options);
+}
+
+/** The second half of parseSession, for callers that already scanned the text (the session listing). */
+export function loadFromScan(scan: SessionScan, profile: PiProfile, options: ParseSessionOptions = {}): LoadedSession {
+  const diagnostics = scan.diagnostics;
+  const where = options.path ? `: ${options.path}` : "";
+  const first = scan.values[0];
+
+  if (first === undefined) return emptyFile(scan, profile, where);
+  if (profile === "0.73" && scan.values.includes(null)) {
+    const line = scan.lines[scan.values.indexOf(null)];
+    diagnostics.push({ line, problem: "null is not an entry; pi 0.73 fails to open a file with such a line" });
+    return rejected(diagnostics, `pi 0.73 cannot open this session: line ${line} is null${where}`);
+  }
+  if (!isRecord(first) || first.type !== "session" || typeof first.id !== "string") {
+    diagnostics.push({
+      line: scan.lines[0],
+      problem: `the first entry pi parses is ${isRecord(first) ? nameEntry(first) : "not an object"}, not a session header, so pi ${profile === "1.6" ? "refuses the file" : "0.73 would overwrite the file with a new header"}`,
+    });
+    return rejected(diagnostics, invalidText(profile, where));
+  }
+
+  const records: Record<string, unknown>[] = [];
+  const recordLines: number[] = [];
+  for (let i = 0; i < scan.values.length; i++) {
+    const v = scan.values[i];
+    if (isRecord(v)) {
+      records.push(v);
+      recordLines.push(scan.lines[i]);
+    } else {
+      diagnostics.push({ line: scan.lines[i], problem: `${Array.isArray(v) ? "an array" : JSON.stringify(v)} is not an entry; pi keeps it as a broken entry without id, pi-explorer drops it` });
+    }
+  }
+  const fileVersion = Number(first.version ?? 1);
+  migrateRecords(records);
+
+  const header = first as SessionHeader;
+  const entries: SessionEntry[] = [];
+  const entryLines: number[] = [];
+  for (let i = 1; i < records.length; i++) {
+    const rec = records[i];
+    if (rec.type === "session") {
+      diagnostics.push({ line: recordLines[i], problem: "another session header; pi ignores every header after the first" });
+      continue;
+    }
+    entries.push(rec as SessionEntry);
+    entryLines.push(recordLines[i]);
+  }
+  if (profile === "1.6" && scan.unterminatedTail) {
+    diagnostics.push({ line: scan.lastLine, problem: "no newline at the end of the file; pi 1.6 appends one when it opens the file (pi-explorer never writes)" });
+  }
+
+  const index = analyzeStructure(entries, entryLines, scan.lostIds, diagnostics);
+  const loaded: LoadedSession = { header, entries, entryLines, diagnostics: sortByLine(diagnostics), fileVersion };
+  indexCache.set(loaded, index);
+  return loaded;
+}
+
+/** The parent/child index computed while loading (recomputed for a LoadedSession built elsewhere). */
+export function entryIndexOf(loaded: LoadedSession): EntryIndex {
+  let index = indexCache.get(loaded);
+  if (!index) {
+    index = analyzeStructure(loaded.entries, loaded.entryLines, new Map(), []);
+    indexCache.set(loaded, index);
+  }
+  return index;
+}
+
+function emptyFile(scan: SessionScan, profile: PiProfile, where: string): LoadedSession {
+  const diagnostics = scan.diagnostics;
+  // 1.6 initializes a 0-byte file and rejects any other file without entries; 0.73 overwrites both.
+  if (profile === "1.6" && !scan.empty) {
+    if (diagnostics.length === 0) diagnostics.push({ line: 1, problem: "the file holds no entries, only blank lines" });
+    return rejected(diagnostics, invalidText(profile, where));
+  }
+  if (diagnostics.length > 0) return rejected(diagnostics, invalidText(profile, where));
+  diagnostics.push({ line: 1, problem: `the file is empty; pi would write a new session header into it on open` });
+  return { header: null, entries: [], entryLines: [], diagnostics, fileVersion: 1 };
+}
+
+function invalidText(profile: PiProfile, where: string): string {
+  return profile === "1.6"
+    ? `Session file is not a valid pi session${where}`
+    : `Session file is not a valid pi session (pi 0.73 would overwrite it with a new header)${where}`;
+}
+
+function rejected(diagnostics: Diagnostic[], invalid: string): LoadedSession {
+  return { header: null, entries: [], entryLines: [], diagnostics: sortByLine(diagnostics), fileVersion: 1, invalid };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function sortByLine(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.sort((a, b) => a.line - b.line);
 }

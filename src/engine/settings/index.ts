@@ -1,2 +1,8 @@
 // Barrel of settings/: each module of this area is re-exported here.
-export {};
+//   resolveSettings({global, project, profile, env?, home?, cliSessionDir?, model?}) -> EffectiveSettings:
+//     compaction {enabled, reserveTokens, keepRecentTokens}, branchSummary {reserveTokens, skipPrompt},
+//     sessionDir — each as {value, source: default|global|project|env|cli, key}; problems; merged
+//   mergeSettings(global, project, profile) -> pi's merge (0.73 one level, 1.6 recursive)
+//   SETTINGS_DEFAULTS, valueAt
+export * from "./merge.js";
+export * from "./effective.js";

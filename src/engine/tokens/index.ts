@@ -1,2 +1,4 @@
 // Barrel of tokens/: each module of this area is re-exported here.
-export {};
+export * from "./estimate.js";
+export * from "./projected.js";
+export * from "./usage.js";

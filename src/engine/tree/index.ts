@@ -1,1 +1,16 @@
+// Barrel of tree/.
+//   buildTree(loaded)            -> SessionTree: byId, roots, childrenOf (pi's getTree order), leafId,
+//                                   labels, sessionName, parents (root = null), branchPointCount
+//   getBranch(tree, fromId?)     -> path root..fromId (default leaf), [] when unknown, cycle-safe
+//   parentOf(tree, id)           -> the entry id hangs under (undefined for roots)
+//   pathIdSet(tree, fromId?)     -> Set of ids on a path ("is this on the active path?")
+//   depthOf(tree, id)            -> steps from the root (-1 unknown)
+//   branchPoints / leafEntries   -> entries with >1 child / with no child, file order
+//   commonAncestorId(tree, a, b) -> deepest shared entry of two paths
+//   walkTree(tree)               -> iterative pre-order {entry, depth, siblingIndex, siblingCount}
+//   descendantCount, labelOf     -> subtree size, resolved label
+//   sortSiblings, resolveLabels, resolveSessionName -> the pi rules the above use
 export * from "./tree.js";
+export * from "./navigate.js";
+export * from "./order.js";
+export * from "./labels.js";

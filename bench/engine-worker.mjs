@@ -1,0 +1,54 @@
+// One measurement in a fresh process, so timings and peak memory of one file do not leak into the next.
+//   node --expose-gc --stack-size=<default> engine-worker.mjs MODE FILE RUNS ENGINE_URL
+// MODE "baseline": readFileSync + JSON.parse of every line (the floor any reader pays).
+// MODE "engine":   what opening a session costs in pi-explorer: read + parse + tree + context + compaction plan.
+// Prints one JSON object: {times: [ms...], rssBefore, maxRss, facts}.
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+
+const [mode, file, runsArg, engineUrl] = process.argv.slice(2);
+const runs = Number(runsArg) || 1;
+const E = mode === "engine" ? await import(engineUrl) : undefined;
+
+function baseline() {
+  const text = readFileSync(file, "utf8");
+  let parsed = 0;
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      JSON.parse(line);
+      parsed++;
+    } catch {
+      // a damaged line costs the same to find
+    }
+  }
+  return { lines: parsed };
+}
+
+function engine() {
+  const { loaded } = E.readSessionFile(file, "1.6");
+  const tree = E.buildTree(loaded);
+  const path = E.getBranch(tree, tree.leafId);
+  const context = E.contextView(tree, tree.leafId, "1.6");
+  const plan = E.prepareCompaction(path, E.DEFAULT_COMPACTION_SETTINGS, "1.6");
+  return {
+    entries: loaded.entries.length,
+    pathLength: path.length,
+    contextMessages: context.count,
+    firstKeptEntryId: plan?.firstKeptEntryId ?? null,
+  };
+}
+
+const work = mode === "engine" ? engine : baseline;
+globalThis.gc?.();
+const rssBefore = process.memoryUsage().rss;
+const times = [];
+let facts;
+for (let i = 0; i < runs; i++) {
+  const start = performance.now();
+  facts = work();
+  times.push(performance.now() - start);
+  globalThis.gc?.();
+}
+const maxRss = process.resourceUsage().maxRSS * 1024;
+process.stdout.write(JSON.stringify({ times, rssBefore, maxRss, facts }));

@@ -1,0 +1,81 @@
+// The app shell: key router, screen stack (picker and trees), help overlay, terminal size.
+// Screens below the top stay mounted but hidden, so going back restores their state.
+import { useEffect, useMemo, useReducer, useState } from "react";
+import { Box, useApp } from "ink";
+import type { SessionTree } from "../../src/engine/index.js";
+import { KeyRouter } from "../kit/key-router.js";
+import type { KeyPress } from "../kit/keys.js";
+import { useTerminalSize } from "../kit/use-terminal-size.js";
+import { HelpOverlay } from "./HelpOverlay.js";
+import { LoadedTreeScreen } from "./LoadedTreeScreen.js";
+import { stackReducer } from "./screen-stack.js";
+import type { AppEnv, RenderPicker, Screen, ScreenNav } from "./screens.js";
+
+export interface AppProps {
+  env: AppEnv;
+  /** The first screen: a tree for a file, or the picker. */
+  initial: Screen;
+  /** The tree of the initial file when the launcher already read it. */
+  initialTree?: SessionTree;
+  renderPicker?: RenderPicker;
+  /** False when stdin is not a terminal: nothing listens for keys. */
+  interactive?: boolean;
+}
+
+export function App(props: AppProps) {
+  const { exit } = useApp();
+  // Ctrl+C that no screen uses (the tree uses it like Esc, as pi does) quits, so the app can always be left.
+  const onUnhandled = (key: KeyPress) => (key.name === "ctrl+c" ? (exit(), true) : false);
+  return (
+    <KeyRouter active={props.interactive ?? true} onUnhandled={onUnhandled}>
+      <Shell {...props} />
+    </KeyRouter>
+  );
+}
+
+function Shell({ env, initial, initialTree, renderPicker }: AppProps) {
+  const { exit } = useApp();
+  const { columns, rows } = useTerminalSize();
+  const [stack, dispatch] = useReducer(stackReducer, { screens: [initial], done: false });
+  const [helpOpen, setHelpOpen] = useState(false);
+  const nav = useMemo<ScreenNav>(
+    () => ({
+      openTree: (path) => dispatch({ type: "openTree", path }),
+      back: () => dispatch({ type: "back" }),
+      quit: () => dispatch({ type: "quit" }),
+    }),
+    [],
+  );
+  useEffect(() => {
+    if (stack.done) exit();
+  }, [stack.done, exit]);
+  if (stack.done) return null;
+
+  const top = stack.screens.length - 1;
+  return (
+    <Box flexDirection="column">
+      {stack.screens.map((screen, i) => {
+        const active = i === top && !helpOpen;
+        return (
+          <Box key={i} display={active ? "flex" : "none"} flexDirection="column">
+            {screen.kind === "picker"
+              ? renderPicker?.({ env, nav, columns, rows, active, onHelp: () => setHelpOpen(true) })
+              : (
+                <LoadedTreeScreen
+                  path={screen.path}
+                  env={env}
+                  preloaded={i === 0 ? initialTree : undefined}
+                  columns={columns}
+                  rows={rows}
+                  active={active}
+                  onBack={nav.back}
+                  onHelp={() => setHelpOpen(true)}
+                />
+              )}
+          </Box>
+        );
+      })}
+      {helpOpen && <HelpOverlay columns={columns} rows={rows} onClose={() => setHelpOpen(false)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+// Every key the app understands, grouped for the help overlay. Built from the same tables the input
+// hooks use, so the overlay cannot list a key that does nothing.
+import { EMPTY_QUERY_BINDINGS, TREE_BINDINGS } from "../tree/tree-keys.js";
+
+export interface HelpGroup {
+  title: string;
+  items: { keys: string; help: string }[];
+}
+
+const fromBindings = (list: { keys: string[]; help: string }[]) => list.map((b) => ({ keys: b.keys.join(" / "), help: b.help }));
+
+export const HELP_GROUPS: HelpGroup[] = [
+  { title: "Tree (pi's /tree keys)", items: fromBindings(TREE_BINDINGS) },
+  {
+    title: "Search",
+    items: [
+      { keys: "letters, digits, …", help: "type to search: every word must appear (pi's search)" },
+      ...fromBindings(EMPTY_QUERY_BINDINGS),
+    ],
+  },
+  {
+    title: "Detail pane (after Enter)",
+    items: [
+      { keys: "up / down", help: "scroll one line" },
+      { keys: "pageup / pagedown / left / right / space", help: "scroll one page" },
+      { keys: "home / end", help: "top / bottom" },
+      { keys: "escape / enter / q", help: "back to the tree" },
+    ],
+  },
+  {
+    title: "Row markers",
+    items: [
+      { keys: "› ", help: "cursor" },
+      { keys: "• ", help: "on the active path (root to leaf)" },
+      { keys: "◆", help: "in the model's context at the leaf (right column)" },
+      { keys: "1.2k", help: "estimated tokens the entry adds to the context" },
+      { keys: "├⊟ / ├⊞", help: "foldable / folded branch" },
+    ],
+  },
+  { title: "This help", items: [{ keys: "any key", help: "close" }] },
+];

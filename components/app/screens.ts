@@ -1,0 +1,61 @@
+// The app shell's screen stack: the contract between the shell (components/app) and the screens that
+// plug into it. The session picker (components/picker, engineer D2) is one screen, the tree another.
+//
+// NOTE for D2 (added 20:40 UTC): PickerScreenProps gained optional `active` and `onHelp`. The shell keeps
+// the picker mounted (hidden) under an open tree, so please pass `active !== false` as useKeyLayer's
+// `enabled`; keys the tree does not consume would otherwise fall through to the hidden picker.
+//
+// Flow: picker -> Enter -> tree(file); tree -> Esc/q -> back to the picker when it was opened from it,
+// otherwise the app exits. The shell owns the stack; a screen only calls the ScreenNav it is given.
+import type { ReactNode } from "react";
+import type { PiProfile } from "../../src/engine/index.js";
+
+/** One screen on the stack. */
+export type Screen =
+  | { kind: "picker" }
+  /** `fromPicker` decides what Esc/q does: pop back to the picker (true) or quit the app (false). */
+  | { kind: "tree"; path: string; fromPicker: boolean };
+
+/** What every screen may do to the stack. Stable identity across renders. */
+export interface ScreenNav {
+  /** Open the tree of a session file on top of the current screen. */
+  openTree(path: string): void;
+  /** Leave the current screen: back to the one below, or quit when it is the last. */
+  back(): void;
+  /** Quit the whole app. */
+  quit(): void;
+}
+
+/** Where the app runs. Passed in once by the launcher; screens never read `process`. */
+export interface AppEnv {
+  cwd: string;
+  home: string;
+  env: Record<string, string | undefined>;
+  profile: PiProfile;
+  /** An explicit sessions directory (--session-dir), when given. */
+  sessionDir?: string;
+}
+
+/** Props the shell gives the picker screen. */
+export interface PickerScreenProps {
+  env: AppEnv;
+  nav: ScreenNav;
+  /** Terminal size the screen must fit in: never draw more than `rows - 1` lines. */
+  columns: number;
+  rows: number;
+  /**
+   * False while the picker is covered (a tree is open on top of it, or the help overlay is shown):
+   * pass it as `enabled` to useKeyLayer so a hidden picker never reacts to keys.
+   */
+  active?: boolean;
+  /** Open the app's help overlay (the shell lists every key). */
+  onHelp?: () => void;
+}
+
+/**
+ * How the picker plugs in: the launcher passes `renderPicker` to <App>. Keeping it a render prop means
+ * the shell compiles and runs (direct file mode) whether or not the picker exists yet.
+ * Keys: a screen registers its key handler with `useKeyLayer("screen", handler)` from
+ * components/kit/key-router.tsx (layers: overlay > pane > screen; return true when a key is consumed).
+ */
+export type RenderPicker = (props: PickerScreenProps) => ReactNode;

@@ -1,0 +1,84 @@
+// The one keypress router. A single useInput at the root hands each key to the registered handlers,
+// top layer first (overlay > pane > screen); inside a layer the most recent registration goes first.
+// A handler returns true to consume the key. This is why no component calls useInput itself: with
+// several useInput hooks every one of them sees every key, and modal views cannot shadow the tree.
+import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
+import { useInput, useStdin } from "ink";
+import { toKeyPress, type KeyPress } from "./keys.js";
+
+export type KeyLayer = "overlay" | "pane" | "screen";
+export type KeyHandler = (key: KeyPress) => boolean;
+
+const LAYER_RANK: Record<KeyLayer, number> = { overlay: 3, pane: 2, screen: 1 };
+
+interface Registration {
+  layer: KeyLayer;
+  order: number;
+  handler: { current: KeyHandler };
+}
+
+/** The registry behind the router; exported so tests can drive it without a terminal. */
+export class KeyRegistry {
+  private registrations: Registration[] = [];
+  private counter = 0;
+
+  register(layer: KeyLayer, handler: { current: KeyHandler }): () => void {
+    const reg: Registration = { layer, order: this.counter++, handler };
+    this.registrations.push(reg);
+    return () => {
+      this.registrations = this.registrations.filter((r) => r !== reg);
+    };
+  }
+
+  /** Offer the key to each handler, top layer and newest first, until one consumes it. */
+  dispatch(key: KeyPress): boolean {
+    const ordered = [...this.registrations].sort(
+      (a, b) => LAYER_RANK[b.layer] - LAYER_RANK[a.layer] || b.order - a.order,
+    );
+    for (const reg of ordered) {
+      if (reg.handler.current(key)) return true;
+    }
+    return false;
+  }
+}
+
+const RouterContext = createContext<KeyRegistry | null>(null);
+
+/** Owns raw-mode input for the whole app. `active` is false when stdin is not a terminal. */
+export function KeyRouter({
+  children,
+  active = true,
+  onUnhandled,
+}: {
+  children: ReactNode;
+  active?: boolean;
+  /** Called with keys no layer consumed (the shell's last resort, e.g. Ctrl+C quits). */
+  onUnhandled?: KeyHandler;
+}) {
+  const registry = useRef(new KeyRegistry()).current;
+  const fallback = useRef(onUnhandled);
+  fallback.current = onUnhandled;
+  const { isRawModeSupported } = useStdin();
+  useInput(
+    (input, key) => {
+      const press = toKeyPress(input, key);
+      if (!registry.dispatch(press)) fallback.current?.(press);
+    },
+    {
+      isActive: active && isRawModeSupported,
+    },
+  );
+  return <RouterContext.Provider value={registry}>{children}</RouterContext.Provider>;
+}
+
+/**
+ * Register a key handler on a layer while `enabled`. The handler is kept in a ref, so an inline
+ * function never re-subscribes on each render and always sees the latest props.
+ */
+export function useKeyLayer(layer: KeyLayer, handler: KeyHandler, enabled = true): void {
+  const registry = useContext(RouterContext);
+  if (registry === null) throw new Error("useKeyLayer must be used inside <KeyRouter>");
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => (enabled ? registry.register(layer, ref) : undefined), [registry, layer, enabled]);
+}

@@ -1,0 +1,72 @@
+// The picker screen as a dumb view: everything it draws comes from props.
+import { Box, Text } from "ink";
+import { emptyMessage } from "./empty-message.js";
+import type { PickerLayout } from "./layout.js";
+import { isLoadingAll, selectedSession, type PickerState } from "./picker-state.js";
+import { PickerHeader } from "./PickerHeader.js";
+import { PreviewPane } from "./PreviewPane.js";
+import { queryError } from "./search.js";
+import { SearchLine } from "./SearchLine.js";
+import { ListCaption, scrollStatus, SessionList } from "./SessionList.js";
+import type { PreviewState } from "./use-session-preview.js";
+import { truncateToWidth } from "../kit/text-width.js";
+
+export interface PickerViewProps {
+  state: PickerState;
+  layout: PickerLayout;
+  width: number;
+  preview: PreviewState;
+  now: Date;
+  home?: string;
+  /** A listing failure to show in red on the status line. */
+  error?: string;
+}
+
+export function PickerView({ state, layout, width, preview, now, home, error }: PickerViewProps) {
+  const list = (
+    <Box flexDirection="column" width={layout.listWidth}>
+      {layout.showHints ? <ListCaption width={layout.listWidth} count={state.rows.length} /> : null}
+      <SessionList
+        rows={state.rows}
+        selected={state.selected}
+        scrollTop={state.scrollTop}
+        height={layout.listHeight}
+        width={layout.listWidth}
+        showPath={state.showPath}
+        showCwd={state.scope === "all"}
+        home={home}
+        now={now}
+        emptyMessage={emptyMessage(state)}
+      />
+    </Box>
+  );
+  const pane =
+    layout.preview === "none" ? null : (
+      <PreviewPane session={selectedSession(state)} state={preview} placement={layout.preview} width={layout.previewWidth} height={layout.previewHeight} home={home} />
+    );
+  const status = error ? truncateToWidth(`  ${error}`, width) : scrollStatus(state.rows.length, state.selected, state.scrollTop, layout.listHeight);
+  return (
+    <Box flexDirection="column" width={width}>
+      <PickerHeader scope={state.scope} sort={state.sort} nameFilter={state.nameFilter} showPath={state.showPath} loading={isLoadingAll(state)} showHints={layout.showHints} width={width} />
+      <SearchLine query={state.query} error={queryError(state.query)} width={width} />
+      {layout.preview === "right" ? (
+        <Box flexDirection="row">
+          {list}
+          <Box width={1} />
+          <Box flexDirection="column" width={layout.previewWidth}>
+            {pane}
+          </Box>
+        </Box>
+      ) : (
+        list
+      )}
+      {layout.preview === "below" ? (
+        <Box flexDirection="column" height={layout.listHeight - Math.min(layout.listHeight, Math.max(1, state.rows.length - state.scrollTop))} />
+      ) : null}
+      <Text color={error ? "red" : undefined} dimColor={!error} wrap="truncate">
+        {status || " "}
+      </Text>
+      {layout.preview === "below" ? pane : null}
+    </Box>
+  );
+}

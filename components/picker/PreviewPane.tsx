@@ -1,0 +1,45 @@
+// The selected session at a glance: dates, model, counts, damage, first and last user messages.
+import { Text } from "ink";
+import type { SessionInfo } from "../../src/engine/index.js";
+import { previewLines, type PreviewTone } from "./preview-lines.js";
+import type { PreviewPlacement } from "./layout.js";
+import type { PreviewState } from "./use-session-preview.js";
+
+export interface PreviewPaneProps {
+  session: SessionInfo | undefined;
+  state: PreviewState;
+  placement: Exclude<PreviewPlacement, "none">;
+  width: number;
+  height: number;
+  home?: string;
+}
+
+const TONE_PROPS: Record<PreviewTone, { bold?: boolean; dimColor?: boolean; color?: string }> = {
+  title: { bold: true },
+  plain: {},
+  dim: { dimColor: true },
+  warning: { color: "yellow" },
+  error: { color: "red" },
+};
+
+export function PreviewPane({ session, state, placement, width, height, home }: PreviewPaneProps) {
+  // Beside the list the pane has a "│ " gutter; below it, a rule line on top.
+  const gutter = placement === "right" ? 2 : 0;
+  const bodyHeight = placement === "below" ? height - 1 : height;
+  const lines = previewLines(session, state, width - gutter, bodyHeight, home);
+  return (
+    <>
+      {placement === "below" ? (
+        <Text dimColor wrap="truncate">
+          {("── preview " + "─".repeat(width)).slice(0, width)}
+        </Text>
+      ) : null}
+      {lines.map((line, i) => (
+        <Text key={i} wrap="truncate">
+          {gutter ? <Text dimColor>{"│ "}</Text> : null}
+          <Text {...TONE_PROPS[line.tone]}>{line.text}</Text>
+        </Text>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+// The windowed list: only the rows on screen are formatted and drawn.
+import { Text } from "ink";
+import type { PickerRow } from "./types.js";
+import { formatRow, statsCaption } from "./row-format.js";
+import { treePrefix } from "./threaded.js";
+import { padToWidth, truncateToWidth } from "../kit/text-width.js";
+
+export interface SessionListProps {
+  rows: readonly PickerRow[];
+  selected: number;
+  scrollTop: number;
+  height: number;
+  width: number;
+  showPath: boolean;
+  showCwd: boolean;
+  home?: string;
+  now: Date;
+  /** Shown instead of rows when there are none. */
+  emptyMessage: string;
+}
+
+export function ListCaption({ width, count }: { width: number; count: number }) {
+  const caption = statsCaption(width);
+  const left = `  ${count} session${count === 1 ? "" : "s"}`;
+  return (
+    <Text dimColor wrap="truncate">
+      {padToWidth(left, Math.max(0, width - caption.length))}
+      {caption}
+    </Text>
+  );
+}
+
+export function SessionList(props: SessionListProps) {
+  const { rows, selected, scrollTop, height, width, now } = props;
+  if (rows.length === 0) {
+    return (
+      <Text dimColor wrap="truncate">
+        {truncateToWidth(props.emptyMessage, width)}
+      </Text>
+    );
+  }
+  const end = Math.min(rows.length, scrollTop + height);
+  const lines = [];
+  for (let i = scrollTop; i < end; i++) {
+    const session = rows[i].session;
+    const isSelected = i === selected;
+    const named = Boolean(session.name?.trim());
+    const parts = formatRow(session, treePrefix(rows, i), isSelected, { showPath: props.showPath, showCwd: props.showCwd, home: props.home, now, width });
+    lines.push(
+      <Text key={session.path} wrap="truncate">
+        <Text color="cyan">{parts.cursor}</Text>
+        <Text dimColor>{parts.prefix}</Text>
+        <Text bold={isSelected} color={named ? "yellow" : isSelected ? "cyan" : undefined}>
+          {parts.title}
+        </Text>
+        <Text dimColor>{parts.location}</Text>
+        <Text dimColor={!isSelected}>{parts.stats}</Text>
+      </Text>,
+    );
+  }
+  return <>{lines}</>;
+}
+
+/** "(i/N)" and how many rows are hidden above and below; empty when everything fits. */
+export function scrollStatus(total: number, selected: number, scrollTop: number, height: number): string {
+  if (total <= height) return "";
+  const above = scrollTop;
+  const below = Math.max(0, total - scrollTop - height);
+  const parts = [`(${selected + 1}/${total})`];
+  if (above > 0) parts.push(`↑ ${above} more`);
+  if (below > 0) parts.push(`↓ ${below} more`);
+  return `  ${parts.join("  ")}`;
+}

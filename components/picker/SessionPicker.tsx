@@ -1,0 +1,57 @@
+// The session picker: reducer hook + input hook + dumb view, with the preview read lazily.
+// Independent of where sessions come from; PickerScreen wires it to the engine and the shell.
+import { useMemo } from "react";
+import type { PiProfile, SessionInfo } from "../../src/engine/index.js";
+import { pickerLayout } from "./layout.js";
+import { selectedSession } from "./picker-state.js";
+import { PickerView } from "./PickerView.js";
+import { usePickerInput } from "./use-picker-input.js";
+import { usePickerState } from "./use-picker-state.js";
+import { useSessionPreview, type PreviewLoader } from "./use-session-preview.js";
+
+export interface SessionPickerProps {
+  /** Sessions of the current folder, newest first. */
+  sessions: readonly SessionInfo[];
+  /** Every project's sessions; called once, the first time they are needed. Keep it stable. */
+  loadAllSessions: () => readonly SessionInfo[];
+  /** Reads the selected session's file for the preview. Keep it stable. */
+  loadPreview: PreviewLoader;
+  onOpen: (path: string) => void;
+  onQuit: () => void;
+  columns: number;
+  rows: number;
+  profile?: PiProfile;
+  home?: string;
+  /** Offered by Enter when there are no sessions anywhere. */
+  demoPath?: string;
+  /** Why listing the current folder failed, if it did. */
+  error?: string;
+  /** The clock for ages (tests pass a fixed one). */
+  now?: Date;
+  /** False while another screen is on top. */
+  active?: boolean;
+}
+
+export function SessionPicker(props: SessionPickerProps) {
+  const layout = useMemo(() => pickerLayout(props.columns, props.rows), [props.columns, props.rows]);
+  const { state, dispatch, loadError } = usePickerState({
+    current: props.sessions,
+    loadAll: props.loadAllSessions,
+    profile: props.profile ?? "1.6",
+    listHeight: layout.listHeight,
+    demoPath: props.demoPath,
+  });
+  usePickerInput({ exit: state.exit, dispatch, onOpen: props.onOpen, onQuit: props.onQuit, active: props.active });
+  const preview = useSessionPreview(layout.preview === "none" ? undefined : selectedSession(state), props.loadPreview);
+  return (
+    <PickerView
+      state={state}
+      layout={layout}
+      width={Math.max(20, props.columns)}
+      preview={preview}
+      now={props.now ?? new Date()}
+      home={props.home}
+      error={props.error ?? loadError}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+// One picker row as plain strings, cut to the width it may take. Pure, so widths are tested exactly.
+import type { SessionInfo } from "../../src/engine/index.js";
+import { displayWidth, padToWidth, truncateToWidth } from "../kit/text-width.js";
+import { sanitizeInline } from "../kit/sanitize.js";
+import { formatAge } from "./age.js";
+import { formatSize, sessionTitle, shortenHome, truncateStart } from "./display.js";
+
+/** Below this width a row keeps only pi's own columns: message count and age. */
+export const WIDE_ROW_MIN = 64;
+
+export interface RowColumns {
+  showPath: boolean;
+  showCwd: boolean;
+  home?: string;
+  now: Date;
+  width: number;
+}
+
+const right = (text: string, width: number): string => text.padStart(width);
+
+/** Column captions matching statsText, for the line above the list. */
+export function statsCaption(width: number): string {
+  return width >= WIDE_ROW_MIN ? `${right("msgs", 5)} ${right("br", 3)} ${right("cmp", 3)} ${right("size", 6)} ${right("age", 4)}` : `${right("msgs", 5)} ${right("age", 4)}`;
+}
+
+/** Message count, branches, compactions, size and age, in fixed-width columns. */
+export function statsText(session: SessionInfo, now: Date, width: number): string {
+  const msgs = right(String(session.messageCount), 5);
+  const age = right(formatAge(session.modified, now), 4);
+  if (width < WIDE_ROW_MIN) return `${msgs} ${age}`;
+  return `${msgs} ${right(String(session.branchCount), 3)} ${right(String(session.compactionCount), 3)} ${right(formatSize(session.sizeBytes), 6)} ${age}`;
+}
+
+export interface RowParts {
+  /** "› " on the selected row, else two spaces. */
+  cursor: string;
+  prefix: string;
+  title: string;
+  /** Gap plus the optional path / cwd, in dim. */
+  location: string;
+  stats: string;
+}
+
+/**
+ * Split a row into its parts so that cursor + prefix + title + location + stats is exactly `width`
+ * columns. The title gets what is left after the stats, at least 10 columns as in pi; tree glyphs
+ * of very deep forks are cut from the left.
+ */
+export function formatRow(session: SessionInfo, treeGlyphs: string, selected: boolean, cols: RowColumns): RowParts {
+  const cursor = selected ? "› " : "  ";
+  const stats = statsText(session, cols.now, cols.width);
+  const where: string[] = [];
+  if (cols.showPath) where.push(sanitizeInline(shortenHome(session.path, cols.home)));
+  if (cols.showCwd && session.cwd) where.push(sanitizeInline(shortenHome(session.cwd, cols.home)));
+  const room = Math.max(0, cols.width - displayWidth(cursor) - displayWidth(stats) - 1);
+  const prefix = displayWidth(treeGlyphs) > room / 3 ? truncateStart(treeGlyphs, Math.floor(room / 3)) : treeGlyphs;
+  let locationText = where.join(" ");
+  const titleRoom = Math.max(10, room - displayWidth(prefix) - (locationText ? Math.min(displayWidth(locationText) + 1, Math.floor(room / 3)) : 0));
+  const title = truncateToWidth(sanitizeInline(sessionTitle(session)), titleRoom);
+  const locationRoom = Math.max(0, room - displayWidth(prefix) - displayWidth(title) - 1);
+  locationText = locationText ? truncateStart(locationText, locationRoom) : "";
+  const used = displayWidth(cursor) + displayWidth(prefix) + displayWidth(title) + displayWidth(stats);
+  const gap = Math.max(1, cols.width - used - displayWidth(locationText) - (locationText ? 1 : 0));
+  const location = padToWidth("", gap) + (locationText ? locationText + " " : "");
+  return { cursor, prefix, title, location, stats };
+}

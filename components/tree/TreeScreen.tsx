@@ -1,0 +1,94 @@
+// The tree screen: pi's /tree over a whole session file, with a detail pane, context markers, token
+// estimates and full-text find. State lives in two reducers (tree, detail pane); keys arrive through
+// useTreeInput; the parts below are dumb views.
+import { useEffect, useMemo, useReducer, useState } from "react";
+import { Box, Text } from "ink";
+import type { PiProfile, SessionTree } from "../../src/engine/index.js";
+import { StatusLine } from "../app/StatusLine.js";
+import { sanitizeInline } from "../kit/sanitize.js";
+import { CounterLine } from "./CounterLine.js";
+import { DetailPane } from "./DetailPane.js";
+import { detailLines } from "./detail-lines.js";
+import { detailReducer, initDetailState } from "./detail-reducer.js";
+import { paneShownByDefault, treeLayout } from "./layout.js";
+import { buildWindowRows, rightColumnWidth } from "./row-render.js";
+import { SearchLine } from "./SearchLine.js";
+import { initTreeState, selectedNode, treeReducer } from "./tree-reducer.js";
+import { TreeRows } from "./TreeRows.js";
+import { useTreeInput } from "./use-tree-input.js";
+import { useTreeSession } from "./use-tree-session.js";
+
+export interface TreeScreenProps {
+  tree: SessionTree;
+  /** Shown in the title line. */
+  path: string;
+  home: string;
+  profile: PiProfile;
+  columns: number;
+  rows: number;
+  /** False while an app overlay (help) is open: keys go there. */
+  active: boolean;
+  onBack: () => void;
+  onHelp: () => void;
+}
+
+export function TreeScreen(props: TreeScreenProps) {
+  const { columns, rows } = props;
+  const session = useTreeSession(props.tree, props.home, props.profile);
+  const [detail, detailDispatch] = useReducer(detailReducer, paneShownByDefault(columns), initDetailState);
+  const layout = treeLayout(columns, rows, detail.shown);
+  const [state, dispatch] = useReducer(treeReducer, session.model, (m) => initTreeState(m, layout.treeHeight));
+  const [findPrompt, setFindPrompt] = useState<string | null>(null);
+
+  useEffect(() => dispatch({ type: "setPageSize", rows: layout.treeHeight }), [layout.treeHeight]);
+
+  const node = selectedNode(state);
+  useEffect(() => detailDispatch({ type: "reset" }), [node]);
+
+  const paneInner = Math.max(1, layout.paneWidth - 2);
+  const findQuery = state.find?.query;
+  const lines = useMemo(() => {
+    if (layout.paneWidth === 0 || node < 0) return [];
+    const facts = { inContext: session.facts.inContext[node] === 1, tokens: session.facts.tokens(node) };
+    return detailLines(state.model.flat.nodes[node], facts, paneInner, findQuery);
+  }, [layout.paneWidth, node, paneInner, findQuery, session, state.model]);
+
+  useTreeInput(
+    {
+      state,
+      dispatch,
+      detail,
+      detailDispatch,
+      paneLines: { total: lines.length, height: Math.max(1, layout.treeHeight - 1) },
+      findPrompt,
+      setFindPrompt,
+      onBack: props.onBack,
+      onHelp: props.onHelp,
+    },
+    props.active,
+  );
+
+  const bodyWidth = Math.max(4, layout.treeWidth - rightColumnWidth(state.showMeta));
+  const windowRows = buildWindowRows(state, session.facts, bodyWidth, layout.treeHeight);
+  const title = session.name ? `${sanitizeInline(session.name)} — ${sanitizeInline(props.path)}` : sanitizeInline(props.path);
+
+  return (
+    <Box flexDirection="column" width={columns} height={rows - 1}>
+      <Text wrap="truncate">
+        <Text bold>  Session Tree</Text>
+        <Text color="gray">{`  ${title}`}</Text>
+      </Text>
+      <SearchLine query={state.query} findPrompt={findPrompt} />
+      <Box flexDirection="row" height={layout.treeHeight}>
+        <Box width={layout.treeWidth} flexDirection="column">
+          <TreeRows rows={windowRows} bodyWidth={bodyWidth} height={layout.treeHeight} empty={state.visible.rows.length === 0} />
+        </Box>
+        {layout.paneWidth > 0 && (
+          <DetailPane lines={lines} scroll={detail.scroll} width={layout.paneWidth} height={layout.treeHeight} focused={detail.focused} />
+        )}
+      </Box>
+      <CounterLine state={state} />
+      <StatusLine facts={{ ...session.facts, name: undefined }} />
+    </Box>
+  );
+}

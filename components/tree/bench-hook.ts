@@ -1,0 +1,60 @@
+// Benchmark hook (bench/sections/app.mjs): times what one key press costs the tree screen — the
+// reducer step plus building the visible window of rows — on a real SessionTree.
+import type { SessionTree } from "../../src/engine/index.js";
+import { buildWindowRows, type RowFacts } from "./row-render.js";
+import { createTreeModel } from "./tree-model.js";
+import { initTreeState, treeReducer, type TreeAction, type TreeState } from "./tree-reducer.js";
+
+export interface KeyTiming {
+  kind: "move" | "page" | "fold" | "filter" | "search";
+  samples: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface TreeBenchResult {
+  entries: number;
+  visibleRows: number;
+  /** Flatten + first visible tree + first window, ms. */
+  openMs: number;
+  keys: KeyTiming[];
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+
+/** Run `samples` key presses of each kind and report per-press times (ms) including the window build. */
+export function benchTreeKeys(tree: SessionTree, opts: { height?: number; width?: number; samples?: number; now?: () => number } = {}): TreeBenchResult {
+  const height = opts.height ?? 50;
+  const width = opts.width ?? 120;
+  const samples = opts.samples ?? 200;
+  const now = opts.now ?? (() => performance.now());
+  const t0 = now();
+  const model = createTreeModel(tree, "/home/user");
+  const facts: RowFacts = { inContext: new Uint8Array(model.flat.nodes.length), tokens: () => 0, now: new Date(0) };
+  let state: TreeState = initTreeState(model, height);
+  buildWindowRows(state, facts, width, height);
+  const openMs = now() - t0;
+
+  const press = (action: TreeAction): number => {
+    const start = now();
+    state = treeReducer(state, action);
+    buildWindowRows(state, facts, width, height);
+    return now() - start;
+  };
+  const time = (kind: KeyTiming["kind"], next: (i: number) => TreeAction): KeyTiming => {
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) times.push(press(next(i)));
+    times.sort((a, b) => a - b);
+    return { kind, samples, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times[times.length - 1] };
+  };
+  const keys: KeyTiming[] = [
+    time("move", (i) => ({ type: "move", delta: i % 50 < 25 ? 1 : -1 })),
+    time("page", (i) => ({ type: "page", direction: i % 20 < 10 ? 1 : -1 })),
+    // Alternating fold-or-jump and unfold-or-jump over the whole tree: each fold rebuilds the rows.
+    time("fold", (i) => (i % 2 === 0 ? { type: "foldOrUp" } : { type: "unfoldOrDown" })),
+    time("filter", (i) => ({ type: "cycleFilter", direction: i % 10 < 5 ? 1 : -1 })),
+    time("search", (i) => (i % 2 === 0 ? { type: "typeSearch", text: "e" } : { type: "deleteSearchChar" })),
+  ];
+  return { entries: model.flat.nodes.length, visibleRows: state.visible.rows.length, openMs, keys };
+}

@@ -1,0 +1,87 @@
+// The whole session tree flattened once, in the order pi's /tree lists it: pre-order, and at every
+// level (roots included) the child whose subtree holds the active leaf first, the rest in the
+// engine's childrenOf order (timestamp, then file order). Built iteratively: paths can be 12,000 deep.
+import type { SessionEntry, SessionTree } from "../../src/engine/index.js";
+
+export interface FlatNode {
+  entry: SessionEntry;
+  /** Index of the tree parent in FlatTree.nodes, -1 for a root. Always smaller than the node's own index. */
+  parent: number;
+  label?: string;
+  labelTimestamp?: string;
+  /** On the root -> leaf path (pi's `•` marker). */
+  onActivePath: boolean;
+}
+
+export interface FlatTree {
+  nodes: FlatNode[];
+  /** Entry id -> index in nodes. */
+  indexOf: Map<string, number>;
+  leafId: string | null;
+  /** Tool calls by id, for the `[read: path]` rows of tool results. */
+  toolCalls: Map<string, { name: string; arguments: Record<string, unknown> }>;
+}
+
+/** Ids on the path from the leaf up to its root (guarded against parent cycles). */
+function activePathIds(tree: SessionTree): Set<string> {
+  const ids = new Set<string>();
+  let id = tree.leafId;
+  while (id !== null && id !== undefined && !ids.has(id)) {
+    const entry = tree.byId.get(id);
+    if (entry === undefined) break;
+    ids.add(id);
+    id = entry.parentId;
+  }
+  return ids;
+}
+
+function activeFirst(children: readonly SessionEntry[], active: Set<string>): SessionEntry[] {
+  const first = children.filter((c) => active.has(c.id));
+  if (first.length === 0) return children as SessionEntry[];
+  return [...first, ...children.filter((c) => !active.has(c.id))];
+}
+
+function collectToolCalls(entry: SessionEntry, into: FlatTree["toolCalls"]): void {
+  if (entry.type !== "message") return;
+  const message = (entry as { message?: { role?: string; content?: unknown } }).message;
+  if (message?.role !== "assistant" || !Array.isArray(message.content)) return;
+  for (const block of message.content) {
+    if (typeof block === "object" && block !== null && block.type === "toolCall" && typeof block.id === "string") {
+      const args = typeof block.arguments === "object" && block.arguments !== null ? block.arguments : {};
+      into.set(block.id, { name: String(block.name), arguments: args as Record<string, unknown> });
+    }
+  }
+}
+
+/** Flatten a SessionTree into pi's display order. O(n). */
+export function flattenTree(tree: SessionTree): FlatTree {
+  const active = activePathIds(tree);
+  const nodes: FlatNode[] = [];
+  const indexOf = new Map<string, number>();
+  const toolCalls: FlatTree["toolCalls"] = new Map();
+  const seen = new Set<string>();
+  // Stack of [entry, parent index]; children pushed in reverse so they pop in order.
+  const stack: [SessionEntry, number][] = [];
+  const roots = activeFirst(tree.roots, active);
+  for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i], -1]);
+  while (stack.length > 0) {
+    const [entry, parent] = stack.pop()!;
+    // A duplicated id or a parent cycle must not loop forever or list a subtree twice.
+    if (seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    const index = nodes.length;
+    const label = tree.labels.get(entry.id);
+    nodes.push({
+      entry,
+      parent,
+      label: label?.label,
+      labelTimestamp: label?.timestamp,
+      onActivePath: active.has(entry.id),
+    });
+    indexOf.set(entry.id, index);
+    collectToolCalls(entry, toolCalls);
+    const children = activeFirst(tree.childrenOf(entry.id), active);
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index]);
+  }
+  return { nodes, indexOf, leafId: tree.leafId, toolCalls };
+}

@@ -1,0 +1,24 @@
+// How the tree screen splits the terminal. The frame never uses more than rows - 1 lines (Ink clears
+// the whole screen and flickers when a frame reaches the terminal height).
+export interface TreeLayout {
+  /** Tree window rows. */
+  treeHeight: number;
+  /** Columns of the tree part (cursor gutter + body + right column). */
+  treeWidth: number;
+  /** Columns of the detail pane including its border and padding; 0 when hidden. */
+  paneWidth: number;
+}
+
+/** Title, search line, counter and status lines around the tree window. */
+export const CHROME_LINES = 4;
+/** Panes are offered side by side only from this width. */
+export const MIN_SPLIT_COLUMNS = 60;
+
+export function treeLayout(columns: number, rows: number, paneShown: boolean): TreeLayout {
+  const treeHeight = Math.max(1, rows - 1 - CHROME_LINES);
+  const paneWidth = paneShown && columns >= MIN_SPLIT_COLUMNS ? Math.floor(columns * 0.45) : 0;
+  return { treeHeight, treeWidth: columns - paneWidth, paneWidth };
+}
+
+/** The pane starts shown on wide terminals. */
+export const paneShownByDefault = (columns: number): boolean => columns >= 110;

@@ -1,0 +1,199 @@
+// Turns the rows inside the tree window into drawable cells: pi's gutter/connector prefix, fold and
+// active-path markers, label, content, plus our right-hand column (id/time, token estimate, context
+// marker). Only the visible window is built, so the cost per frame is O(window), not O(entries).
+import { sanitizeInline } from "../kit/sanitize.js";
+import { displayWidth, sliceColumns } from "../kit/text-width.js";
+import type { Cell, Tone } from "../kit/cell.js";
+import { rowSegments } from "./row-text.js";
+import { windowStart, type TreeState } from "./tree-reducer.js";
+import type { VisibleTree } from "./visible-tree.js";
+import { isFoldable } from "./visible-tree.js";
+
+
+export interface DrawnRow {
+  key: string;
+  selected: boolean;
+  /** Left part, already cut to the body width (horizontal scroll applied). */
+  body: Cell[];
+  /** Right-hand column, fixed width. */
+  right: Cell[];
+}
+
+/** Per-session facts the rows show beyond pi: what is in the model's context, and token estimates. */
+export interface RowFacts {
+  /** 1 for each node whose entry contributes to the model context at the leaf. */
+  inContext: Uint8Array;
+  /** Estimated tokens an entry contributes (0 = none). */
+  tokens(node: number): number;
+  /** "Now", for pi's label time format (passed in so renders are deterministic). */
+  now: Date;
+}
+
+/** Display levels of a row's prefix (3 columns each). */
+export function displayIndent(v: VisibleTree, row: number): number {
+  return v.multipleRoots ? Math.max(0, v.indent[row] - 1) : v.indent[row];
+}
+
+/**
+ * pi's gutter/connector prefix for one row, only the columns [fromCol, toCol): rows thousands of
+ * levels deep are drawn without building their whole prefix.
+ */
+export function treePrefix(v: VisibleTree, row: number, folded: boolean, fromCol = 0, toCol = Infinity): string {
+  const levels = displayIndent(v, row);
+  const firstLevel = Math.max(0, Math.floor(fromCol / 3));
+  const endLevel = Math.min(levels, Math.ceil(toCol / 3));
+  if (endLevel <= firstLevel) return "";
+  const hasConnector = v.showConnector[row] === 1 && v.virtualRootChild[row] === 0;
+  const connectorLevel = hasConnector ? levels - 1 : -1;
+  // Gutters run inner -> outer with falling positions; the outermost wins at a level (pi's Array.find).
+  const gutterAt = new Map<number, boolean>();
+  for (let g = v.gutters[row]; g !== null && g.position >= firstLevel; g = g.outer) gutterAt.set(g.position, g.show);
+  let out = "";
+  for (let level = firstLevel; level < endLevel; level++) {
+    const gutter = gutterAt.get(level);
+    if (gutter !== undefined) out += gutter ? "│  " : "   ";
+    else if (level === connectorLevel) {
+      const mark = folded ? "⊞" : isFoldable(v, row) ? "⊟" : "─";
+      out += `${v.isLast[row] ? "└" : "├"}${mark} `;
+    } else out += "   ";
+  }
+  const skip = fromCol - firstLevel * 3;
+  return out.slice(skip, skip + (toCol - fromCol));
+}
+
+/** pi's formatLabelTimestamp: HH:MM today, M/D HH:MM this year, else YY/M/D HH:MM (local time). */
+export function formatLabelTime(timestamp: string, now: Date): string {
+  const d = new Date(timestamp);
+  if (Number.isNaN(d.getTime())) return "";
+  const time = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+  if (d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate()) return time;
+  if (d.getFullYear() === now.getFullYear()) return `${d.getMonth() + 1}/${d.getDate()} ${time}`;
+  return `${String(d.getFullYear()).slice(-2)}/${d.getMonth() + 1}/${d.getDate()} ${time}`;
+}
+
+/** "842", "1.2k", "48k". */
+export function formatTokens(tokens: number): string {
+  if (tokens < 1000) return String(tokens);
+  if (tokens < 100_000) return `${(tokens / 1000).toFixed(1).replace(/\.0$/, "")}k`;
+  return `${Math.round(tokens / 1000)}k`;
+}
+
+/** Entry time as "MM-DD HH:MM" (local), for the id/time column. */
+function shortTime(timestamp: string): string {
+  const d = new Date(timestamp);
+  if (Number.isNaN(d.getTime())) return "?".padEnd(11);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** Split cells at find hits (case-insensitive), marking the matching parts. */
+export function markHits(cells: Cell[], query: string | undefined): Cell[] {
+  if (!query) return cells;
+  const out: Cell[] = [];
+  for (const cell of cells) {
+    const lower = cell.text.toLowerCase();
+    let from = 0;
+    let at = lower.indexOf(query, from);
+    if (at < 0) {
+      out.push(cell);
+      continue;
+    }
+    while (at >= 0) {
+      if (at > from) out.push({ ...cell, text: cell.text.slice(from, at) });
+      out.push({ ...cell, text: cell.text.slice(at, at + query.length), hit: true });
+      from = at + query.length;
+      at = lower.indexOf(query, from);
+    }
+    if (from < cell.text.length) out.push({ ...cell, text: cell.text.slice(from) });
+  }
+  return out;
+}
+
+/** Cut a list of cells to the columns [start, start + width). */
+export function sliceCells(cells: Cell[], start: number, width: number): Cell[] {
+  const out: Cell[] = [];
+  let col = 0;
+  for (const cell of cells) {
+    const w = displayWidth(cell.text);
+    const from = Math.max(start, col);
+    const to = Math.min(start + width, col + w);
+    if (to > from) {
+      const text = from === col && to === col + w ? cell.text : sliceColumns(cell.text, from - col, to - from);
+      if (text !== "") out.push({ ...cell, text });
+    }
+    col += w;
+    if (col >= start + width) break;
+  }
+  return out;
+}
+
+const cellsWidth = (cells: Cell[]): number => cells.reduce((w, c) => w + displayWidth(c.text), 0);
+
+/** Width of the right-hand column for the current toggles. */
+export function rightColumnWidth(showMeta: boolean): number {
+  return (showMeta ? 21 : 0) + 8;
+}
+
+/**
+ * The rows of the tree window (height rows, body `width` columns including pi's 2-column cursor
+ * gutter). Horizontal scroll follows pi: the body shifts left only when the selected row's text
+ * would start too far right.
+ */
+export function buildWindowRows(s: TreeState, facts: RowFacts, width: number, height: number): DrawnRow[] {
+  const v = s.visible;
+  const count = v.rows.length;
+  if (count === 0 || height <= 0) return [];
+  const start = windowStart(s.selected, count, height);
+  const end = Math.min(count, start + height);
+  const flat = s.model.flat;
+  const findQuery = s.find?.query;
+  const built: { key: string; selected: boolean; row: number; folded: boolean; prefixWidth: number; rest: Cell[]; anchor: number; width: number; right: Cell[] }[] = [];
+  for (let r = start; r < end; r++) {
+    const nodeIndex = v.rows[r];
+    const node = flat.nodes[nodeIndex];
+    const entry = node.entry;
+    const folded = s.folded.has(entry.id);
+    const prefixWidth = displayIndent(v, r) * 3;
+    const connectorShown = v.showConnector[r] === 1 && v.virtualRootChild[r] === 0;
+    const rest: Cell[] = [];
+    if (folded && !connectorShown) rest.push({ text: "⊞ ", tone: "accent" });
+    if (node.onActivePath) rest.push({ text: "• ", tone: "accent" });
+    const anchor = prefixWidth + cellsWidth(rest);
+    if (node.label) rest.push({ text: `[${sanitizeInline(node.label)}] `, tone: "warning" });
+    if (s.showLabelTime && node.label && node.labelTimestamp) {
+      rest.push({ text: `${formatLabelTime(node.labelTimestamp, facts.now)} `, tone: "muted" });
+    }
+    const content = rowSegments(entry, flat, s.model.home).map((seg) => ({ ...seg, text: sanitizeInline(seg.text) }));
+    rest.push(...markHits(content, findQuery && s.find?.hitNodes[nodeIndex] ? findQuery : undefined));
+    const right: Cell[] = [];
+    if (s.showMeta) right.push({ text: `${sanitizeInline(entry.id).slice(0, 8).padEnd(8)} ${shortTime(entry.timestamp)} `, tone: "muted" });
+    const tokens = facts.tokens(nodeIndex);
+    right.push({ text: (tokens > 0 ? formatTokens(tokens) : "").padStart(6) + " ", tone: "muted" });
+    right.push(facts.inContext[nodeIndex] ? { text: "◆", tone: "success" } : { text: " ", tone: "plain" });
+    built.push({ key: entry.id + ":" + r, selected: r === s.selected, row: r, folded, prefixWidth, rest, anchor, width: prefixWidth + cellsWidth(rest), right });
+  }
+  const viewport = Math.max(0, width - 2);
+  const maxBody = built.reduce((m, row) => Math.max(m, row.width), 0);
+  const maxScroll = Math.max(0, maxBody - viewport);
+  let scroll = 0;
+  const sel = built.find((row) => row.selected);
+  if (sel && maxScroll > 0) {
+    const minVisible = Math.min(20, Math.max(4, Math.floor(viewport / 3)));
+    if (sel.anchor > viewport - minVisible) {
+      const context = Math.min(12, Math.max(2, Math.floor(viewport / 4)));
+      scroll = Math.min(maxScroll, sel.anchor - context);
+    }
+  }
+  const sliced = built.map((row) => {
+    const prefixEnd = Math.min(row.prefixWidth, scroll + viewport);
+    const prefix = scroll < prefixEnd ? treePrefix(v, row.row, row.folded, scroll, prefixEnd) : "";
+    const restCells = sliceCells(row.rest, Math.max(0, scroll - row.prefixWidth), viewport - prefix.length);
+    return { ...row, body: prefix ? [{ text: prefix, tone: "dim" as Tone }, ...restCells] : restCells };
+  });
+  return sliced.map((row) => ({
+    key: row.key,
+    selected: row.selected,
+    body: [{ text: row.selected ? "› " : "  ", tone: "accent" as Tone }, ...row.body],
+    right: row.right,
+  }));
+}

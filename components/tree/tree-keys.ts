@@ -1,0 +1,71 @@
+// The tree screen's keys: pi's /tree defaults (pi-tui-features.md §1.2) plus the explorer's own.
+// One table drives both the input hook and the help overlay, so help can never drift from behaviour.
+import { isPrintableText, type KeyPress } from "../kit/keys.js";
+import type { TreeAction, TreeState } from "./tree-reducer.js";
+
+/** Screen-level effects the reducer does not own. */
+export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail";
+
+export interface TreeBinding {
+  keys: string[];
+  help: string;
+  run: TreeAction | TreeCommand;
+}
+
+export const TREE_BINDINGS: TreeBinding[] = [
+  { keys: ["up"], help: "move up (wraps)", run: { type: "move", delta: -1 } },
+  { keys: ["down"], help: "move down (wraps)", run: { type: "move", delta: 1 } },
+  { keys: ["left", "pageup", "ctrl+b"], help: "page up", run: { type: "page", direction: -1 } },
+  { keys: ["right", "pagedown", "ctrl+f"], help: "page down", run: { type: "page", direction: 1 } },
+  { keys: ["home"], help: "first row", run: { type: "first" } },
+  { keys: ["end"], help: "last row", run: { type: "last" } },
+  { keys: ["ctrl+left", "alt+left"], help: "fold branch, or jump up to the previous branch start", run: { type: "foldOrUp" } },
+  { keys: ["ctrl+right", "alt+right"], help: "unfold, or jump down to the next branch start", run: { type: "unfoldOrDown" } },
+  { keys: ["ctrl+d"], help: "filter: default", run: { type: "setFilter", mode: "default" } },
+  { keys: ["ctrl+t"], help: "filter: no tools (toggle)", run: { type: "toggleFilter", mode: "no-tools" } },
+  { keys: ["ctrl+u"], help: "filter: user messages only (toggle)", run: { type: "toggleFilter", mode: "user-only" } },
+  { keys: ["ctrl+l"], help: "filter: labeled only (toggle)", run: { type: "toggleFilter", mode: "labeled-only" } },
+  { keys: ["ctrl+a"], help: "filter: all entries (toggle)", run: { type: "toggleFilter", mode: "all" } },
+  { keys: ["ctrl+o"], help: "cycle filters forward", run: { type: "cycleFilter", direction: 1 } },
+  { keys: ["ctrl+shift+o"], help: "cycle filters backward", run: { type: "cycleFilter", direction: -1 } },
+  { keys: ["shift+t"], help: "show label times", run: { type: "toggleLabelTime" } },
+  { keys: ["shift+i"], help: "show entry id and time on every row", run: { type: "toggleMeta" } },
+  { keys: ["backspace"], help: "delete the last search character", run: { type: "deleteSearchChar" } },
+  { keys: ["ctrl+g"], help: "find in full text (tool output, thinking, summaries, ids)", run: "findPrompt" },
+  { keys: ["ctrl+n"], help: "next find hit", run: { type: "findNext", direction: 1 } },
+  { keys: ["ctrl+p"], help: "previous find hit", run: { type: "findNext", direction: -1 } },
+  { keys: ["tab"], help: "show/hide the detail pane", run: "toggleDetail" },
+  { keys: ["enter"], help: "inspect: focus the detail pane (↑/↓ scroll, Esc back)", run: "focusDetail" },
+  { keys: ["escape", "ctrl+c"], help: "clear the search, or close the tree", run: "back" },
+];
+
+/** Keys that only act when the search query is empty (otherwise they are typed into it). */
+export const EMPTY_QUERY_BINDINGS: TreeBinding[] = [
+  { keys: ["?"], help: "this help (when the search is empty)", run: "help" },
+  { keys: ["q"], help: "close the tree (when the search is empty)", run: "back" },
+];
+
+const byKey = new Map<string, TreeBinding>();
+for (const b of TREE_BINDINGS) for (const k of b.keys) byKey.set(k, b);
+const emptyQueryByKey = new Map<string, TreeBinding>();
+for (const b of EMPTY_QUERY_BINDINGS) for (const k of b.keys) emptyQueryByKey.set(k, b);
+
+/**
+ * What a key does in the tree: a reducer action, a screen command, or null (not a tree key).
+ * Printable text that is no command goes into pi's type-to-search.
+ */
+export function treeKeyAction(key: KeyPress, state: Pick<TreeState, "query">): TreeAction | TreeCommand | null {
+  const binding = byKey.get(key.name);
+  if (binding) {
+    // pi: Esc with a query clears it (and the folds); only an empty query closes the tree.
+    if (binding.run === "back" && state.query !== "") return { type: "clearSearch" };
+    return binding.run;
+  }
+  if (state.query === "") {
+    const emptyBinding = emptyQueryByKey.get(key.name);
+    if (emptyBinding) return emptyBinding.run;
+  }
+  // Shift+letter commands (L, T, I) are taken above; other capitals are typed (pi's search ignores case).
+  if (isPrintableText(key.text)) return { type: "typeSearch", text: key.text };
+  return null;
+}

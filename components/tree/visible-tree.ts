@@ -1,0 +1,208 @@
+// The rows /tree shows for one (filter, search, folds) state, with pi's connectors and gutters.
+// Rebuilt only when the filter, the search query or the folds change: O(n) in the number of entries,
+// two forward passes over the pre-ordered nodes, no recursion and no per-node ancestor walks.
+import type { FlatTree } from "./flat-tree.js";
+import { hasTextContent, searchableText } from "./row-text.js";
+
+export type FilterMode = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
+export const FILTER_MODES: readonly FilterMode[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
+
+/** A `│` column kept for descendants of a connector; a persistent list shared by siblings. */
+export interface Gutter {
+  position: number;
+  show: boolean;
+  outer: Gutter | null;
+}
+
+export interface VisibleTree {
+  /** Node index (into FlatTree.nodes) of each visible row, top to bottom. */
+  rows: Int32Array;
+  /** Node index -> row, or -1 when hidden. */
+  rowOfNode: Int32Array;
+  /** Row of the nearest visible ancestor, -1 for a visible root. */
+  parentRow: Int32Array;
+  /** Number of visible children and the row of the first one (-1 if none). */
+  childCount: Int32Array;
+  firstChildRow: Int32Array;
+  indent: Int32Array;
+  showConnector: Uint8Array;
+  isLast: Uint8Array;
+  virtualRootChild: Uint8Array;
+  gutters: (Gutter | null)[];
+  multipleRoots: boolean;
+}
+
+const SETTINGS_TYPES = new Set(["label", "context_edit", "custom", "model_change", "thinking_level_change", "session_info"]);
+
+type Rec = Record<string, unknown>;
+
+/** pi's applyFilter predicate for one node (filter mode, hidden tool-call-only turns, search tokens). */
+function passes(flat: FlatTree, index: number, mode: FilterMode, tokens: string[], searchCache: (string | undefined)[]): boolean {
+  const node = flat.nodes[index];
+  const entry = node.entry;
+  if (entry.type === "usage") return false;
+  const message = entry.type === "message" ? ((entry as Rec).message as Rec | undefined) : undefined;
+  const role = message?.role;
+  if (role === "assistant" && entry.id !== flat.leafId) {
+    const stop = message!.stopReason;
+    const errorOrAborted = Boolean(stop) && stop !== "stop" && stop !== "toolUse";
+    if (!hasTextContent(message!.content) && !errorOrAborted) return false;
+  }
+  const isSettings = SETTINGS_TYPES.has(entry.type);
+  let ok: boolean;
+  switch (mode) {
+    case "user-only":
+      ok = role === "user";
+      break;
+    case "no-tools":
+      ok = !isSettings && role !== "toolResult";
+      break;
+    case "labeled-only":
+      ok = node.label !== undefined;
+      break;
+    case "all":
+      ok = true;
+      break;
+    default:
+      ok = !isSettings;
+  }
+  if (!ok) return false;
+  if (tokens.length === 0) return true;
+  let text = searchCache[index];
+  if (text === undefined) {
+    text = searchableText(entry, node.label).toLowerCase();
+    searchCache[index] = text;
+  }
+  return tokens.every((t) => text.includes(t));
+}
+
+/** pi's search tokens: lowercased, split on whitespace, every token must be a substring. */
+export const searchTokens = (query: string): string[] => query.toLowerCase().split(/\s+/).filter(Boolean);
+
+/**
+ * Compute the visible rows. `searchCache` memoizes each node's lowercased search text across calls
+ * (the caller owns it; one array per FlatTree).
+ */
+export function buildVisibleTree(
+  flat: FlatTree,
+  mode: FilterMode,
+  query: string,
+  folded: ReadonlySet<string>,
+  searchCache: (string | undefined)[],
+): VisibleTree {
+  const n = flat.nodes.length;
+  const tokens = searchTokens(query);
+  const rowOfNode = new Int32Array(n).fill(-1);
+  // Nearest visible node at or above each node; folded subtrees are skipped through their raw parents.
+  const nearestVisible = new Int32Array(n).fill(-1);
+  const underFold = new Uint8Array(n);
+  const rowsList: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = flat.nodes[i].parent;
+    if (p >= 0 && (underFold[p] || folded.has(flat.nodes[p].entry.id))) underFold[i] = 1;
+    const visible = !underFold[i] && passes(flat, i, mode, tokens, searchCache);
+    if (visible) {
+      rowOfNode[i] = rowsList.length;
+      rowsList.push(i);
+      nearestVisible[i] = i;
+    } else {
+      nearestVisible[i] = p >= 0 ? nearestVisible[p] : -1;
+    }
+  }
+  const count = rowsList.length;
+  const rows = Int32Array.from(rowsList);
+  const parentRow = new Int32Array(count);
+  const childCount = new Int32Array(count);
+  const firstChildRow = new Int32Array(count).fill(-1);
+  const lastChildRow = new Int32Array(count).fill(-1);
+  let rootCount = 0;
+  let lastRoot = -1;
+  for (let r = 0; r < count; r++) {
+    const p = flat.nodes[rows[r]].parent;
+    const pv = p >= 0 ? nearestVisible[p] : -1;
+    const pr = pv >= 0 ? rowOfNode[pv] : -1;
+    parentRow[r] = pr;
+    if (pr < 0) {
+      rootCount++;
+      lastRoot = r;
+    } else {
+      childCount[pr]++;
+      if (firstChildRow[pr] < 0) firstChildRow[pr] = r;
+      lastChildRow[pr] = r;
+    }
+  }
+  const multipleRoots = rootCount > 1;
+  const indent = new Int32Array(count);
+  const showConnector = new Uint8Array(count);
+  const justBranched = new Uint8Array(count);
+  const isLast = new Uint8Array(count);
+  const virtualRootChild = new Uint8Array(count);
+  const gutters: (Gutter | null)[] = new Array(count).fill(null);
+  const childGutters: (Gutter | null)[] = new Array(count).fill(null);
+  // Parents come before children in pre-order, so one forward pass sees each parent's layout first.
+  for (let r = 0; r < count; r++) {
+    const pr = parentRow[r];
+    if (pr < 0) {
+      indent[r] = multipleRoots ? 1 : 0;
+      justBranched[r] = showConnector[r] = virtualRootChild[r] = multipleRoots ? 1 : 0;
+      isLast[r] = r === lastRoot ? 1 : 0;
+      gutters[r] = null;
+    } else {
+      const multipleChildren = childCount[pr] > 1;
+      indent[r] = multipleChildren || (justBranched[pr] && indent[pr] > 0) ? indent[pr] + 1 : indent[pr];
+      justBranched[r] = showConnector[r] = multipleChildren ? 1 : 0;
+      isLast[r] = lastChildRow[pr] === r ? 1 : 0;
+      gutters[r] = childGutters[pr];
+    }
+    // The gutter list this row's children inherit: one more `│` column when this row drew a connector.
+    if (showConnector[r] && !virtualRootChild[r]) {
+      const displayIndent = multipleRoots ? Math.max(0, indent[r] - 1) : indent[r];
+      childGutters[r] = { position: Math.max(0, displayIndent - 1), show: !isLast[r], outer: gutters[r] };
+    } else {
+      childGutters[r] = gutters[r];
+    }
+  }
+  return { rows, rowOfNode, parentRow, childCount, firstChildRow, indent, showConnector, isLast, virtualRootChild, gutters, multipleRoots };
+}
+
+/** pi's isFoldable: has visible children and is a visible root or a segment start. */
+export function isFoldable(v: VisibleTree, row: number): boolean {
+  if (row < 0 || row >= v.rows.length || v.childCount[row] === 0) return false;
+  const pr = v.parentRow[row];
+  return pr < 0 || v.childCount[pr] > 1;
+}
+
+/**
+ * pi's findNearestVisibleIndex: the row of the entry, else of its nearest visible ancestor, else the
+ * last row. O(depth).
+ */
+export function nearestVisibleRow(flat: FlatTree, v: VisibleTree, entryId: string | null): number {
+  if (v.rows.length === 0) return 0;
+  let node = entryId === null ? -1 : (flat.indexOf.get(entryId) ?? -1);
+  while (node >= 0) {
+    const row = v.rowOfNode[node];
+    if (row >= 0) return row;
+    node = flat.nodes[node].parent;
+  }
+  return v.rows.length - 1;
+}
+
+/** pi's findBranchSegmentStart. "down" follows first children to a branch point or a leaf; "up" climbs to a segment start above. */
+export function segmentJump(v: VisibleTree, selected: number, direction: "up" | "down"): number {
+  if (selected < 0 || selected >= v.rows.length) return selected;
+  let row = selected;
+  if (direction === "down") {
+    for (;;) {
+      const c = v.childCount[row];
+      if (c === 0) return row;
+      if (c > 1) return v.firstChildRow[row];
+      row = v.firstChildRow[row];
+    }
+  }
+  for (;;) {
+    const pr = v.parentRow[row];
+    if (pr < 0) return row;
+    if (v.childCount[pr] > 1 && row < selected) return row;
+    row = pr;
+  }
+}

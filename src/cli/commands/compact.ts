@@ -1,0 +1,92 @@
+// `pi-explorer compact FILE ...`: a dry run of /compact: where pi would cut, what it would summarize,
+// and the context right after. It writes nothing.
+import { compactionViewOfPath, contextView, getBranch, planCompaction, type CompactionPlan, type CompactionView } from "../../engine/index.js";
+import type { Command } from "../command.js";
+import { commitCompaction, commitRequested } from "../commit-actions.js";
+import { COMMIT_OPTIONS } from "../commit-flow.js";
+import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
+import { countOption, fileArgument, stringOption } from "../option-values.js";
+import { loadPiSettings, withFlag, type SettingValue } from "../pi-settings.js";
+import { sanitizeLine } from "../sanitize-text.js";
+import { compactionText } from "../text/compaction-text.js";
+
+const USAGE = "compact FILE [--leaf ID] [--keep-recent N] [--reserve N] [--context-window N] [--commit [--instructions TEXT] [--yes]]";
+
+export const compactCommand: Command = {
+  name: "compact",
+  summary: "preview /compact (dry run, writes nothing): cut point, summarized messages, context after",
+  usage: USAGE,
+  options: {
+    leaf: { type: "string", valueName: "ID", help: "compact the path to this entry instead of the file's leaf" },
+    "keep-recent": { type: "string", valueName: "N", help: "compaction.keepRecentTokens (default: your pi settings, else 20000)" },
+    reserve: { type: "string", valueName: "N", help: "compaction.reserveTokens (default: your pi settings, else 16384)" },
+    "context-window": { type: "string", valueName: "N", help: "the model's context window, to tell whether pi would auto-compact" },
+    ...COMMIT_OPTIONS,
+  },
+  async run(ctx) {
+    const file = fileArgument(ctx, USAGE);
+    const keepFlag = countOption(ctx, "keep-recent");
+    const reserveFlag = countOption(ctx, "reserve");
+    const windowFlag = countOption(ctx, "context-window");
+    const session = openSession(file, ctx.profile);
+    const leafId = resolveLeaf(session, stringOption(ctx, "leaf"));
+    const path = getBranch(session.tree, leafId);
+    // 1.6 lets a model override compaction settings; the model is the one in effect at the leaf.
+    const model = contextView(session.tree, leafId, ctx.profile).model;
+    const pi = loadPiSettings(ctx, { model });
+    const keep = withFlag(keepFlag, pi.effective.compaction.keepRecentTokens);
+    const reserve = withFlag(reserveFlag, pi.effective.compaction.reserveTokens);
+    if (commitRequested(ctx)) return commitCompaction(ctx, file, { leafId, keepRecentTokens: keep.value, reserveTokens: reserve.value });
+    const contextWindow: SettingValue | null = windowFlag === undefined ? null : { value: windowFlag, source: "flag" };
+
+    const view = compactionViewOfPath(path, keep.value, ctx.profile, reserve.value);
+    const plan = planCompaction({ path, keepRecentTokens: keep.value, reserveTokens: reserve.value, contextWindow: contextWindow?.value, profile: ctx.profile });
+    const doc = compactDocument({ file, leafId, profile: ctx.profile, view, plan, keep, reserve, contextWindow, pi, diagnostics: session.loaded.diagnostics });
+    if (ctx.out.json) {
+      ctx.out.writeJson(doc);
+      return 0;
+    }
+    ctx.out.writeLines(compactionText({ file, leafId, profile: ctx.profile, view, plan, keep, reserve, contextWindow, tree: session.tree, home: ctx.home, width: ctx.out.width }));
+    for (const problem of pi.problems) ctx.out.warn(`pi-explorer: ${sanitizeLine(problem)}`);
+    reportDiagnostics(ctx.out, file, session.loaded.diagnostics);
+    return 0;
+  },
+};
+
+interface CompactDocInput {
+  file: string;
+  leafId: string | null;
+  profile: string;
+  view: CompactionView;
+  plan: CompactionPlan;
+  keep: SettingValue;
+  reserve: SettingValue;
+  contextWindow: SettingValue | null;
+  pi: ReturnType<typeof loadPiSettings>;
+  diagnostics: unknown[];
+}
+
+/** The oracle's compaction fields at the top level, then what the preview adds. */
+function compactDocument(input: CompactDocInput): Record<string, unknown> {
+  const { plan, pi } = input;
+  return {
+    file: input.file,
+    profile: input.profile,
+    leafId: input.leafId,
+    dryRun: true,
+    settings: {
+      keepRecentTokens: input.keep,
+      reserveTokens: input.reserve,
+      contextWindow: input.contextWindow,
+      files: pi.files,
+      problems: pi.problems,
+    },
+    ...input.view,
+    turnStartEntryId: plan.preparation?.turnStartEntryId ?? null,
+    contextAfter: plan.contextAfter ? { messages: plan.contextAfter.messages, tokens: plan.contextAfter.tokens } : null,
+    wouldAutoCompact: plan.autoCompact ?? null,
+    warnings: plan.warnings,
+    why: plan.why,
+    diagnostics: input.diagnostics,
+  };
+}

@@ -1,0 +1,138 @@
+// `pi-explorer recall FILE [QUERY…]`: ranked search through everything a session ever held
+// (every branch, compacted spans, what the model has forgotten); browse and expand.
+// `pi-explorer recall --all QUERY…`: the same over every session, through the persistent index.
+import { isAbsolute, resolve } from "node:path";
+import {
+  browse,
+  buildRecallIndexForTree,
+  expand,
+  formatBrowse,
+  formatExpanded,
+  formatSearchPage,
+  parseRecallQuery,
+  resolveAgentDir,
+  search,
+  type RecallResult,
+} from "../../engine/index.js";
+// Loaded only for --all: it pulls in the native SQLite module.
+import type { CrossSessionPage, RecallCache } from "../../engine/store/recall-cache.js";
+import type { Command, CommandContext } from "../command.js";
+import { unreadableFile, usageError } from "../errors.js";
+import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
+import { stringOption } from "../option-values.js";
+import { sanitizeLine, sanitizeText } from "../sanitize-text.js";
+
+const USAGE = "recall FILE [QUERY] [--scope S] [--page N] [--expand ID,...] | recall --all QUERY [--dir PATH]";
+const REGEX_BUDGET_MS = 2000;
+const clock = (): number => performance.now();
+
+export const recallCommand: Command = {
+  name: "recall",
+  summary: "search everything a session held (all branches, compacted and forgotten entries), or every session with --all",
+  usage: USAGE,
+  options: {
+    scope: { type: "string", valueName: "S", help: "lineage (default), all, forgotten, compaction:N, compaction:latest" },
+    page: { type: "string", valueName: "N", help: "page of results, from 1" },
+    "page-size": { type: "string", valueName: "N", help: "results per page (default 10)" },
+    expand: { type: "string", valueName: "ID,...", help: "print these entries in full (entry ids or #N)" },
+    leaf: { type: "string", valueName: "ID", help: "the lineage ends at this entry instead of the file's leaf" },
+    all: { type: "boolean", help: "search every session of the sessions directory (persistent index in the cache directory)" },
+    dir: { type: "string", valueName: "PATH", help: "with --all: the sessions directory (default: the agent's sessions folder)" },
+  },
+  run(ctx) {
+    return ctx.values.all === true ? recallAll(ctx) : recallOne(ctx);
+  },
+};
+
+function positiveInt(ctx: CommandContext, name: string): number | undefined {
+  const raw = stringOption(ctx, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw usageError(`--${name} must be a whole number from 1, not "${raw}"`);
+  return Number(raw);
+}
+
+/** An engine answer, or a usage error carrying its one-line message. */
+function unwrap<T>(result: RecallResult<T>, file?: string): T {
+  if (!result.ok) throw usageError(file ? `${file}: ${sanitizeLine(result.message)}` : sanitizeLine(result.message));
+  return result.value;
+}
+
+function recallOne(ctx: CommandContext): number {
+  if (ctx.positionals.length === 0) throw usageError(`missing FILE (usage: pi-explorer ${USAGE})`);
+  if (stringOption(ctx, "dir") !== undefined) throw usageError("--dir only applies with --all");
+  const [file, ...words] = ctx.positionals;
+  const query = words.join(" ").trim();
+  const session = openSession(file, ctx.profile);
+  const leafId = resolveLeaf(session, stringOption(ctx, "leaf"));
+  const index = buildRecallIndexForTree(session.tree, { leafId, profile: ctx.profile });
+  const scope = stringOption(ctx, "scope");
+  const expandIds = stringOption(ctx, "expand");
+  if (expandIds !== undefined) {
+    const entries = unwrap(expand(index, expandIds.split(","), { scope }), file);
+    if (ctx.out.json) ctx.out.writeJson({ file, expanded: entries, ignored: query ? { query } : undefined });
+    else ctx.out.writeLines([...(query ? [`(--expand given: the query "${sanitizeLine(query)}" was not run)`] : []), sanitizeText(formatExpanded(entries))]);
+  } else if (query === "") {
+    const page = unwrap(browse(index, { scope }), file);
+    if (ctx.out.json) ctx.out.writeJson({ file, browse: page });
+    else ctx.out.writeLines([sanitizeText(formatBrowse(page))]);
+  } else {
+    const page = unwrap(
+      search(index, query, { scope, page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: REGEX_BUDGET_MS }),
+      file,
+    );
+    if (ctx.out.json) ctx.out.writeJson({ file, search: page });
+    else ctx.out.writeLines([sanitizeText(formatSearchPage(page))]);
+  }
+  reportDiagnostics(ctx.out, file, session.loaded.diagnostics);
+  return 0;
+}
+
+function sessionsDir(ctx: CommandContext): string {
+  const raw = stringOption(ctx, "dir") ?? ctx.env.PI_CODING_AGENT_SESSION_DIR;
+  if (raw === undefined || raw === "") return resolve(resolveAgentDir(ctx.env, ctx.home), "sessions");
+  const expanded = raw === "~" ? ctx.home : raw.startsWith("~/") ? ctx.home + raw.slice(1) : raw;
+  return isAbsolute(expanded) ? expanded : resolve(ctx.cwd, expanded);
+}
+
+async function recallAll(ctx: CommandContext): Promise<number> {
+  for (const flag of ["scope", "expand", "leaf"]) if (ctx.values[flag] !== undefined) throw usageError(`--${flag} does not apply with --all (it searches every entry of every session)`);
+  const query = ctx.positionals.join(" ").trim();
+  if (query === "") throw usageError(`missing QUERY (usage: pi-explorer ${USAGE})`);
+  const parsed = unwrap(parseRecallQuery(query));
+  const dir = sessionsDir(ctx);
+  const { listSessionFiles, RecallCache, recallCacheFile } = await import("../../engine/store/recall-cache.js");
+  const files = listSessionFiles(dir);
+  let cache: RecallCache;
+  try {
+    cache = RecallCache.open(recallCacheFile(ctx.env, ctx.home));
+  } catch (error) {
+    throw unreadableFile(`cannot open the recall index: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    if (cache.rebuiltBecause) ctx.out.warn(`recall index was rebuilt: ${sanitizeLine(cache.rebuiltBecause)}`);
+    const stats = cache.update(files, ctx.profile);
+    for (const line of stats.failed) ctx.out.warn(sanitizeLine(line));
+    const page = unwrap(cache.search(parsed, { page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: REGEX_BUDGET_MS }));
+    if (ctx.out.json) ctx.out.writeJson({ dir, index: stats, search: page });
+    else ctx.out.writeLines([sanitizeText(formatCrossSession(page, dir))]);
+  } finally {
+    cache.close();
+  }
+  return 0;
+}
+
+function formatCrossSession(p: CrossSessionPage, dir: string): string {
+  const total = `${p.total}${p.totalIsLowerBound ? "+" : ""}`;
+  if (p.total === 0) return `No matches for "${p.query}" in ${p.sessions} sessions under ${dir}.`;
+  const out = [`${p.pageCount > 1 ? `Page ${p.page}/${p.pageCount}${p.totalIsLowerBound ? "+" : ""}, ` : ""}${total} matches for "${p.query}" in ${p.sessions} sessions under ${dir}`];
+  for (const [word, terms] of Object.entries(p.corrections)) out.push(`(no "${word}" in any session; matched ${terms.join(", ")})`);
+  if (p.timedOut) out.push("(the regular expression ran out of time; results are partial)");
+  for (const h of p.hits) {
+    const name = h.ref !== null ? `#${h.ref}` : `id:${h.entryId}`;
+    const rel = h.sessionPath.startsWith(`${dir}/`) ? h.sessionPath.slice(dir.length + 1) : h.sessionPath;
+    out.push("", `${h.rank}. ${rel}  ${name} [${h.role}]${h.files.length ? ` files:[${h.files.join(", ")}]` : ""}`);
+    out.push(h.snippet ? `    ${h.snippet.text.split("\n").join("\n    ")}` : `    ${h.summary}`);
+  }
+  if (p.page < p.pageCount || (p.totalIsLowerBound && p.hits.length === p.pageSize)) out.push("", `--- Use --page ${p.page + 1} for more results ---`);
+  return out.join("\n");
+}

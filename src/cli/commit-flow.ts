@@ -1,0 +1,121 @@
+// The one path every write of pi-explorer takes: show what will be written, ask (unless --yes),
+// then hand the entries to the engine's guarded append (or exclusive create, for a fork).
+import { randomBytes } from "node:crypto";
+import {
+  appendEntries,
+  buildTree,
+  CommitError,
+  readSessionFile,
+  SessionReadError,
+  type FileSnapshot,
+  type LoadedSession,
+  type PendingCommit,
+  type PiProfile,
+  type RandomSource,
+  type SessionTree,
+} from "../engine/index.js";
+import type { CommandContext, OptionSpec } from "./command.js";
+import { type Asker, processLockOwner, terminalAsker } from "./commit-process.js";
+import { previewLines } from "./commit-preview.js";
+import { unreadableFile } from "./errors.js";
+import { sanitizeLine } from "./sanitize-text.js";
+
+/** Exit code when a commit was refused, failed, or not confirmed: nothing was written. */
+export const EXIT_NOT_WRITTEN = 4;
+
+export const YES_OPTION: Record<string, OptionSpec> = {
+  yes: { type: "boolean", short: "y", help: "write without asking first" },
+};
+
+/** Options of the preview commands (compact, branch) that turn them into commits. */
+export const COMMIT_OPTIONS: Record<string, OptionSpec> = {
+  commit: { type: "boolean", help: "write the result into the session file (asks first; nothing is written without it)" },
+  instructions: {
+    type: "string",
+    valueName: "TEXT",
+    help: "focus for the summary; with no LLM to steer it is kept as a [Focus] note on top of the summary",
+  },
+  ...YES_OPTION,
+};
+
+export interface SessionForCommit {
+  file: string;
+  loaded: LoadedSession;
+  snapshot: FileSnapshot;
+  tree: SessionTree;
+}
+
+/** Read a session and remember exactly how it looked, so the append can refuse if it changes. */
+export function openForCommit(file: string, profile: PiProfile): SessionForCommit {
+  try {
+    const { loaded, snapshot } = readSessionFile(file, profile);
+    if (loaded.invalid !== undefined) throw unreadableFile(`${file}: ${loaded.invalid}`);
+    return { file, loaded, snapshot, tree: buildTree(loaded) };
+  } catch (error) {
+    if (error instanceof SessionReadError) throw unreadableFile(error.message.includes(file) ? error.message : `${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The clock and randomness of one commit (ids, timestamps, session ids). */
+export const commitClock = (ctx: CommandContext): { nowMs: number; random: RandomSource } => ({
+  nowMs: ctx.now.getTime(),
+  random: (count) => randomBytes(count),
+});
+
+/**
+ * Show `preview` and ask. true: go ahead. false: the user said no, or there is no terminal to
+ * ask on and no --yes (both reported on stderr).
+ */
+export async function confirmCommit(ctx: CommandContext, preview: readonly string[], ask: Asker | undefined = terminalAsker()): Promise<boolean> {
+  const yes = ctx.values.yes === true;
+  if (ctx.out.json) {
+    if (!yes) for (const line of preview) ctx.out.warn(line);
+  } else {
+    ctx.out.writeLines(preview);
+  }
+  if (yes) return true;
+  if (!ask) {
+    ctx.out.warn("pi-explorer: stdin is not a terminal, so there is no one to ask; add --yes to write. Nothing was written.");
+    return false;
+  }
+  const confirmed = await ask("Write this?");
+  if (!confirmed) ctx.out.warn("Nothing was written.");
+  return confirmed;
+}
+
+/** Report a CommitError as one line; anything else is not ours to handle. */
+export function reportCommitError(ctx: CommandContext, error: unknown): number {
+  if (!(error instanceof CommitError)) throw error;
+  ctx.out.warn(`pi-explorer: ${sanitizeLine(error.message)}`);
+  return EXIT_NOT_WRITTEN;
+}
+
+/** Preview, ask, append, report: the whole append commit for one pending batch. */
+export async function commitPending(
+  ctx: CommandContext,
+  session: SessionForCommit,
+  pending: PendingCommit,
+  report: Record<string, unknown> = {},
+): Promise<number> {
+  const version = session.loaded.fileVersion;
+  if (version < 3) {
+    ctx.out.warn(`pi-explorer: ${sanitizeLine(session.file)}: it is a v${version} session file, which pi migrates by rewriting every id; nothing was written. Fork it into a new v3 file instead: pi-explorer fork ${sanitizeLine(session.file)}`);
+    return EXIT_NOT_WRITTEN;
+  }
+  if (!(await confirmCommit(ctx, previewLines(session.file, pending.entries)))) return EXIT_NOT_WRITTEN;
+  let result;
+  try {
+    result = appendEntries({
+      snapshot: session.snapshot,
+      fileVersion: session.loaded.fileVersion,
+      entries: pending.entries,
+      lock: processLockOwner(ctx.now.getTime()),
+    });
+  } catch (error) {
+    return reportCommitError(ctx, error);
+  }
+  if (ctx.out.json) ctx.out.writeJson({ file: session.file, written: result.entryIds, newLeafId: result.newLeafId, ...report });
+  else ctx.out.writeLines([`Wrote ${result.entryIds.join(", ")} to ${sanitizeLine(session.file)}; pi continues from ${result.newLeafId}.`]);
+  return 0;
+}

@@ -1,0 +1,56 @@
+// Opens the interactive explorer: the tree of the named file, or the session picker when none is
+// named. Without a terminal on stdin and stdout it refuses with one line (exit 2) instead of failing
+// to enter raw mode; the CLI commands cover scripted use.
+import { homedir } from "node:os";
+import { render } from "ink";
+import type { PiProfile } from "../engine/index.js";
+import { App } from "../../components/app/App.js";
+import type { AppEnv, Screen } from "../../components/app/screens.js";
+import { renderPicker } from "../../components/picker/index.js";
+import { usageError } from "./errors.js";
+import { openSession } from "./open-session.js";
+
+export interface LaunchOptions {
+  /** A session file named on the command line; otherwise the session picker. */
+  file?: string;
+  profile: PiProfile;
+  agentDir: string;
+  cwd: string;
+}
+
+// The alternate screen keeps the user's scrollback intact and lets us own the whole terminal.
+const ENTER_ALT_SCREEN = "\x1b[?1049h";
+const LEAVE_ALT_SCREEN = "\x1b[?1049l";
+
+/** Runs the explorer until the user quits; resolves to the exit code. Throws CliError like a command. */
+export async function launchApp(opts: LaunchOptions): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw usageError("the interactive explorer needs a terminal; see `pi-explorer --help` for the CLI commands (list, tree, ...)");
+  }
+  // Read the file before taking over the screen, so an unreadable file is a plain one-line error (exit 3).
+  const session = opts.file === undefined ? undefined : openSession(opts.file, opts.profile);
+  const env: AppEnv = { cwd: opts.cwd, home: homedir(), env: process.env, profile: opts.profile };
+  const initial: Screen = session ? { kind: "tree", path: session.file, fromPicker: false } : { kind: "picker" };
+
+  process.stdout.write(ENTER_ALT_SCREEN);
+  const restore = () => process.stdout.write(LEAVE_ALT_SCREEN);
+  const onSignal = () => {
+    restore();
+    process.exit(130);
+  };
+  process.once("SIGTERM", onSignal);
+  process.once("SIGHUP", onSignal);
+  try {
+    const instance = render(<App env={env} initial={initial} initialTree={session?.tree} renderPicker={renderPicker} />, {
+      exitOnCtrlC: false,
+      patchConsole: false,
+    });
+    await instance.waitUntilExit();
+    instance.cleanup();
+  } finally {
+    process.off("SIGTERM", onSignal);
+    process.off("SIGHUP", onSignal);
+    restore();
+  }
+  return 0;
+}

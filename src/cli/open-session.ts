@@ -1,0 +1,53 @@
+// Reading the one session file a command works on, with pi's failures turned into exit 3.
+import {
+  buildTree,
+  readSessionFile,
+  SessionReadError,
+  type Diagnostic,
+  type LoadedSession,
+  type PiProfile,
+  type SessionTree,
+} from "../engine/index.js";
+import { unreadableFile, usageError } from "./errors.js";
+import type { Output } from "./output.js";
+import { sanitizeLine } from "./sanitize-text.js";
+
+export interface OpenedSession {
+  file: string;
+  loaded: LoadedSession;
+  tree: SessionTree;
+}
+
+/** Read (never write) and index a session. Unreadable or not-a-session files throw CliError(3). */
+export function openSession(file: string, profile: PiProfile): OpenedSession {
+  let loaded: LoadedSession;
+  try {
+    loaded = readSessionFile(file, profile).loaded;
+  } catch (error) {
+    if (error instanceof SessionReadError) {
+      throw unreadableFile(error.message.includes(file) ? error.message : `${file}: ${error.message}`);
+    }
+    throw error;
+  }
+  if (loaded.invalid !== undefined) throw unreadableFile(`${file}: ${loaded.invalid}`);
+  return { file, loaded, tree: buildTree(loaded) };
+}
+
+/** The leaf a command starts from: --leaf when given (it must exist), else the leaf pi picks on load. */
+export function resolveLeaf(session: OpenedSession, leaf: string | undefined): string | null {
+  if (leaf === undefined) return session.tree.leafId;
+  if (!session.tree.byId.has(leaf)) throw usageError(`${session.file}: no entry with id "${leaf}" (--leaf)`);
+  return leaf;
+}
+
+/** An entry id given on the command line that must exist (e.g. --target). */
+export function requireEntry(session: OpenedSession, id: string, flag: string): string {
+  if (!session.tree.byId.has(id)) throw usageError(`${session.file}: no entry with id "${id}" (--${flag})`);
+  return id;
+}
+
+/** In text mode, damaged lines are reported on stderr as FILE:LINE: problem. */
+export function reportDiagnostics(out: Output, file: string, diagnostics: readonly Diagnostic[]): void {
+  if (out.json) return;
+  for (const d of diagnostics) out.warn(`${file}:${d.line}: ${sanitizeLine(d.problem)}`);
+}

@@ -1,0 +1,72 @@
+// The `compact` command's text: the cut, what gets summarized, the context after, and warnings.
+import type { CompactionPlan, CompactionView, SessionTree } from "../../engine/index.js";
+import type { SettingValue } from "../pi-settings.js";
+import { sanitizeLine } from "../sanitize-text.js";
+import { messageTable } from "./message-table.js";
+import { formatCount } from "./units.js";
+
+export interface CompactionTextInput {
+  file: string;
+  leafId: string | null;
+  profile: string;
+  view: CompactionView;
+  plan: CompactionPlan;
+  keep: SettingValue;
+  reserve: SettingValue;
+  contextWindow: SettingValue | null;
+  tree: SessionTree;
+  home: string;
+  width: number | undefined;
+}
+
+const setting = (name: string, s: SettingValue): string => `${name} ${formatCount(s.value)} (${s.source})`;
+
+function idList(ids: readonly (string | null)[]): string {
+  if (ids.length === 0) return "none";
+  const shown = ids.map((id) => sanitizeLine(id ?? "?"));
+  return ids.length <= 6 ? shown.join(", ") : `${shown.slice(0, 3).join(", ")}, …, ${shown.slice(-2).join(", ")}`;
+}
+
+export function compactionText(input: CompactionTextInput): string[] {
+  const { view, plan } = input;
+  const lines = [
+    `${sanitizeLine(input.file)}  (dry run: nothing is written)`,
+    `leaf ${input.leafId ?? "(none)"}, pi ${input.profile}; ${setting("keepRecentTokens", input.keep)}, ${setting("reserveTokens", input.reserve)}${input.contextWindow ? `, ${setting("context window", input.contextWindow)}` : ""}`,
+    "",
+  ];
+  if ("result" in view) {
+    lines.push(`pi would not compact: ${view.why}.`, "", sanitizeLine(plan.why));
+    return lines.concat(warningLines(plan), autoLines(plan));
+  }
+  lines.push(
+    `Cut: first kept entry ${sanitizeLine(view.firstKeptEntryId)}${view.isSplitTurn ? `, splitting the turn that starts at ${sanitizeLine(plan.preparation?.turnStartEntryId ?? "?")}` : ""}`,
+    `Summarized: ${view.messagesToSummarize.length} messages (${idList(view.messagesToSummarize)})`,
+  );
+  if (view.isSplitTurn) lines.push(`Turn prefix: ${view.turnPrefixMessages.length} messages (${idList(view.turnPrefixMessages)}), summarized separately`);
+  lines.push(
+    `tokensBefore: ${formatCount(view.tokensBefore)}; previous summary: ${view.previousSummaryChars === null ? "none" : `${formatCount(view.previousSummaryChars)} chars, carried into the new one`}`,
+    `Summarizer input: ${formatCount(view.serializedHistory.chars)} chars of history${view.isSplitTurn ? ` + ${formatCount(view.serializedTurnPrefix.chars)} chars of turn prefix` : ""}`,
+    `Files read: ${view.fileOps.readFiles.length ? view.fileOps.readFiles.map(sanitizeLine).join(", ") : "none"}`,
+    `Files modified: ${view.fileOps.modifiedFiles.length ? view.fileOps.modifiedFiles.map(sanitizeLine).join(", ") : "none"}`,
+    "",
+    sanitizeLine(plan.why),
+  );
+  if (plan.contextAfter) {
+    lines.push(
+      "",
+      `Context after (summary stands in as a placeholder): ${plan.contextAfter.messages.length} messages, ${formatCount(plan.contextAfter.tokens)} tokens by estimate`,
+      ...messageTable(plan.contextAfter.messages, input.tree, input.home, input.width),
+    );
+  }
+  return lines.concat(warningLines(plan), autoLines(plan));
+}
+
+function warningLines(plan: CompactionPlan): string[] {
+  if (plan.warnings.length === 0) return [];
+  return ["", "Warnings:", ...plan.warnings.map((w) => `  - ${sanitizeLine(w.message)}`)];
+}
+
+function autoLines(plan: CompactionPlan): string[] {
+  if (!plan.autoCompact) return ["", "Auto-compaction: give --context-window N to check whether pi would compact on its own."];
+  return ["", `Auto-compaction: ${plan.autoCompact.wouldCompact ? "pi would compact on its own" : "pi would not compact on its own"}: ${sanitizeLine(plan.autoCompact.reason)}`];
+}

@@ -1,0 +1,27 @@
+// A table of context messages ({role, id, tokens, llm?}), each with a one-line preview of the
+// entry it comes from, for `context`, `compact` and `branch` text output.
+import type { SessionTree } from "../../engine/index.js";
+import { sanitizeLine } from "../sanitize-text.js";
+import { entryRowText, toolCallsOf } from "./entry-row-text.js";
+import { formatTable, truncate } from "./table.js";
+import { formatCount } from "./units.js";
+
+export interface MessageRowLike {
+  role: string;
+  id: string | null;
+  tokens: number;
+  llm?: false;
+}
+
+export function messageTable(rows: readonly MessageRowLike[], tree: SessionTree, home: string, width: number | undefined): string[] {
+  const toolCalls = toolCallsOf(tree.byId.values());
+  const previewWidth = Math.max(20, (width ?? 140) - 50);
+  const body = rows.map((row, i) => {
+    const entry = row.id === null ? undefined : tree.byId.get(row.id);
+    let preview = entry ? entryRowText(entry, toolCalls, home) : "";
+    if (row.role === "system") preview = "[system prompt]";
+    if (row.llm === false) preview = `(not sent to the model) ${preview}`;
+    return [String(i + 1), sanitizeLine(row.role), sanitizeLine(row.id ?? "(new)"), formatCount(row.tokens), truncate(preview, previewWidth)];
+  });
+  return formatTable(["#", "role", "id", "tokens", "entry"], body, ["right", "left", "left", "right", "left"]);
+}

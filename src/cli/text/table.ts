@@ -1,0 +1,33 @@
+// Aligned text columns for list-like output.
+
+export type Align = "left" | "right";
+
+/** Rows of cells padded to the widest cell per column; the last column is never padded. */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[]): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, col) => Math.max(...all.map((row) => displayWidth(row[col] ?? ""))));
+  return all.map((row) =>
+    row
+      .map((cell, col) => {
+        if (col === row.length - 1 && align[col] !== "right") return cell;
+        const pad = " ".repeat(widths[col] - displayWidth(cell));
+        return align[col] === "right" ? pad + cell : cell + pad;
+      })
+      .join("  "),
+  );
+}
+
+/** Code points, not UTF-16 units, so that emoji and astral text do not misalign a column too much. */
+export function displayWidth(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** At most `max` code points, the last one replaced by "…" when cut. */
+export function truncate(text: string, max: number): string {
+  if (max <= 0) return "";
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars.slice(0, max - 1).join("")}…`;
+}

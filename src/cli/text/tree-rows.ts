@@ -1,0 +1,148 @@
+// Lays a session tree out as text rows the way pi's /tree does (tree-selector.ts): the branch that
+// holds the leaf first at every level, hidden entries re-hung on their nearest visible ancestor,
+// single-child chains flat, 3 columns per level, │ gutters and ├─ / └─ connectors. All walks are
+// iterative: a chain can be 12,000 entries deep.
+import type { SessionEntry, SessionTree } from "../../engine/index.js";
+import { entryRowText, hasText, rememberToolCalls, type ToolCallInfo } from "./entry-row-text.js";
+
+export type TreeFilter = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
+export const TREE_FILTERS: readonly TreeFilter[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
+
+export interface TreeRow {
+  entry: SessionEntry;
+  /** Gutters and connector, e.g. "│  ├─ ". */
+  prefix: string;
+  onActivePath: boolean;
+  label: string | undefined;
+  /** The row's one-line, sanitized text. */
+  text: string;
+}
+
+interface LayoutOptions {
+  leafId: string | null;
+  activePathIds: ReadonlySet<string>;
+  filter: TreeFilter;
+  home: string;
+}
+
+interface Gutter {
+  position: number;
+  show: boolean;
+}
+
+const BOOKKEEPING = new Set(["label", "custom", "model_change", "thinking_level_change", "session_info", "context_edit"]);
+
+export function layoutTreeRows(tree: SessionTree, options: LayoutOptions): TreeRow[] {
+  const visible = collectVisible(tree, options);
+  return placeRows(visible, tree, options);
+}
+
+function isVisible(entry: SessionEntry, tree: SessionTree, options: LayoutOptions): boolean {
+  if (entry.type === "usage") return false;
+  const message = entry.type === "message" ? ((entry as { message?: Record<string, unknown> }).message ?? {}) : undefined;
+  const role = message?.role;
+  if (message && role === "assistant" && entry.id !== options.leafId) {
+    const stop = message.stopReason;
+    const errorOrAborted = typeof stop === "string" && stop !== "" && stop !== "stop" && stop !== "toolUse";
+    if (!hasText(message.content) && !errorOrAborted) return false;
+  }
+  switch (options.filter) {
+    case "all":
+      return true;
+    case "user-only":
+      return role === "user";
+    case "labeled-only":
+      return tree.labels.has(entry.id);
+    case "no-tools":
+      return !BOOKKEEPING.has(entry.type) && role !== "toolResult";
+    default:
+      return !BOOKKEEPING.has(entry.type);
+  }
+}
+
+interface VisibleForest {
+  /** Visible entries in display order (depth-first, active branch first). */
+  order: SessionEntry[];
+  /** Visible children per visible parent id; "" holds the visible roots. */
+  children: Map<string, SessionEntry[]>;
+  toolCalls: Map<string, ToolCallInfo>;
+}
+
+function activeFirst(entries: readonly SessionEntry[], active: ReadonlySet<string>): SessionEntry[] {
+  return [...entries.filter((e) => active.has(e.id)), ...entries.filter((e) => !active.has(e.id))];
+}
+
+function collectVisible(tree: SessionTree, options: LayoutOptions): VisibleForest {
+  const order: SessionEntry[] = [];
+  const children = new Map<string, SessionEntry[]>([["", []]]);
+  const toolCalls = new Map<string, ToolCallInfo>();
+  const seen = new Set<string>();
+  // Each stack item: an entry and the id of its nearest visible ancestor ("" = none).
+  const stack: [SessionEntry, string][] = activeFirst(tree.roots, options.activePathIds)
+    .reverse()
+    .map((e) => [e, ""]);
+  while (stack.length > 0) {
+    const [entry, ancestor] = stack.pop()!;
+    if (seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    rememberToolCalls(entry, toolCalls);
+    let childAncestor = ancestor;
+    if (isVisible(entry, tree, options)) {
+      order.push(entry);
+      children.get(ancestor)!.push(entry);
+      children.set(entry.id, []);
+      childAncestor = entry.id;
+    }
+    const kids = activeFirst(tree.childrenOf(entry.id), options.activePathIds);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childAncestor]);
+  }
+  return { order, children, toolCalls };
+}
+
+/** pi's recalculateVisualStructure + render prefix, over the visible forest. */
+function placeRows(forest: VisibleForest, tree: SessionTree, options: LayoutOptions): TreeRow[] {
+  const roots = forest.children.get("")!;
+  const multipleRoots = roots.length > 1;
+  const rows: TreeRow[] = [];
+  // [entry, indent, justBranched, showConnector, isLast, gutters, isVirtualRootChild]
+  type Item = [SessionEntry, number, boolean, boolean, boolean, Gutter[], boolean];
+  const stack: Item[] = [];
+  for (let i = roots.length - 1; i >= 0; i--) {
+    stack.push([roots[i], multipleRoots ? 1 : 0, multipleRoots, multipleRoots, i === roots.length - 1, [], multipleRoots]);
+  }
+  while (stack.length > 0) {
+    const [entry, indent, justBranched, showConnector, isLast, gutters, virtualRootChild] = stack.pop()!;
+    const displayIndent = multipleRoots ? Math.max(0, indent - 1) : indent;
+    const connectorShown = showConnector && !virtualRootChild;
+    rows.push({
+      entry,
+      prefix: renderPrefix(displayIndent, gutters, connectorShown, isLast),
+      onActivePath: options.activePathIds.has(entry.id),
+      label: tree.labels.get(entry.id)?.label,
+      text: entryRowText(entry, forest.toolCalls, options.home),
+    });
+    const kids = forest.children.get(entry.id) ?? [];
+    const branching = kids.length > 1;
+    const childIndent = branching || (justBranched && indent > 0) ? indent + 1 : indent;
+    const childGutters = connectorShown ? [...gutters, { position: Math.max(0, displayIndent - 1), show: !isLast }] : gutters;
+    for (let i = kids.length - 1; i >= 0; i--) {
+      stack.push([kids[i], childIndent, branching, branching, i === kids.length - 1, childGutters, false]);
+    }
+  }
+  return rows;
+}
+
+function renderPrefix(displayIndent: number, gutters: readonly Gutter[], connector: boolean, isLast: boolean): string {
+  const connectorLevel = connector ? displayIndent - 1 : -1;
+  // pi takes the first gutter at a level (Array.find), so later duplicates do not override it.
+  const byLevel = new Map<number, boolean>();
+  for (const g of gutters) if (!byLevel.has(g.position)) byLevel.set(g.position, g.show);
+  let prefix = "";
+  for (let level = 0; level < displayIndent; level++) {
+    const gutter = byLevel.get(level);
+    if (gutter !== undefined) prefix += gutter ? "│  " : "   ";
+    else if (level === connectorLevel) prefix += isLast ? "└─ " : "├─ ";
+    else prefix += "   ";
+  }
+  return prefix;
+}

@@ -1,0 +1,35 @@
+// The `tree` command's text: a header, then one row per visible entry with its id in front
+// (pi's /tree shows no ids; a CLI user needs them for --leaf and --target).
+import type { SessionTree } from "../../engine/index.js";
+import { sanitizeLine } from "../sanitize-text.js";
+import { truncate } from "./table.js";
+import { layoutTreeRows, type TreeFilter } from "./tree-rows.js";
+
+export interface TreeTextOptions {
+  file: string;
+  leafId: string | null;
+  activePathIds: readonly string[];
+  filter: TreeFilter;
+  home: string;
+  /** Cut each row to this many columns (a terminal); undefined = rows are not cut. */
+  width: number | undefined;
+}
+
+export function renderTreeText(tree: SessionTree, options: TreeTextOptions): string[] {
+  const active = new Set(options.activePathIds);
+  const rows = layoutTreeRows(tree, { leafId: options.leafId, activePathIds: active, filter: options.filter, home: options.home });
+  const idWidth = Math.max(0, ...rows.map((r) => sanitizeLine(r.entry.id).length));
+  const lines = [
+    `${sanitizeLine(options.file)}${tree.sessionName ? `  "${sanitizeLine(tree.sessionName)}"` : ""}`,
+    `${tree.byId.size} entries, ${tree.roots.length} root${tree.roots.length === 1 ? "" : "s"}, leaf ${options.leafId ?? "(none)"}, active path ${options.activePathIds.length} entries (• marks it)`,
+    "",
+  ];
+  for (const row of rows) {
+    const id = sanitizeLine(row.entry.id).padEnd(idWidth);
+    const label = row.label ? `[${sanitizeLine(row.label)}] ` : "";
+    const line = `${id}  ${row.prefix}${row.onActivePath ? "• " : ""}${label}${row.text}`;
+    lines.push(options.width ? truncate(line, options.width) : line);
+  }
+  lines.push("", `(${rows.length} rows${options.filter === "default" ? "" : `, filter ${options.filter}`})`);
+  return lines;
+}

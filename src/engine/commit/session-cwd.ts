@@ -1,0 +1,36 @@
+import { isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PiProfile, SessionHeader } from "../types.js";
+
+/** What pi reads from the environment when it opens a file; passed in because the engine never reads `process`. */
+export interface OpenEnv {
+  /** The process working directory (absolute). */
+  cwd: string;
+  /** The user's home directory (absolute). */
+  home: string;
+}
+
+// 1.6 resolvePath: "~" and "~/" expand to home, file:// URLs become paths, relative paths resolve
+// against the process cwd, and the result is normalized.
+function resolvePiPath(input: string, env: OpenEnv): string {
+  let p = input;
+  if (p === "~") p = env.home;
+  else if (p.startsWith("~/")) p = join(env.home, p.slice(2));
+  else if (/^file:\/\//.test(p)) p = fileURLToPath(p);
+  return isAbsolute(p) ? resolve(p) : resolve(env.cwd, p);
+}
+
+/**
+ * The cwd a SessionManager.open() session holds, which a fork writes into its new header:
+ * 0.73 takes the header's cwd verbatim (else the process cwd); 1.6 takes it when it is a
+ * string and resolves it.
+ */
+export function sessionCwd(header: SessionHeader | null, profile: PiProfile, env: OpenEnv): unknown {
+  if (profile === "0.73") return header?.cwd ?? env.cwd;
+  const cwd = typeof header?.cwd === "string" ? header.cwd : env.cwd;
+  return resolvePiPath(cwd, env);
+}
+
+/** The session file path pi records as `parentSession`: the opened path, resolved. */
+export const sessionFilePath = (path: string, profile: PiProfile, env: OpenEnv): string =>
+  profile === "0.73" ? resolve(env.cwd, path) : resolvePiPath(path, env);

@@ -1,0 +1,139 @@
+// The model context at a leaf: 0.73 buildSessionContext, 1.6 buildSessionProjection.
+import type { AgentMessage, ContextEditEntry, PiProfile, SessionEntry } from "../types.js";
+import { entryMessages073, messageOf, projectContextEntry } from "./entry-messages.js";
+import { buildSessionPath, indexById } from "./path.js";
+import { createCompactionSummaryMessage } from "./summary-messages.js";
+
+/** A context message and the entry it came from (null only when nothing produced it). */
+export interface ContextMessage {
+  message: AgentMessage;
+  sourceId: string | null;
+}
+
+/** One selected entry and the messages it contributes after edits (possibly none). */
+export interface ProjectedEntry {
+  sourceEntry: SessionEntry;
+  messages: AgentMessage[];
+}
+
+export interface ModelRef {
+  provider: string;
+  modelId: string;
+}
+
+export interface SessionContext {
+  messages: ContextMessage[];
+  thinkingLevel: string;
+  model: ModelRef | null;
+  /** 1.6 only: the projection, one record per selected entry. */
+  projection?: ProjectedEntry[];
+}
+
+function contextSettings(path: readonly SessionEntry[]): { thinkingLevel: string; model: ModelRef | null } {
+  let thinkingLevel = "off";
+  let model: ModelRef | null = null;
+  for (const entry of path) {
+    const e = entry as Record<string, unknown>;
+    if (entry.type === "thinking_level_change") thinkingLevel = e.thinkingLevel as string;
+    else if (entry.type === "model_change") model = { provider: e.provider as string, modelId: e.modelId as string };
+    else if (entry.type === "message") {
+      const message = messageOf(entry);
+      if (message?.role === "assistant") model = { provider: message.provider as string, modelId: message.model as string };
+    }
+  }
+  return { thinkingLevel, model };
+}
+
+const lastCompactionIndex = (path: readonly SessionEntry[]): number => {
+  for (let i = path.length - 1; i >= 0; i--) if (path[i].type === "compaction") return i;
+  return -1;
+};
+
+/**
+ * 1.6 buildContextEntries: the whole path, or [latest compaction, kept range without system
+ * messages, everything after the compaction].
+ */
+export function selectContextEntries(path: readonly SessionEntry[]): SessionEntry[] {
+  const k = lastCompactionIndex(path);
+  if (k < 0) return [...path];
+  const compaction = path[k];
+  // pi looks the compaction up by id again; with a duplicate id an earlier entry may win.
+  const compactionIdx = path.findIndex((entry) => entry.id === compaction.id);
+  const selected: SessionEntry[] = [compaction];
+  let foundFirstKept = false;
+  for (let i = 0; i < compactionIdx; i++) {
+    const entry = path[i];
+    if (entry.id === compaction.firstKeptEntryId) foundFirstKept = true;
+    const isSystem = messageOf(entry)?.role === "system";
+    if (foundFirstKept && !isSystem) selected.push(entry);
+  }
+  selected.push(...path.slice(compactionIdx + 1));
+  return selected;
+}
+
+/** 1.6 buildSessionProjection over an already built path. */
+export function projectPath(path: readonly SessionEntry[]): ProjectedEntry[] {
+  const selected = selectContextEntries(path);
+  const edits = new Map<string, ContextEditEntry>();
+  for (const entry of selected) {
+    if (entry.type === "context_edit") edits.set((entry as ContextEditEntry).targetId, entry as ContextEditEntry);
+  }
+  // Only the newest compaction (index 0) contributes; older ones in the kept range are silent.
+  return selected.map((sourceEntry, index) => ({
+    sourceEntry,
+    messages: sourceEntry.type === "compaction" && index > 0 ? [] : projectContextEntry(sourceEntry, edits.get(sourceEntry.id)),
+  }));
+}
+
+/** 0.73 buildSessionContext's message list over an already built path, with source ids. */
+function context073(path: readonly SessionEntry[]): ContextMessage[] {
+  const out: ContextMessage[] = [];
+  const append = (entry: SessionEntry): void => {
+    for (const message of entryMessages073(entry)) out.push({ message, sourceId: entry.id });
+  };
+  const k = lastCompactionIndex(path);
+  if (k < 0) {
+    path.forEach(append);
+    return out;
+  }
+  const compaction = path[k] as SessionEntry & Record<string, unknown>;
+  out.push({
+    message: createCompactionSummaryMessage(compaction.summary as string, compaction.tokensBefore, compaction.timestamp),
+    sourceId: compaction.id,
+  });
+  const compactionIdx = path.findIndex((e) => e.type === "compaction" && e.id === compaction.id);
+  let foundFirstKept = false;
+  for (let i = 0; i < compactionIdx; i++) {
+    if (path[i].id === compaction.firstKeptEntryId) foundFirstKept = true;
+    if (foundFirstKept) append(path[i]);
+  }
+  for (let i = compactionIdx + 1; i < path.length; i++) append(path[i]);
+  return out;
+}
+
+/** The context pi builds for a root-first path (its last entry is the leaf). */
+export function buildContextFromPath(path: readonly SessionEntry[], profile: PiProfile = "1.6"): SessionContext {
+  const settings = contextSettings(path);
+  if (profile === "0.73") return { ...settings, messages: context073(path) };
+  const projection = projectPath(path);
+  const messages: ContextMessage[] = [];
+  for (const pe of projection) for (const message of pe.messages) messages.push({ message, sourceId: pe.sourceEntry.id });
+  return { ...settings, messages, projection };
+}
+
+/**
+ * The context at `leafId` among `entries` (all of a session's entries, or just a path).
+ * `leafId` null → empty; unknown or undefined → the last entry, as pi does.
+ */
+export function buildContext(
+  entries: readonly SessionEntry[],
+  leafId?: string | null,
+  profile: PiProfile = "1.6",
+  byId: ReadonlyMap<string, SessionEntry> = indexById(entries),
+): SessionContext {
+  return buildContextFromPath(buildSessionPath(entries, leafId, byId), profile);
+}
+
+/** The bare agent messages of a context. */
+export const contextMessages = (context: { messages: readonly ContextMessage[] }): AgentMessage[] =>
+  context.messages.map((m) => m.message);

@@ -1,0 +1,2 @@
+export * from "./context-diff.js";
+export * from "./breakdown.js";

@@ -1,0 +1,120 @@
+// Building the per-session recall index: documents, postings, dictionary, lineage, spans, labels.
+import type { CompactionEntry, SessionEntry } from "../types.js";
+import { collectCallPaths, docContent } from "./document.js";
+import { contextIdsFromPath, indexById, pathTo, summarizedSpan } from "./paths.js";
+import { forEachToken } from "./tokenize.js";
+import type { RecallCompaction, RecallDoc, RecallIndex } from "./types.js";
+
+export interface RecallSource {
+  /** Entries in file order, as loaded (after migration). */
+  entries: readonly SessionEntry[];
+  /** The leaf whose path is the active lineage; default: the last entry in file order. */
+  leafId?: string | null;
+  /**
+   * Source entry ids of the model's current context (from the context engine). Without them the
+   * index applies pi's latest-compaction rule to the path to find what is forgotten.
+   */
+  contextEntryIds?: Iterable<string>;
+  /** The active path root first (the tree's getBranch); default: parent links walked from the leaf. */
+  path?: readonly SessionEntry[];
+}
+
+export function buildRecallIndex(source: RecallSource): RecallIndex {
+  const { entries } = source;
+  const callPaths = collectCallPaths(entries);
+  const docs: RecallDoc[] = [];
+  const docEntries: SessionEntry[] = [];
+  const docByEntryId = new Map<string, number>();
+  const docByRef = new Map<number, number>();
+  const postingLists = new Map<string, number[]>();
+  let ref = 0;
+  for (const entry of entries) {
+    const isMessage = entry.type === "message" && !!entry.message && typeof entry.message === "object";
+    const myRef = isMessage ? ref++ : null;
+    const content = docContent(entry, callPaths);
+    if (!content) continue;
+    const idx = docs.length;
+    let length = 0;
+    // One map lookup per token: a list whose last doc is this one just counts up.
+    forEachToken(content.text, (t) => {
+      length++;
+      const list = postingLists.get(t);
+      if (!list) postingLists.set(t, [idx, 1]);
+      else if (list[list.length - 2] === idx) list[list.length - 1]++;
+      else list.push(idx, 1);
+    });
+    docs.push({ idx, entryId: entry.id, ref: myRef, ...content, length, labels: [] });
+    docEntries.push(entry);
+    docByEntryId.set(entry.id, idx);
+    if (myRef !== null) docByRef.set(myRef, idx);
+  }
+  const postings = new Map<string, Uint32Array>();
+  const termsByLength = new Map<number, string[]>();
+  for (const [t, list] of postingLists) {
+    postings.set(t, Uint32Array.from(list));
+    let bucket = termsByLength.get(t.length);
+    if (!bucket) termsByLength.set(t.length, (bucket = []));
+    bucket.push(t);
+  }
+  const sortedTerms = [...postings.keys()].sort();
+
+  const byId = indexById(entries);
+  const leafId = source.leafId === undefined ? (entries.length ? entries[entries.length - 1].id : null) : source.leafId;
+  const path = source.path ?? pathTo(byId, leafId);
+  const docsOf = (list: readonly SessionEntry[]): number[] => {
+    const out: number[] = [];
+    for (const e of list) {
+      const d = docByEntryId.get(e.id);
+      if (d !== undefined && docEntries[d] === e) out.push(d);
+    }
+    return out;
+  };
+  const lineage = docsOf(path);
+  const contextIds = source.contextEntryIds ? new Set(source.contextEntryIds) : contextIdsFromPath(path);
+  const forgotten = lineage.filter((d) => !contextIds.has(docs[d].entryId));
+
+  const compactions: RecallCompaction[] = [];
+  for (const e of entries) {
+    if (e.type !== "compaction") continue;
+    compactions.push({ ordinal: compactions.length + 1, entryId: e.id, span: docsOf(summarizedSpan(byId, e as CompactionEntry)) });
+  }
+
+  labelDocs(docs, lineage, forgotten, compactions, new Set(path.map((e) => e.id)));
+  return {
+    docs,
+    entries: docEntries,
+    postings,
+    sortedTerms,
+    termsByLength,
+    lineage,
+    compactions,
+    forgotten,
+    callPaths,
+    docByEntryId,
+    docByRef,
+    scopeCache: new Map(),
+  };
+}
+
+function labelDocs(
+  docs: RecallDoc[],
+  lineage: number[],
+  forgotten: number[],
+  compactions: RecallCompaction[],
+  pathIds: Set<string>,
+): void {
+  const onPath = new Uint8Array(docs.length);
+  for (const d of lineage) onPath[d] = 1;
+  const compacted = new Uint8Array(docs.length);
+  for (const c of compactions) {
+    if (!pathIds.has(c.entryId)) continue;
+    for (const d of c.span) compacted[d] = 1;
+  }
+  const isForgotten = new Uint8Array(docs.length);
+  for (const d of forgotten) isForgotten[d] = 1;
+  for (const doc of docs) {
+    if (!onPath[doc.idx]) doc.labels.push("abandoned branch");
+    if (compacted[doc.idx]) doc.labels.push("compacted");
+    if (isForgotten[doc.idx]) doc.labels.push("forgotten");
+  }
+}

@@ -1,0 +1,58 @@
+// Plain-text renderings of recall answers (CLI output). No colour codes; the JSON form carries
+// highlight offsets for front ends that colour matches.
+import type { BrowsePage, ExpandedEntry } from "./browse.js";
+import type { RecallEntryView, RecallSearchPage, RecallSegment } from "./types.js";
+
+export function entryHead(e: RecallEntryView): string {
+  const name = e.ref !== null ? `#${e.ref}` : `id:${e.entryId}`;
+  const labels = e.labels.length ? ` (${e.labels.join(", ")})` : "";
+  const files = e.files.length ? ` files:[${e.files.join(", ")}]` : "";
+  return `${name} [${e.role}]${labels}${files}`;
+}
+
+const indentRest = (text: string, pad: string): string => text.split("\n").join(`\n${pad}`);
+
+export function formatSearchPage(p: RecallSearchPage): string {
+  if (p.total === 0) return `No matches for "${p.query}" in session history${p.scopeLabel}.`;
+  const out: string[] = [];
+  const s = p.segments.length;
+  const head =
+    p.pageCount > 1 ? `Page ${p.page}/${p.pageCount} (${p.total} total matches${p.scopeLabel})` : `${p.total} matches${p.scopeLabel}`;
+  out.push(`${head} for "${p.query}": ${p.hits.length} shown ${s === 1 ? "in 1 segment" : `across ${s} segments`}`);
+  for (const [word, terms] of Object.entries(p.corrections)) out.push(`(no "${word}" in this session; matched ${terms.join(", ")})`);
+  if (p.timedOut) out.push("(the regular expression ran out of time; results are partial)");
+  for (const seg of p.segments) out.push("", ...formatSegment(seg));
+  if (p.page < p.pageCount) out.push("", `--- Use --page ${p.page + 1} for more results ---`);
+  return out.join("\n");
+}
+
+function formatSegment(seg: RecallSegment): string[] {
+  const range = seg.firstRef === null ? "" : seg.lastRef !== null && seg.lastRef !== seg.firstRef ? ` #${seg.firstRef}-#${seg.lastRef}` : ` #${seg.firstRef}`;
+  const count = seg.matchCount === seg.entryCount ? "" : ` (${seg.matchCount}/${seg.entryCount} entries match)`;
+  const lines = [`---${range}${count} ---`];
+  for (const line of seg.lines) {
+    if (line.kind === "elided") {
+      lines.push(`  … ${line.count} more ${line.count === 1 ? "entry" : "entries"}`);
+      continue;
+    }
+    const { entry, hit } = line;
+    if (hit?.snippet) {
+      const above = hit.snippet.linesAbove ? `    …(${hit.snippet.linesAbove} lines above)\n` : "";
+      const below = hit.snippet.linesBelow ? `\n    …(${hit.snippet.linesBelow} lines below)` : "";
+      lines.push(`> ${entryHead(entry)}`, `${above}    ${indentRest(hit.snippet.text, "    ")}${below}`);
+    } else {
+      lines.push(`${hit ? ">" : " "} ${entryHead(entry)} ${entry.summary}`);
+    }
+  }
+  return lines;
+}
+
+export function formatBrowse(b: BrowsePage): string {
+  if (!b.entries.length) return `No entries in session history${b.scopeLabel}.`;
+  const head = `Session history${b.scopeLabel} (${b.entries.length === b.total ? `${b.total}` : `last ${b.entries.length} of ${b.total}`} entries):`;
+  return [head, ...b.entries.map((e) => `\n${entryHead(e)} ${e.summary}`)].join("\n");
+}
+
+export function formatExpanded(entries: ExpandedEntry[]): string {
+  return entries.map((e) => `${entryHead(e)}\n${e.text}`).join("\n\n");
+}

@@ -1,0 +1,148 @@
+// Finding and ordering the documents a query matches: BM25 over postings for words and phrases,
+// a budgeted line scan for regular expressions, chronological listing for filters alone.
+import { expandWord } from "./expand-terms.js";
+import { passesFilters } from "./filters.js";
+import { chunkLengthFor, checkRegexSafety } from "./regex-safety.js";
+import { phraseRegex } from "./phrase.js";
+import type { RecallFilters, RecallIndex, RecallMatcher, ScopeDocs } from "./types.js";
+
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+
+export interface Ranked {
+  doc: number;
+  score: number;
+}
+
+export interface RankOutcome {
+  ranked: Ranked[];
+  /** Index terms that count as matches (for snippets and highlights). */
+  matchTerms: Set<string>;
+  corrections: Record<string, string[]>;
+  timedOut: boolean;
+}
+
+export interface RankOptions {
+  now: () => number;
+  /** Milliseconds a regex scan may take before it stops with partial results. */
+  budgetMs: number;
+}
+
+export function rank(index: RecallIndex, scope: ScopeDocs, matcher: RecallMatcher, filters: RecallFilters, opts: RankOptions): RankOutcome {
+  if (matcher.kind === "terms") return rankTerms(index, scope, matcher.words, matcher.phrases, filters);
+  const ranked: Ranked[] = [];
+  if (matcher.kind === "none") {
+    for (const d of scope.order) if (passesFilters(index.docs[d], filters)) ranked.push({ doc: d, score: 0 });
+    return { ranked, matchTerms: new Set(), corrections: {}, timedOut: false };
+  }
+  const safety = checkRegexSafety(matcher.regex.source);
+  const chunk = safety.ok ? chunkLengthFor(safety.shape) : 60;
+  const deadline = opts.now() + opts.budgetMs;
+  let timedOut = false;
+  for (const d of scope.order) {
+    if (opts.now() > deadline) {
+      timedOut = true;
+      break;
+    }
+    const doc = index.docs[d];
+    if (passesFilters(doc, filters) && firstRegexMatch(doc.text, matcher.regex, chunk) >= 0) ranked.push({ doc: d, score: 0 });
+  }
+  return { ranked, matchTerms: new Set(), corrections: {}, timedOut };
+}
+
+/** Offset of the first match, searching line by line in chunks of at most `chunk` characters; -1 if none. */
+export function firstRegexMatch(text: string, regex: RegExp, chunk: number): number {
+  const re = new RegExp(regex.source, regex.flags.replace(/[gy]/g, ""));
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    const overlap = Math.min(100, chunk >> 1);
+    for (let s = lineStart; s < lineEnd || s === lineStart; s += chunk - overlap) {
+      const m = re.exec(text.slice(s, Math.min(lineEnd, s + chunk)));
+      if (m) return s + m.index;
+      if (s + chunk >= lineEnd) break;
+    }
+    lineStart = lineEnd + 1;
+  }
+  return -1;
+}
+
+function bm25(tf: number, len: number, idf: number, avgLength: number): number {
+  const norm = BM25_K1 * (1 - BM25_B + (BM25_B * len) / (avgLength || 1));
+  return (idf * tf * (BM25_K1 + 1)) / (tf + norm);
+}
+
+const idfOf = (n: number, df: number): number => Math.log((n - df + 0.5) / (df + 0.5) + 1);
+
+function rankTerms(index: RecallIndex, scope: ScopeDocs, words: string[], phrases: string[][], filters: RecallFilters): RankOutcome {
+  const { mask, avgLength } = scope;
+  const n = scope.order.length;
+  const total = new Float64Array(index.docs.length);
+  const best = new Float64Array(index.docs.length);
+  const touched: number[] = [];
+  const matchTerms = new Set<string>();
+  const corrections: Record<string, string[]> = {};
+  for (const word of words) {
+    const { variants, corrected } = expandWord(index, word);
+    if (corrected) corrections[word] = variants.map((v) => v.term);
+    const wordDocs: number[] = [];
+    for (const { term, weight } of variants) {
+      const list = index.postings.get(term)!;
+      let df = 0;
+      for (let i = 0; i < list.length; i += 2) if (mask[list[i]]) df++;
+      if (!df) continue;
+      matchTerms.add(term);
+      const idf = idfOf(n, df);
+      for (let i = 0; i < list.length; i += 2) {
+        const d = list[i];
+        if (!mask[d]) continue;
+        const s = weight * bm25(list[i + 1], index.docs[d].length, idf, avgLength);
+        if (best[d] === 0) wordDocs.push(d);
+        if (s > best[d]) best[d] = s;
+      }
+    }
+    // A word counts once per document: its best variant.
+    for (const d of wordDocs) {
+      if (total[d] === 0) touched.push(d);
+      total[d] += best[d];
+      best[d] = 0;
+    }
+  }
+  for (const phrase of phrases) {
+    const counts = phraseCounts(index, mask, phrase);
+    if (!counts.size) continue;
+    const idf = idfOf(n, counts.size);
+    for (const [d, tf] of counts) {
+      if (total[d] === 0) touched.push(d);
+      total[d] += bm25(tf, index.docs[d].length, idf, avgLength);
+    }
+  }
+  const ranked: Ranked[] = [];
+  for (const d of touched) if (passesFilters(index.docs[d], filters)) ranked.push({ doc: d, score: total[d] });
+  // Highest score first; equal scores stay chronological.
+  ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  return { ranked, matchTerms, corrections, timedOut: false };
+}
+
+/** Docs of the scope containing the phrase's terms consecutively, with occurrence counts. */
+function phraseCounts(index: RecallIndex, mask: Uint8Array, phrase: string[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const lists = phrase.map((t) => index.postings.get(t));
+  if (lists.some((l) => !l)) return out;
+  const distinct = [...new Set(phrase)].map((t) => index.postings.get(t)!);
+  // Candidates hold every distinct term; only they are scanned for the phrase itself.
+  const seen = new Uint8Array(index.docs.length);
+  for (const list of distinct) for (let i = 0; i < list.length; i += 2) if (mask[list[i]]) seen[list[i]]++;
+  const re = phraseRegex(phrase);
+  const first = distinct[0];
+  for (let i = 0; i < first.length; i += 2) {
+    const d = first[i];
+    if (seen[d] !== distinct.length) continue;
+    re.lastIndex = 0;
+    let c = 0;
+    while (re.exec(index.docs[d].text)) c++;
+    if (c) out.set(d, c);
+  }
+  return out;
+}

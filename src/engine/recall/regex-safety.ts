@@ -1,0 +1,88 @@
+// User regexes run on JavaScript's backtracking engine, so a pattern is checked before it runs:
+// a repeated group that itself repeats or alternates (`(a+)+`, `(a|aa)*`) can take exponential
+// time and is refused, and backreferences are refused. What remains is at worst polynomial; the
+// searcher bounds that by matching line chunks whose length shrinks as open-ended repeats add up.
+
+export interface RegexShape {
+  /** Number of `*`, `+` and `{n,}` in the pattern. */
+  unbounded: number;
+}
+
+const isQuantStart = (p: string, i: number): boolean => p[i] === "*" || p[i] === "+" || p[i] === "?" || (p[i] === "{" && /^\{\d+(,\d*)?\}/.test(p.slice(i)));
+
+/** Length of the quantifier at i (0 if none) and whether it can repeat more than once / without end. */
+function quantAt(p: string, i: number): { len: number; repeats: boolean; unbounded: boolean } {
+  const c = p[i];
+  if (c === "*" || c === "+") return { len: 1 + (p[i + 1] === "?" ? 1 : 0), repeats: true, unbounded: true };
+  if (c === "?") return { len: 1 + (p[i + 1] === "?" ? 1 : 0), repeats: false, unbounded: false };
+  if (c === "{") {
+    const m = /^\{(\d+)(,(\d*))?\}\??/.exec(p.slice(i));
+    if (m) {
+      const max = m[2] === undefined ? Number(m[1]) : m[3] === "" ? Infinity : Number(m[3]);
+      return { len: m[0].length, repeats: max > 1, unbounded: max === Infinity };
+    }
+  }
+  return { len: 0, repeats: false, unbounded: false };
+}
+
+/** The pattern's shape when it may run; otherwise the reason it is refused. */
+export function checkRegexSafety(pattern: string): { ok: true; shape: RegexShape } | { ok: false; reason: string } {
+  const stack: { repeats: boolean; alternates: boolean }[] = [{ repeats: false, alternates: false }];
+  let unbounded = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") {
+      const next = pattern[i + 1] ?? "";
+      if (/[1-9]/.test(next) || (next === "k" && pattern[i + 2] === "<")) return { ok: false, reason: "backreferences are not supported" };
+      i++;
+      continue;
+    }
+    if (c === "[") {
+      i++;
+      if (pattern[i] === "^") i++;
+      if (pattern[i] === "]") i++;
+      while (i < pattern.length && pattern[i] !== "]") {
+        if (pattern[i] === "\\") i++;
+        i++;
+      }
+      continue;
+    }
+    if (c === "(") {
+      stack.push({ repeats: false, alternates: false });
+      continue;
+    }
+    if (c === "|") {
+      stack[stack.length - 1].alternates = true;
+      continue;
+    }
+    if (c === ")") {
+      const group = stack.length > 1 ? stack.pop()! : { repeats: false, alternates: false };
+      const q = quantAt(pattern, i + 1);
+      if (q.len) {
+        if (q.repeats && (group.repeats || group.alternates))
+          return { ok: false, reason: "a repeated group contains another repetition or an alternation, which can take exponential time" };
+        if (q.unbounded) unbounded++;
+        i += q.len;
+      }
+      if (group.repeats || q.repeats) stack[stack.length - 1].repeats = true;
+      continue;
+    }
+    if (isQuantStart(pattern, i)) {
+      const q = quantAt(pattern, i);
+      if (q.repeats) stack[stack.length - 1].repeats = true;
+      if (q.unbounded) unbounded++;
+      i += Math.max(q.len, 1) - 1;
+    }
+  }
+  if (unbounded > 6) return { ok: false, reason: `it has ${unbounded} open-ended repetitions (at most 6)` };
+  return { ok: true, shape: { unbounded } };
+}
+
+/** Characters of a line matched at once: long lines are cut into overlapping chunks of this size. */
+export function chunkLengthFor(shape: RegexShape): number {
+  if (shape.unbounded <= 1) return 8000;
+  if (shape.unbounded === 2) return 2000;
+  if (shape.unbounded === 3) return 400;
+  if (shape.unbounded === 4) return 150;
+  return 60;
+}

@@ -1,0 +1,72 @@
+// Words of a text as the index sees them: runs of letters and digits, lower-cased.
+// Underscores and punctuation separate words (as SQLite FTS5's unicode61 does), so
+// `file_path` and `src/a.ts` are found by their parts. A hand-written scanner: this runs over
+// every indexed character, and a Unicode-property regex is several times slower on ASCII text.
+
+/** Words longer than this are not indexed (base64 blobs, hashes) to keep the dictionary small. */
+export const MAX_TERM_LENGTH = 64;
+
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+
+function isWordCode(text: string, i: number, code: number): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+  if (code >= 0xd800 && code <= 0xdbff) return WORD_CHAR.test(text.slice(i, i + 2));
+  if (code >= 0xdc00 && code <= 0xdfff) return WORD_CHAR.test(text.slice(i - 1, i + 1));
+  return WORD_CHAR.test(text[i]);
+}
+
+/** Calls `visit(term, start, end)` for every word of `text`, in order, until it returns true. */
+export function forEachToken(text: string, visit: (term: string, start: number, end: number) => boolean | void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let code = text.charCodeAt(i);
+    if (!isWordCode(text, i, code)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let upper = false;
+    while (i < n) {
+      code = text.charCodeAt(i);
+      if (code < 128) {
+        if (code >= 97 && code <= 122) i++;
+        else if (code >= 48 && code <= 57) i++;
+        else if (code >= 65 && code <= 90) {
+          upper = true;
+          i++;
+        } else break;
+      } else if (isWordCode(text, i, code)) {
+        upper = true;
+        i++;
+      } else break;
+    }
+    if (i - start <= MAX_TERM_LENGTH) {
+      const raw = text.slice(start, i);
+      if (visit(upper ? raw.toLowerCase() : raw, start, i) === true) return;
+    }
+  }
+}
+
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  forEachToken(text, (t) => {
+    out.push(t);
+  });
+  return out;
+}
+
+export interface TokenAt {
+  term: string;
+  start: number;
+  end: number;
+}
+
+/** Tokens with their offsets, for snippets and phrase checks (only run on displayed docs). */
+export function tokenizeWithOffsets(text: string): TokenAt[] {
+  const out: TokenAt[] = [];
+  forEachToken(text, (term, start, end) => {
+    out.push({ term, start, end });
+  });
+  return out;
+}

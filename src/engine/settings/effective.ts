@@ -1,0 +1,117 @@
+// The settings pi-explorer needs (compaction, branch summary, session dir), each with where its
+// value came from, so the compaction preview can say "keepRecentTokens 8000 (project)".
+import type { PiProfile } from "../types.js";
+import { mergeSettings, valueAt, type SettingsObject } from "./merge.js";
+
+export type SettingSource = "default" | "global" | "project" | "env" | "cli";
+
+export interface Sourced<T> {
+  value: T;
+  source: SettingSource;
+  /** Key path for messages, e.g. "compaction.keepRecentTokens". */
+  key: string;
+}
+
+export interface EffectiveSettings {
+  compaction: { enabled: Sourced<boolean>; reserveTokens: Sourced<number>; keepRecentTokens: Sourced<number> };
+  branchSummary: { reserveTokens: Sourced<number>; skipPrompt: Sourced<boolean> };
+  /** Where sessions are stored when not the per-cwd default; undefined value = pi's default folder. */
+  sessionDir: Sourced<string | undefined>;
+  /** Values pi would reject (1.6 throws on them when compacting); the default is shown instead. */
+  problems: string[];
+  /** The merged settings object (pi's getSettings()). */
+  merged: SettingsObject;
+}
+
+export const SETTINGS_DEFAULTS = {
+  compaction: { enabled: true, reserveTokens: 16384, keepRecentTokens: 20000 },
+  branchSummary: { reserveTokens: 16384, skipPrompt: false },
+} as const;
+
+export interface ResolveSettingsInput {
+  global: SettingsObject;
+  project: SettingsObject;
+  profile: PiProfile;
+  /** Environment (PI_CODING_AGENT_SESSION_DIR is read from it). */
+  env?: Record<string, string | undefined>;
+  /** Home directory for "~" expansion. */
+  home?: string;
+  /** pi's --session-dir flag. */
+  cliSessionDir?: string;
+  /** 1.6 per-model overrides: compaction.modelOverrides["<provider>/<id>"]. */
+  model?: { provider: string; id: string };
+}
+
+export function resolveSettings(input: ResolveSettingsInput): EffectiveSettings {
+  const { global, project, profile } = input;
+  const merged = mergeSettings(global, project, profile);
+  const problems: string[] = [];
+  const pick = <T>(path: string[], fallback: T): Sourced<T> => {
+    const key = path.join(".");
+    const value = valueAt(merged, path);
+    if (value === undefined) return { value: fallback, source: "default", key };
+    return { value: value as T, source: valueAt(project, path) !== undefined ? "project" : "global", key };
+  };
+  const tokens = (field: "reserveTokens" | "keepRecentTokens"): Sourced<number> => {
+    const ordinary = checkTokens(pick(["compaction", field], SETTINGS_DEFAULTS.compaction[field]), profile, problems);
+    if (profile !== "1.6" || !input.model) return ordinary;
+    const modelKey = `${input.model.provider}/${input.model.id}`;
+    const entry = valueAt(merged, ["compaction", "modelOverrides", modelKey]);
+    if (entry === undefined) return ordinary;
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+      problems.push(`Invalid compaction.modelOverrides["${modelKey}"] setting: ${String(entry)}. Expected an object.`);
+      return ordinary;
+    }
+    const override = pick(["compaction", "modelOverrides", modelKey, field], undefined as number | undefined);
+    if (override.value === undefined) return ordinary;
+    const checked = checkTokens(override as Sourced<number>, profile, problems);
+    return checked.source === "default" ? ordinary : checked;
+  };
+  return {
+    compaction: {
+      enabled: pick(["compaction", "enabled"], SETTINGS_DEFAULTS.compaction.enabled),
+      reserveTokens: tokens("reserveTokens"),
+      keepRecentTokens: tokens("keepRecentTokens"),
+    },
+    branchSummary: {
+      reserveTokens: pick(["branchSummary", "reserveTokens"], SETTINGS_DEFAULTS.branchSummary.reserveTokens),
+      skipPrompt: pick(["branchSummary", "skipPrompt"], SETTINGS_DEFAULTS.branchSummary.skipPrompt),
+    },
+    sessionDir: sessionDirOf(input, merged),
+    problems,
+    merged,
+  };
+}
+
+/** 1.6 accepts only non-negative safe integers (and throws otherwise); 0.73 takes any value. */
+function checkTokens(s: Sourced<number>, profile: PiProfile, problems: string[]): Sourced<number> {
+  if (s.source === "default" || profile !== "1.6") return s;
+  const v = s.value as unknown;
+  if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return s;
+  problems.push(`Invalid ${s.key} setting: ${String(v)}. Expected a non-negative safe integer. (from ${s.source} settings; pi 1.6 fails to compact with it)`);
+  const field = s.key.endsWith("reserveTokens") ? "reserveTokens" : "keepRecentTokens";
+  return { value: SETTINGS_DEFAULTS.compaction[field], source: "default", key: s.key };
+}
+
+/** Precedence: --session-dir, then $PI_CODING_AGENT_SESSION_DIR, then settings.sessionDir (all "~"-expanded). */
+function sessionDirOf(input: ResolveSettingsInput, merged: SettingsObject): Sourced<string | undefined> {
+  const key = "sessionDir";
+  const expand = (p: string): string => expandTilde(p, input.home);
+  if (input.cliSessionDir) return { value: input.profile === "1.6" ? expand(input.cliSessionDir) : input.cliSessionDir, source: "cli", key };
+  const fromEnv = input.env?.PI_CODING_AGENT_SESSION_DIR;
+  if (fromEnv) return { value: expand(fromEnv), source: "env", key };
+  const fromSettings = merged.sessionDir;
+  if (fromSettings) {
+    const source = input.project.sessionDir !== undefined ? "project" : "global";
+    return { value: typeof fromSettings === "string" ? expand(fromSettings) : (fromSettings as string), source, key };
+  }
+  return { value: undefined, source: "default", key };
+}
+
+
+function expandTilde(p: string, home: string | undefined): string {
+  if (home === undefined) return p;
+  if (p === "~") return home;
+  if (p.startsWith("~/")) return `${home.endsWith("/") ? home.slice(0, -1) : home}/${p.slice(2)}`;
+  return p;
+}

@@ -1,0 +1,169 @@
+import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
+import { entryLines } from "../commit/serialize-entry.js";
+import type { SessionEntry } from "../types.js";
+import { CommitError } from "./commit-error.js";
+import { acquireLock, type LockOwner } from "./lock.js";
+import { SNAPSHOT_TAIL_BYTES, tailSha256, type FileSnapshot } from "./read.js";
+
+/** The two system calls that can fail mid-commit; tests inject failing ones (disk full, short write). */
+export interface AppendIo {
+  write(fd: number, data: Buffer): number;
+  fsync(fd: number): void;
+}
+
+const realIo: AppendIo = {
+  write: (fd, data) => writeSync(fd, data),
+  fsync: (fd) => fsyncSync(fd),
+};
+
+export interface AppendRequest {
+  /** The file as it was read when the entries were planned. */
+  snapshot: FileSnapshot;
+  /** The file's own version before migration (LoadedSession.fileVersion). */
+  fileVersion: number;
+  /** The entries to add, in order; the last one becomes pi's leaf on load. */
+  entries: readonly SessionEntry[];
+  lock: LockOwner;
+  io?: Partial<AppendIo>;
+}
+
+export interface AppendResult {
+  path: string;
+  entryIds: string[];
+  /** The leaf pi finds when it loads the file now (checked by re-reading it). */
+  newLeafId: string;
+  /** The file after the commit, for a following commit. */
+  snapshot: FileSnapshot;
+}
+
+function readRange(fd: number, start: number, length: number): Buffer {
+  const buf = Buffer.alloc(length);
+  let got = 0;
+  while (got < length) {
+    const n = readSync(fd, buf, got, length - got, start + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
+}
+
+// The snapshot's tail hash, computed on the open descriptor without reading the whole file.
+function fileTailSha256(fd: number, size: number): string {
+  const length = Math.min(size, SNAPSHOT_TAIL_BYTES);
+  return tailSha256(readRange(fd, size - length, length));
+}
+
+function refuse(path: string, why: string): never {
+  throw new CommitError(path, "refused", `${path}: ${why}; nothing was written`);
+}
+
+function checkUnchanged(fd: number, snapshot: FileSnapshot): void {
+  const now = fstatSync(fd);
+  const path = snapshot.path;
+  if (now.size !== snapshot.size) refuse(path, `the file changed since it was read (size ${snapshot.size} -> ${now.size} bytes); read it again`);
+  if (now.mtimeMs !== snapshot.mtimeMs) refuse(path, "the file changed since it was read (modification time differs); read it again");
+  if (fileTailSha256(fd, now.size) !== snapshot.tailSha256) refuse(path, "the file changed since it was read (its last bytes differ); read it again");
+}
+
+/**
+ * Undo a failed write. The single exception to "never rewrite the user's file": cut back exactly
+ * the bytes this commit appended, and only after checking that what follows `start` is ours.
+ */
+function undoOwnBytes(fd: number, start: number, data: Buffer): string {
+  const size = fstatSync(fd).size;
+  if (size === start) return "the file is unchanged";
+  const extra = size - start;
+  if (extra < 0 || extra > data.length || !readRange(fd, start, extra).equals(data.subarray(0, extra))) {
+    return `the file now has ${size} bytes and they are not only ours, so it was left as it is`;
+  }
+  ftruncateSync(fd, start);
+  return `the ${extra} partly written bytes were removed, the file is as it was`;
+}
+
+const describe = (error: unknown): string =>
+  error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message.split("\n")[0]) : String(error);
+
+/**
+ * Append whole entries to a v3 session file the way pi would: one line each, after a guard that
+ * the file is exactly as read, under `<file>.lock`, in a single write() followed by fsync; then
+ * re-read the file and check that it ends with exactly these lines, so pi's leaf on load is the
+ * last entry written. A failed write leaves the
+ * file as it was (see undoOwnBytes) and throws CommitError.
+ */
+export function appendEntries(request: AppendRequest): AppendResult {
+  const { snapshot, entries } = request;
+  const path = snapshot.path;
+  const last = entries.at(-1);
+  if (last === undefined) refuse(path, "there is nothing to append");
+  if (request.fileVersion < 3) {
+    refuse(path, `it is a v${request.fileVersion} session file, which pi migrates by rewriting every id; fork it into a new v3 file instead (pi-explorer fork ${path})`);
+  }
+  const io = { ...realIo, ...request.io };
+  const release = acquireLock(path, request.lock);
+  try {
+    let fd: number;
+    try {
+      fd = openSync(path, constants.O_RDWR | constants.O_APPEND);
+    } catch (error) {
+      refuse(path, `cannot open it for writing (${describe(error)})`);
+    }
+    let data: Buffer;
+    let start: number;
+    try {
+      checkUnchanged(fd, snapshot);
+      start = snapshot.size;
+      // A torn last line (no final newline) would swallow our first entry; end it first, as pi 1.6 does on open.
+      const endsWithNewline = start === 0 || readRange(fd, start - 1, 1)[0] === 0x0a;
+      data = Buffer.from((endsWithNewline ? "" : "\n") + entryLines(entries), "utf8");
+      writeAndSync(fd, path, start, data, io);
+    } finally {
+      closeSync(fd);
+    }
+    return verify(request, start, data);
+  } finally {
+    release();
+  }
+}
+
+function writeAndSync(fd: number, path: string, start: number, data: Buffer, io: AppendIo): void {
+  let stage = "write";
+  try {
+    const written = io.write(fd, data);
+    if (written !== data.length) throw new Error(`short write: ${written} of ${data.length} bytes`);
+    stage = "fsync";
+    io.fsync(fd);
+  } catch (error) {
+    const undone = undoOwnBytes(fd, start, data);
+    throw new CommitError(path, "failed", `${path}: the commit failed at ${stage} (${describe(error)}); ${undone}`);
+  }
+}
+
+// Re-read what is on disk through a fresh descriptor: the file must end with exactly our bytes,
+// so the last line pi parses on load (its leaf) is our last entry.
+function verify(request: AppendRequest, start: number, data: Buffer): AppendResult {
+  const path = request.snapshot.path;
+  const expectedLeaf = request.entries.at(-1)!.id;
+  const fd = openSync(path, "r");
+  try {
+    const stat = fstatSync(fd);
+    const onDisk = readRange(fd, start, stat.size - start);
+    const lastLine = onDisk.toString("utf8").trimEnd().split("\n").at(-1) ?? "";
+    let leaf: unknown;
+    try {
+      leaf = (JSON.parse(lastLine) as { id?: unknown }).id;
+    } catch {
+      leaf = undefined;
+    }
+    if (!onDisk.equals(data) || leaf !== expectedLeaf) {
+      throw new CommitError(
+        path,
+        "failed",
+        `${path}: written, but on re-reading the file does not end with the new entries (${stat.size} bytes, ${start + data.length} expected); another program wrote to it at the same time`,
+      );
+    }
+    const snapshot: FileSnapshot = { path, size: stat.size, mtimeMs: stat.mtimeMs, tailSha256: fileTailSha256(fd, stat.size) };
+    return { path, entryIds: request.entries.map((e) => e.id), newLeafId: expectedLeaf, snapshot };
+  } finally {
+    closeSync(fd);
+  }
+}

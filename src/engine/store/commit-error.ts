@@ -1,0 +1,15 @@
+/**
+ * Why a commit did not happen. `refused`: nothing was written because a guard said no (the file
+ * changed, a lock is held, a v1/v2 file). `failed`: the write went wrong; the message says what
+ * was undone. Every message is one line and names the file.
+ */
+export class CommitError extends Error {
+  constructor(
+    readonly path: string,
+    readonly kind: "refused" | "failed",
+    message: string,
+  ) {
+    super(message);
+    this.name = "CommitError";
+  }
+}

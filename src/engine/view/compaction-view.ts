@@ -1,0 +1,103 @@
+// The oracle's `compaction[K]` objects: prepareCompaction at one keepRecentTokens value.
+import { contextMessages, type ContextMessage } from "../context/build-context.js";
+import { convertToLlm } from "../context/convert-to-llm.js";
+import { walkToRoot } from "../context/path.js";
+import { computeFileLists, type FileLists } from "../compaction/file-ops.js";
+import { analyzeCompaction, type NoCompactionReason } from "../compaction/prepare.js";
+import { findCutPoint } from "../compaction/raw-cut.js";
+import { serializeConversation } from "../serialize/serialize-conversation.js";
+import { fingerprint, type TextFingerprint } from "../serialize/sha.js";
+import type { SessionTree } from "../tree/tree.js";
+import type { PiProfile, SessionEntry } from "../types.js";
+
+export interface RawCutView {
+  startIndex: number;
+  firstKeptEntryId: string | null;
+  turnStartEntryId: string | null;
+  isSplitTurn: boolean;
+}
+
+export interface PreparedCompactionView {
+  firstKeptEntryId: string;
+  isSplitTurn: boolean;
+  tokensBefore: number;
+  previousSummaryChars: number | null;
+  messagesToSummarize: (string | null)[];
+  turnPrefixMessages: (string | null)[];
+  fileOps: FileLists;
+  serializedHistory: TextFingerprint;
+  serializedTurnPrefix: TextFingerprint;
+  findCutPointRaw: RawCutView;
+}
+
+export interface NoCompactionView {
+  result: null;
+  why: NoCompactionReason;
+  findCutPointRaw: RawCutView;
+}
+
+export type CompactionView = PreparedCompactionView | NoCompactionView;
+
+/** The 0.73 boundary on the raw path: the newest compaction's kept entry, else just after it, else 0. */
+export function rawBoundaryStart(path: readonly SessionEntry[]): number {
+  let prev = -1;
+  for (let i = path.length - 1; i >= 0 && prev < 0; i--) if (path[i].type === "compaction") prev = i;
+  if (prev < 0) return 0;
+  const kept = path.findIndex((e) => e.id === path[prev].firstKeptEntryId);
+  return kept >= 0 ? kept : prev + 1;
+}
+
+export function rawCutView(path: readonly SessionEntry[], keep: number, profile: PiProfile): RawCutView {
+  const startIndex = rawBoundaryStart(path);
+  const raw = findCutPoint(path, startIndex, path.length, keep, profile);
+  return {
+    startIndex,
+    firstKeptEntryId: path[raw.firstKeptEntryIndex]?.id ?? null,
+    turnStartEntryId: raw.turnStartIndex >= 0 ? (path[raw.turnStartIndex]?.id ?? null) : null,
+    isSplitTurn: raw.isSplitTurn,
+  };
+}
+
+/** What a summarizer would read for these messages, as {chars, sha256_16}. */
+export function serializedFingerprint(messages: readonly ContextMessage[], profile: PiProfile): TextFingerprint {
+  return fingerprint(serializeConversation(convertToLlm(contextMessages({ messages }), profile), profile));
+}
+
+/** prepareCompaction on a root-first path, in the oracle's shape. */
+export function compactionViewOfPath(path: readonly SessionEntry[], keep: number, profile: PiProfile = "1.6", reserve = 16384): CompactionView {
+  const analysis = analyzeCompaction(path, { enabled: true, reserveTokens: reserve, keepRecentTokens: keep }, profile);
+  const findCutPointRaw = rawCutView(path, keep, profile);
+  const prep = analysis.preparation;
+  if (!prep) return { result: null, why: analysis.reason ?? "Nothing to compact (session too small)", findCutPointRaw };
+  return {
+    firstKeptEntryId: prep.firstKeptEntryId,
+    isSplitTurn: prep.isSplitTurn,
+    tokensBefore: prep.tokensBefore,
+    previousSummaryChars: prep.previousSummary === undefined ? null : prep.previousSummary.length,
+    messagesToSummarize: prep.messagesToSummarize.map((m) => m.sourceId),
+    turnPrefixMessages: prep.turnPrefixMessages.map((m) => m.sourceId),
+    fileOps: computeFileLists(prep.fileOps),
+    serializedHistory: serializedFingerprint(prep.messagesToSummarize, profile),
+    serializedTurnPrefix: serializedFingerprint(prep.turnPrefixMessages, profile),
+    findCutPointRaw,
+  };
+}
+
+/** One `compaction[K]` object for the session's active path. */
+export function compactionView(tree: SessionTree, keep: number, profile: PiProfile = "1.6", reserve = 16384): CompactionView {
+  return compactionViewOfPath(walkToRoot(tree.byId, tree.leafId), keep, profile, reserve);
+}
+
+/** The whole `compaction` section: one key per keep value, plus `default` (the 20000 run). */
+export function compactionSection(
+  tree: SessionTree,
+  keeps: readonly number[],
+  profile: PiProfile = "1.6",
+  reserve = 16384,
+): Record<string, CompactionView | string> {
+  const path = walkToRoot(tree.byId, tree.leafId);
+  const out: Record<string, CompactionView | string> = {};
+  for (const keep of new Set(keeps)) out[String(keep)] = compactionViewOfPath(path, keep, profile, reserve);
+  out.default = out["20000"] ?? "see keepRecentTokens 20000";
+  return out;
+}

@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { KeyRouter } from "../../components/kit/key-router.js";
+import { SessionPicker, type SessionPickerProps } from "../../components/picker/SessionPicker.js";
+import type { PreviewDetails } from "../../components/picker/preview-data.js";
+import type { SessionInfo } from "../../src/engine/index.js";
+import { cleanupInk, renderInk } from "../support/ink-kit.js";
+import { NOW, session } from "./picker-helpers.js";
+
+afterEach(cleanupInk);
+
+const current = [
+  session("login", 3, { firstMessage: "Fix the flaky login test", messageCount: 12, branchCount: 2, compactionCount: 1 }),
+  session("auth", 120, { name: "auth refactor", firstMessage: "Help me refactor the auth module", messageCount: 40 }),
+  session("ci", 3 * 24 * 60, { firstMessage: "Why does the CI cache miss on every run?", damagedLines: 1 }),
+];
+const other = session("csv", 10, { cwd: "/home/u/csv-tool", path: "/s/csv.jsonl", firstMessage: "Write a CSV parser in Rust" });
+
+interface Calls {
+  opened: string[];
+  quits: number;
+  previews: string[];
+}
+
+function picker(overrides: Partial<SessionPickerProps> = {}, size = { columns: 100, rows: 40 }) {
+  const calls: Calls = { opened: [], quits: 0, previews: [] };
+  const props: SessionPickerProps = {
+    sessions: current,
+    loadAllSessions: () => [...current, other],
+    loadPreview: (s: SessionInfo): PreviewDetails => {
+      calls.previews.push(s.id);
+      return { model: "anthropic/claude-sonnet-4-5", lastUserMessage: `last words of ${s.id}`, damagedLines: s.damagedLines ? [7] : [] };
+    },
+    onOpen: (path) => calls.opened.push(path),
+    onQuit: () => calls.quits++,
+    columns: size.columns,
+    rows: size.rows,
+    home: "/home/u",
+    now: NOW,
+    ...overrides,
+  };
+  return { calls, props, element: (p: SessionPickerProps = props) => <KeyRouter><SessionPicker {...p} /></KeyRouter> };
+}
+
+const lineCount = (frame: string): number => frame.split("\n").length;
+
+describe("session picker view", () => {
+  it("lists the current folder's sessions newest first with counts and ages, within rows - 1", async () => {
+    const { element } = picker();
+    const ui = await renderInk(element(), { columns: 100, rows: 40 });
+    const frame = await ui.waitFor((f) => f.includes("Fix the flaky login test"));
+    expect(frame).toContain("Sessions (Current Folder)");
+    expect(frame).toContain("Sort: Threaded");
+    const rows = frame.split("\n");
+    const login = rows.findIndex((l) => l.includes("Fix the flaky login test"));
+    const auth = rows.findIndex((l) => l.includes("auth refactor"));
+    const ci = rows.findIndex((l) => l.includes("Why does the CI cache"));
+    expect(login).toBeGreaterThan(0);
+    expect(login).toBeLessThan(auth);
+    expect(auth).toBeLessThan(ci);
+    expect(rows[login]).toMatch(/^› /);
+    expect(rows[login]).toMatch(/12\s+2\s+1\s+2\.0K\s+3m$/);
+    expect(rows[auth]).toMatch(/40 .* 2h$/);
+    expect(rows[ci]).toMatch(/3d$/);
+    expect(lineCount(frame)).toBeLessThanOrEqual(39);
+  });
+
+  it("filters as the user types and opens the highlighted session with Enter", async () => {
+    const { element, calls } = picker();
+    const ui = await renderInk(element(), { columns: 100, rows: 40 });
+    await ui.waitFor((f) => f.includes("Fix the flaky login test"));
+    await ui.type("cache");
+    const frame = await ui.waitFor((f) => !f.includes("Fix the flaky login test"));
+    expect(frame).toContain("> cache");
+    expect(frame).toContain("Why does the CI cache miss");
+    await ui.press("enter");
+    await ui.waitFor(() => calls.opened.length > 0);
+    expect(calls.opened).toEqual([current[2].path]);
+  });
+
+  it("moves with the arrows, shows the preview of the selection and reads each file once", async () => {
+    const { element, calls } = picker();
+    const ui = await renderInk(element(), { columns: 100, rows: 40 });
+    await ui.waitFor((f) => f.includes("last words of login"));
+    await ui.press("down", "down");
+    const frame = await ui.waitFor((f) => f.includes("last words of ci"));
+    expect(frame).toContain("anthropic/claude-sonnet-4-5");
+    expect(frame).toMatch(/Damaged\s+1 line \(line 7\)/);
+    await ui.press("up", "up");
+    await ui.waitFor((f) => f.includes("last words of login"));
+    expect(calls.previews.filter((id) => id === "login")).toHaveLength(1);
+  });
+
+  it("switches to all projects with Tab and shows each session's project", async () => {
+    const { element } = picker();
+    const ui = await renderInk(element(), { columns: 100, rows: 40 });
+    await ui.waitFor((f) => f.includes("Fix the flaky login test"));
+    await ui.press("tab");
+    const frame = await ui.waitFor((f) => f.includes("Write a CSV parser"));
+    expect(frame).toContain("Sessions (All Projects)");
+    expect(frame).toContain("~/csv-tool");
+    await ui.press("tab");
+    await ui.waitFor((f) => !f.includes("Write a CSV parser"));
+  });
+
+  it("cycles the sort with ctrl+s and applies the named filter with ctrl+n", async () => {
+    const { element } = picker();
+    const ui = await renderInk(element(), { columns: 100, rows: 40 });
+    await ui.waitFor((f) => f.includes("Sort: Threaded"));
+    await ui.press("ctrl+s");
+    await ui.waitFor((f) => f.includes("Sort: Recent"));
+    await ui.press("ctrl+n");
+    const frame = await ui.waitFor((f) => f.includes("Name: Named"));
+    expect(frame).toContain("auth refactor");
+    expect(frame).not.toContain("Fix the flaky login test");
+  });
+
+  it("fits a small terminal and follows a resize", async () => {
+    const many = Array.from({ length: 60 }, (_, i) => session(`s${i}`, i + 1, { firstMessage: `task number ${i}` }));
+    const { element, props } = picker({ sessions: many, columns: 60, rows: 12 });
+    const ui = await renderInk(element(), { columns: 60, rows: 12 });
+    let frame = await ui.waitFor((f) => f.includes("task number 0"));
+    expect(lineCount(frame)).toBeLessThanOrEqual(11);
+    expect(frame).toContain("(1/60)");
+    expect(frame).not.toContain("task number 20");
+    await ui.press("end");
+    frame = await ui.waitFor((f) => f.includes("task number 59"));
+    expect(frame).toContain("(60/60)");
+    ui.instance.rerender(element({ ...props, columns: 120, rows: 50 }));
+    frame = await ui.waitFor((f) => f.includes("task number 20"));
+    expect(lineCount(frame)).toBeLessThanOrEqual(49);
+    for (const line of frame.split("\n")) expect(line.length).toBeLessThanOrEqual(120);
+  });
+
+  it("offers the bundled demo when there are no sessions anywhere", async () => {
+    const { element, calls } = picker({ sessions: [], loadAllSessions: () => [], demoPath: "/pkg/fixtures/demo/demo-session.jsonl" });
+    const ui = await renderInk(element(), { columns: 100, rows: 30 });
+    await ui.waitFor((f) => f.includes("Press Enter to open the bundled demo session"));
+    await ui.press("enter");
+    await ui.waitFor(() => calls.opened.length > 0);
+    expect(calls.opened).toEqual(["/pkg/fixtures/demo/demo-session.jsonl"]);
+  });
+
+  it("clears the query with Esc, then quits with Esc", async () => {
+    const { element, calls } = picker();
+    const ui = await renderInk(element(), { columns: 100, rows: 40 });
+    await ui.waitFor((f) => f.includes("Fix the flaky login test"));
+    await ui.type("zzz");
+    await ui.waitFor((f) => f.includes("No sessions match"));
+    await ui.press("escape");
+    await ui.waitFor((f) => f.includes("Fix the flaky login test"));
+    expect(calls.quits).toBe(0);
+    await ui.press("escape");
+    await ui.waitFor(() => calls.quits === 1);
+  });
+
+  it("draws terminal escape sequences from session text as inert glyphs", async () => {
+    const evil = session("evil", 1, { firstMessage: "before \x1b[2J\x1b]0;pwned\x07 after" });
+    const { element } = picker({ sessions: [evil] });
+    const ui = await renderInk(element(), { columns: 100, rows: 30 });
+    const frame = await ui.waitFor((f) => f.includes("before"));
+    expect(ui.rawFrame()).not.toContain("\x1b[2J");
+    expect(ui.rawFrame()).not.toContain("\x1b]0;");
+    expect(frame).toContain("after");
+  });
+});

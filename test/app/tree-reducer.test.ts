@@ -1,0 +1,173 @@
+// The tree reducer without rendering: movement, paging, folding, filters, search and full-text find.
+import { describe, expect, it } from "vitest";
+import { treeKeyAction } from "../../components/tree/tree-keys.js";
+import { selectedNode, treeReducer, windowStart, type TreeAction, type TreeState } from "../../components/tree/tree-reducer.js";
+import { fixtureState, selectedText, windowText } from "./tree-rows.js";
+
+const run = (s: TreeState, ...actions: TreeAction[]) => actions.reduce(treeReducer, s);
+const selectedId = (s: TreeState) => s.model.flat.nodes[selectedNode(s)].entry.id;
+
+describe("tree reducer: movement", () => {
+  it("starts on the leaf, or its nearest visible ancestor when the filter hides the leaf", () => {
+    const s = fixtureState("branched.jsonl");
+    // The leaf is a label entry (hidden by default); its nearest visible ancestor is the last answer.
+    expect(s.model.flat.leafId).toBe("lb1");
+    expect(selectedId(s)).toBe("a6b");
+  });
+
+  it("wraps around at both ends", () => {
+    let s = run(fixtureState("branched.jsonl"), { type: "first" });
+    expect(s.selected).toBe(0);
+    s = run(s, { type: "move", delta: -1 });
+    expect(s.selected).toBe(s.visible.rows.length - 1);
+    s = run(s, { type: "move", delta: 1 });
+    expect(s.selected).toBe(0);
+  });
+
+  it("pages by the window height and stops at the ends without wrapping", () => {
+    let s = run(fixtureState("branched.jsonl", 4), { type: "first" });
+    s = run(s, { type: "page", direction: 1 });
+    expect(s.selected).toBe(4);
+    s = run(s, { type: "page", direction: 1 }, { type: "page", direction: 1 }, { type: "page", direction: 1 });
+    expect(s.selected).toBe(s.visible.rows.length - 1);
+    s = run(s, { type: "page", direction: -1 });
+    expect(s.selected).toBe(s.visible.rows.length - 5);
+    s = run(s, { type: "setPageSize", rows: 100 }, { type: "page", direction: -1 });
+    expect(s.selected).toBe(0);
+  });
+
+  it("keeps the cursor centred in the window, clamped at the ends", () => {
+    expect(windowStart(0, 100, 10)).toBe(0);
+    expect(windowStart(50, 100, 10)).toBe(45);
+    expect(windowStart(99, 100, 10)).toBe(90);
+    expect(windowStart(3, 5, 10)).toBe(0);
+  });
+});
+
+describe("tree reducer: folding and segment jumps", () => {
+  it("folds a branch start, shows ⊞, and unfolds it again", () => {
+    let s = fixtureState("branched.jsonl");
+    s = run(s, { type: "selectEntry", id: "u2a" });
+    const before = s.visible.rows.length;
+    s = run(s, { type: "foldOrUp" });
+    expect(s.folded.has("u2a")).toBe(true);
+    expect(s.visible.rows.length).toBe(before - 4);
+    expect(selectedText(s)).toContain("└⊞ user: Try approach A");
+    s = run(s, { type: "unfoldOrDown" });
+    expect(s.folded.size).toBe(0);
+    expect(s.visible.rows.length).toBe(before);
+  });
+
+  it("jumps up to the branch start when the row cannot fold, and down to the next branch start", () => {
+    let s = fixtureState("branched.jsonl");
+    s = run(s, { type: "foldOrUp" });
+    expect(selectedId(s)).toBe("u2b");
+    s = run(s, { type: "first" }, { type: "unfoldOrDown" });
+    // From the root, down follows first children to the branch point a2 and lands on its first child.
+    expect(selectedId(s)).toBe("u2b");
+  });
+
+  it("clears folds when the filter or the search changes", () => {
+    let s = run(fixtureState("branched.jsonl"), { type: "selectEntry", id: "u2a" }, { type: "foldOrUp" });
+    expect(s.folded.size).toBe(1);
+    expect(run(s, { type: "toggleFilter", mode: "no-tools" }).folded.size).toBe(0);
+    expect(run(s, { type: "typeSearch", text: "a" }).folded.size).toBe(0);
+  });
+});
+
+describe("tree reducer: filters and search", () => {
+  it("toggles a filter on and back to default, and cycles through all five", () => {
+    let s = run(fixtureState("branched.jsonl"), { type: "toggleFilter", mode: "user-only" });
+    expect(s.filter).toBe("user-only");
+    expect(windowText(s).every((l) => l.includes("user: "))).toBe(true);
+    s = run(s, { type: "toggleFilter", mode: "user-only" });
+    expect(s.filter).toBe("default");
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      s = run(s, { type: "cycleFilter", direction: 1 });
+      seen.push(s.filter);
+    }
+    expect(seen).toEqual(["no-tools", "user-only", "labeled-only", "all", "default"]);
+    expect(run(s, { type: "cycleFilter", direction: -1 }).filter).toBe("all");
+  });
+
+  it("shows bookkeeping rows only in 'all'", () => {
+    const s = fixtureState("branched.jsonl");
+    expect(windowText(s).some((l) => l.includes("[model: claude-y]"))).toBe(false);
+    const all = windowText(run(s, { type: "setFilter", mode: "all" }));
+    expect(all.some((l) => l.includes("[model: claude-y]"))).toBe(true);
+    expect(all.some((l) => l.includes("[title: auth refactor]"))).toBe(true);
+    expect(all.some((l) => l.includes("[label: approach-A-green]"))).toBe(true);
+  });
+
+  it("keeps the previous selection across an empty result and restores it", () => {
+    let s = run(fixtureState("branched.jsonl"), { type: "selectEntry", id: "u2b" });
+    s = run(s, { type: "typeSearch", text: "no-such-text" });
+    expect(s.visible.rows.length).toBe(0);
+    s = run(s, { type: "clearSearch" });
+    expect(selectedId(s)).toBe("u2b");
+  });
+
+  it("matches every search word as a substring of pi's search text (not compaction summaries)", () => {
+    const s = fixtureState("branched.jsonl");
+    const hits = (q: string) => windowText(run(s, { type: "typeSearch", text: q })).length;
+    expect(hits("approach sessionstore")).toBe(2); // the branch-A user message and the branch summary
+    expect(hits("APPROACH")).toBe(5); // case-insensitive: u2a, u2b, the branch summary, the last answer, and a5a by its label
+    expect(hits("ttl bug found")).toBe(0); // only in the compaction summary, which pi does not search
+    expect(hits("compaction")).toBe(1);
+  });
+
+  it("moves the cursor to the nearest visible ancestor when the filter hides it", () => {
+    let s = run(fixtureState("branched.jsonl"), { type: "selectEntry", id: "r3a" });
+    s = run(s, { type: "toggleFilter", mode: "no-tools" });
+    expect(selectedId(s)).toBe("u2a");
+  });
+});
+
+describe("tree reducer: full-text find", () => {
+  it("finds text anywhere (compaction summary, tool output, ids) and steps through hits with wrap-around", () => {
+    let s = run(fixtureState("branched.jsonl"), { type: "find", query: "TTL" });
+    // The compaction summary ("TTL bug found"), the answer ("the TTL was"), the branch summary.
+    expect(s.find?.total).toBe(3);
+    const visited = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      visited.add(selectedId(s));
+      s = run(s, { type: "findNext", direction: 1 });
+    }
+    expect([...visited].sort()).toEqual(["a5a", "bs1", "cmp1"]);
+    const at = selectedId(s);
+    s = run(s, { type: "findNext", direction: -1 }, { type: "findNext", direction: 1 });
+    expect(selectedId(s)).toBe(at);
+    expect(run(s, { type: "find", query: "13 passed" }).find?.total).toBe(1); // tool output
+  });
+
+  it("counts hits hidden by the filter separately", () => {
+    let s = run(fixtureState("branched.jsonl"), { type: "find", query: "ttl" });
+    s = run(s, { type: "toggleFilter", mode: "user-only" });
+    expect(s.find?.total).toBe(3);
+    expect(s.find?.hitRows.length).toBe(0);
+    expect(run(s, { type: "findNext", direction: 1 }).selected).toBe(s.selected);
+  });
+});
+
+describe("tree keys", () => {
+  const key = (name: string, text = "") => ({ name, text });
+  it("maps pi's keys and ours", () => {
+    const s = fixtureState("branched.jsonl");
+    expect(treeKeyAction(key("ctrl+left"), s)).toEqual({ type: "foldOrUp" });
+    expect(treeKeyAction(key("ctrl+o"), s)).toEqual({ type: "cycleFilter", direction: 1 });
+    expect(treeKeyAction(key("shift+t", "T"), s)).toEqual({ type: "toggleLabelTime" });
+    expect(treeKeyAction(key("escape"), s)).toBe("back");
+    expect(treeKeyAction(key("?", "?"), s)).toBe("help");
+    expect(treeKeyAction(key("q", "q"), s)).toBe("back");
+    expect(treeKeyAction(key("x", "x"), s)).toEqual({ type: "typeSearch", text: "x" });
+  });
+
+  it("types q and ? into a non-empty search, and Esc clears the search before closing", () => {
+    const s = run(fixtureState("branched.jsonl"), { type: "typeSearch", text: "a" });
+    expect(treeKeyAction(key("q", "q"), s)).toEqual({ type: "typeSearch", text: "q" });
+    expect(treeKeyAction(key("?", "?"), s)).toEqual({ type: "typeSearch", text: "?" });
+    expect(treeKeyAction(key("escape"), s)).toEqual({ type: "clearSearch" });
+    expect(treeKeyAction(key("", "\x1b[2J"), s)).toBeNull();
+  });
+});

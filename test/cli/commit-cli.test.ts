@@ -1,0 +1,136 @@
+// The CLI's writing commands (label, fork): preview, confirmation, --yes, --json, refusals.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
+import { FIXTURES } from "../support/shared.js";
+
+function copyFixture(name: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), "pi-explorer-commit-cli-")), name);
+  copyFileSync(join(FIXTURES, "commit", name), file);
+  return file;
+}
+
+async function run(args: string[], cwd = tmpdir()): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    env: {},
+    cwd,
+    home: "/home/nobody",
+    now: new Date("2026-03-01T12:00:00.000Z"),
+    version: "test",
+    streams: { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
+  });
+  return { code, stdout, stderr };
+}
+
+const lastLine = (file: string): Record<string, unknown> => JSON.parse(readFileSync(file, "utf8").trimEnd().split("\n").at(-1)!);
+
+describe("pi-explorer label", () => {
+  it("--yes --json appends a label entry at pi's leaf and reports its id and the new leaf", async () => {
+    const file = copyFixture("small-v3.jsonl");
+    const before = readFileSync(file);
+    const { code, stdout } = await run(["label", file, "a0000002", "  checkpoint  ", "--yes", "--json"]);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ file, newLeafId: report.written[0], targetId: "a0000002", label: "checkpoint" });
+    expect(readFileSync(file).subarray(0, before.length).equals(before)).toBe(true);
+    expect(lastLine(file)).toEqual({
+      type: "label",
+      id: report.newLeafId,
+      parentId: "l0000002",
+      timestamp: "2026-03-01T12:00:00.000Z",
+      targetId: "a0000002",
+      label: "checkpoint",
+    });
+  });
+
+  it("without TEXT clears the label: the entry has no label key", async () => {
+    const file = copyFixture("small-v3.jsonl");
+    expect((await run(["label", file, "u0000001", "--yes"])).code).toBe(0);
+    expect("label" in lastLine(file)).toBe(false);
+    expect(lastLine(file).targetId).toBe("u0000001");
+  });
+
+  it("shows what it will write, and without --yes and a terminal it writes nothing", async () => {
+    const file = copyFixture("small-v3.jsonl");
+    const before = readFileSync(file);
+    const { code, stdout, stderr } = await run(["label", file, "a0000002", "x"]);
+    expect(code).toBe(4);
+    expect(stdout).toMatch(/Will append 1 entry to .*small-v3\.jsonl:\n {2}\+ label [0-9a-f]{8} \(parent l0000002/);
+    expect(stderr).toMatch(/add --yes to write\. Nothing was written\./);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it("refuses an unknown id (exit 2) and a v2 file (exit 4, suggests fork), writing nothing", async () => {
+    const file = copyFixture("small-v3.jsonl");
+    const unknown = await run(["label", file, "nope", "x", "--yes"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/small-v3\.jsonl: no entry with id "nope"/);
+    const v2 = copyFixture("small-v2.jsonl");
+    const before = readFileSync(v2);
+    const refused = await run(["label", v2, "u0000001", "x", "--yes"]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/v2 session file.*pi-explorer fork/);
+    expect(readFileSync(v2).equals(before)).toBe(true);
+  });
+});
+
+describe("pi-explorer fork", () => {
+  it("writes the path to --leaf into a new v3 file with labels re-created after it", async () => {
+    const file = copyFixture("small-v3.jsonl");
+    const out = join(mkdtempSync(join(tmpdir(), "pi-explorer-fork-out-")), "forked.jsonl");
+    const { code, stdout } = await run(["fork", file, "--leaf", "a0000004", "--out", out, "--yes", "--json"]);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    const lines = readFileSync(out, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[0]).toEqual({
+      type: "session",
+      version: 3,
+      id: report.sessionId,
+      timestamp: "2026-03-01T12:00:00.000Z",
+      cwd: "/home/dev/project",
+      parentSession: file,
+    });
+    // 1.6 drops the label l0000001 from the path and re-chains u0000002 to a0000002.
+    expect(lines.slice(1).map((l) => `${l.type}:${l.id === report.newLeafId ? "new" : l.id}<-${l.parentId}`)).toEqual([
+      "model_change:mc000001<-null",
+      "message:u0000001<-mc000001",
+      "message:a0000001<-u0000001",
+      "message:t0000001<-a0000001",
+      "message:a0000002<-t0000001",
+      "message:u0000002<-a0000002",
+      "message:a0000003<-u0000002",
+      "message:t0000002<-a0000003",
+      "message:a0000004<-t0000002",
+      expect.stringMatching(/^label:[0-9a-f]{8}<-a0000004$/),
+      "label:new<-" + String(lines[10]!.id),
+    ]);
+    expect(lines.slice(10).map((l) => [l.targetId, l.label, l.timestamp])).toEqual([
+      ["u0000001", "start", "2026-02-01T10:00:04.500Z"],
+      ["a0000004", "return-43", "2026-02-01T10:00:11.000Z"],
+    ]);
+  });
+
+  it("forks a v2 file into a v3 file and never overwrites an existing file", async () => {
+    const file = copyFixture("small-v2.jsonl");
+    const out = join(mkdtempSync(join(tmpdir(), "pi-explorer-fork-out-")), "forked.jsonl");
+    expect((await run(["fork", file, "--out", out, "--yes"])).code).toBe(0);
+    expect(JSON.parse(readFileSync(out, "utf8").split("\n")[0]!)).toMatchObject({ version: 3, parentSession: file });
+    writeFileSync(out, "mine\n");
+    const again = await run(["fork", file, "--out", out, "--yes"]);
+    expect(again.code).toBe(4);
+    expect(again.stderr).toMatch(/forked\.jsonl: a file with that name already exists; nothing was written/);
+    expect(readFileSync(out, "utf8")).toBe("mine\n");
+  });
+
+  it("names the new file as pi does, next to the original", async () => {
+    const file = copyFixture("small-v3.jsonl");
+    const { stdout } = await run(["fork", file, "--yes", "--json"]);
+    const report = JSON.parse(stdout);
+    expect(report.file).toBe(join(file, "..", `2026-03-01T12-00-00-000Z_${report.sessionId}.jsonl`));
+    expect(existsSync(report.file)).toBe(true);
+  });
+});

@@ -1,0 +1,47 @@
+// serializeConversation: the exact text a summarizer reads (base §11 D16, 1x §10.4).
+import { describe, expect, it } from "vitest";
+import { convertToLlm } from "../../src/engine/context/index.js";
+import { serializeConversation, sha256_16 } from "../../src/engine/serialize/index.js";
+import type { AgentMessage } from "../../src/engine/types.js";
+
+const sample: AgentMessage[] = [
+  { role: "user", content: [{ type: "text", text: "Hi" }, { type: "text", text: " there" }] },
+  {
+    role: "assistant",
+    content: [
+      { type: "text", text: "A" },
+      { type: "thinking", thinking: "T1" },
+      { type: "toolCall", id: "1", name: "read", arguments: { path: "a.ts", limit: 10 } },
+      { type: "thinking", thinking: "T2" },
+      { type: "text", text: "B" },
+      { type: "toolCall", id: "2", name: "bash", arguments: { command: "ls" } },
+    ],
+  },
+  { role: "toolResult", content: [{ type: "text", text: "r1" }, { type: "image", data: "", mimeType: "image/png" }, { type: "text", text: "r2" }] },
+  { role: "bashExecution", command: "ls", output: "x", exitCode: 0 },
+  { role: "bashExecution", command: "secret", output: "y", excludeFromContext: true },
+];
+
+const tail = '[Assistant]: A\nB\n\n[Assistant tool calls]: read(path="a.ts", limit=10); bash(command="ls")\n\n[Tool result]: r1r2\n\n[User]: Ran `ls`\n```\nx\n```';
+
+describe("serializeConversation", () => {
+  it("D16 (0.73): thinking before text before tool calls", () => {
+    expect(serializeConversation(convertToLlm(sample, "0.73"), "0.73")).toBe(`[User]: Hi there\n\n[Assistant thinking]: T1\nT2\n\n${tail}`);
+  });
+  it("1.6 leaves thinking out", () => {
+    expect(serializeConversation(convertToLlm(sample, "1.6"), "1.6")).toBe(`[User]: Hi there\n\n${tail}`);
+  });
+  it("truncates tool results at 2000 units with pi's marker", () => {
+    const out = serializeConversation([{ role: "toolResult", content: [{ type: "text", text: "a".repeat(2500) }] }]);
+    expect(out).toBe(`[Tool result]: ${"a".repeat(2000)}\n\n[... 500 more characters truncated]`);
+  });
+  it("at a surrogate pair on the edge: 1.6 keeps the pair out, 0.73 splits it", () => {
+    const body = `${"a".repeat(1999)}😀${"b".repeat(10)}`;
+    const msg: AgentMessage[] = [{ role: "toolResult", content: [{ type: "text", text: body }] }];
+    expect(serializeConversation(msg, "1.6")).toBe(`[Tool result]: ${"a".repeat(1999)}\n\n[... 11 more characters truncated]`);
+    expect(serializeConversation(msg, "0.73")).toBe(`[Tool result]: ${"a".repeat(1999)}\ud83d\n\n[... 11 more characters truncated]`);
+  });
+  it("sha256_16 of the empty text", () => {
+    expect(sha256_16("")).toBe("e3b0c44298fc1c14");
+  });
+});

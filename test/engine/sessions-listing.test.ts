@@ -1,0 +1,131 @@
+// Session listing (pi's SessionManager.list / listAll) on a temporary agent dir, and pi's path rules.
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { defaultSessionDir, encodeCwd, listSessions, resolveAgentDir } from "../../src/engine/index.js";
+
+type Rec = Record<string, unknown>;
+const line = (r: Rec): string => JSON.stringify(r);
+const header = (id: string, cwd: string, timestamp = "2026-01-01T00:00:00.000Z"): string => line({ type: "session", version: 3, id, timestamp, cwd });
+const msg = (id: string, parentId: string | null, role: string, content: unknown, ts: number): string =>
+  line({ type: "message", id, parentId, timestamp: new Date(ts).toISOString(), message: { role, content, timestamp: ts } });
+const T0 = Date.parse("2026-02-01T00:00:00.000Z");
+
+describe("listSessions", () => {
+  const root = mkdtempSync(join(tmpdir(), "pi-explorer-list-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const agentDir = join(root, "agent");
+  const cwd = "/home/dev/proj";
+  const dir = join(agentDir, "sessions", "--home-dev-proj--");
+  mkdirSync(dir, { recursive: true });
+  const write = (name: string, lines: string[], end = "\n"): string => {
+    const p = join(dir, name);
+    writeFileSync(p, lines.join("\n") + end);
+    return p;
+  };
+
+  // Older, branched, with a compaction, a name that is later cleared, and one damaged line.
+  const older = write("a.jsonl", [
+    header("sess-a", cwd),
+    line({ type: "session_info", id: "i1", parentId: null, timestamp: "2026-01-01T00:00:00.000Z", name: "Named" }),
+    msg("u1", "i1", "user", [{ type: "text", text: "first" }, { type: "text", text: "question" }], T0),
+    msg("a1", "u1", "assistant", [{ type: "thinking", thinking: "hm" }, { type: "text", text: "answer" }], T0 + 1000),
+    msg("a2", "u1", "assistant", "other branch", T0 + 2000),
+    msg("t1", "a2", "toolResult", [{ type: "text", text: "tool output" }], T0 + 3000),
+    "{broken",
+    line({ type: "compaction", id: "c1", parentId: "t1", timestamp: "2026-02-01T00:00:04.000Z", summary: "S", firstKeptEntryId: "a2", tokensBefore: 9 }),
+    line({ type: "session_info", id: "i2", parentId: "c1", timestamp: "2026-02-01T00:00:05.000Z", name: "  " }),
+  ]);
+  // Newer by message time, named; an empty first message is skipped (whitespace would count, as in pi).
+  write("b.jsonl", [header("sess-b", cwd), msg("u1", null, "user", "", T0 + 50_000), msg("u2", "u1", "user", "second", T0 + 60_000), line({ type: "session_info", id: "n", parentId: "u2", timestamp: "2026-02-02T00:00:00.000Z", name: " Bee " })]);
+  // No messages: modified falls back to the header timestamp.
+  write("c.jsonl", [header("sess-c", cwd, "2025-06-01T00:00:00.000Z")]);
+  // Skipped: no header first, a message without a message object (pi's listing throws on it), not .jsonl.
+  write("d.jsonl", [msg("u1", null, "user", "no header", T0)]);
+  write("e.jsonl", [header("sess-e", cwd), line({ type: "message", id: "m", parentId: null, timestamp: "x" })]);
+  writeFileSync(join(dir, "notes.txt"), "not a session");
+
+  it("lists the cwd's sessions newest first with pi's fields", () => {
+    const list = listSessions({ agentDir, cwd, profile: "1.6" });
+    expect(list.map((s) => s.id)).toEqual(["sess-b", "sess-a", "sess-c"]);
+    const [b, a, c] = list;
+    expect(b).toMatchObject({ name: "Bee", messageCount: 2, firstMessage: "second", allMessagesText: "second", cwd });
+    expect(b.modified.getTime()).toBe(T0 + 60_000);
+    expect(a).toMatchObject({
+      path: older,
+      name: undefined,
+      messageCount: 4,
+      firstMessage: "first question",
+      allMessagesText: "first question answer other branch",
+      branchCount: 1,
+      compactionCount: 1,
+      damagedLines: 1,
+    });
+    expect(a.modified.getTime()).toBe(T0 + 2000);
+    expect(a.created.toISOString()).toBe("2026-01-01T00:00:00.000Z");
+    expect(a.sizeBytes).toBeGreaterThan(500);
+    expect(c).toMatchObject({ firstMessage: "(no messages)", messageCount: 0 });
+    expect(c.modified.toISOString()).toBe("2025-06-01T00:00:00.000Z");
+  });
+
+  it("falls back to the file mtime when neither messages nor header give a time", () => {
+    const p = write("f.jsonl", [line({ type: "session", version: 3, id: "sess-f", timestamp: "not a date", cwd })]);
+    utimesSync(p, new Date("2024-01-01T00:00:00Z"), new Date("2024-01-01T00:00:00Z"));
+    const f = listSessions({ agentDir, cwd, profile: "0.73" }).find((s) => s.id === "sess-f");
+    expect(f?.modified.toISOString()).toBe("2024-01-01T00:00:00.000Z");
+    rmSync(p);
+  });
+
+  it("a BOM header is listed by 0.73 and skipped by 1.6", () => {
+    const p = join(dir, "g.jsonl");
+    writeFileSync(p, `\uFEFF${header("sess-g", cwd)}\n`);
+    expect(listSessions({ agentDir, cwd, profile: "0.73" }).map((s) => s.id)).toContain("sess-g");
+    expect(listSessions({ agentDir, cwd, profile: "1.6" }).map((s) => s.id)).not.toContain("sess-g");
+    rmSync(p);
+  });
+
+  it("a missing directory lists nothing", () => {
+    expect(listSessions({ agentDir: join(root, "nowhere"), cwd, profile: "1.6" })).toEqual([]);
+    expect(listSessions({ agentDir: join(root, "nowhere"), cwd, profile: "1.6", all: true })).toEqual([]);
+  });
+
+  it("all: every project folder under <agentDir>/sessions", () => {
+    const other = join(agentDir, "sessions", "--srv-other--");
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, "x.jsonl"), `${header("sess-x", "/srv/other")}\n${msg("u", null, "user", "hi", T0 + 999_000)}\n`);
+    expect(listSessions({ agentDir, cwd, profile: "1.6", all: true }).map((s) => s.id)).toEqual(["sess-x", "sess-b", "sess-a", "sess-c"]);
+  });
+
+  it("1.6 filters a shared custom session dir by header cwd; 0.73 does not", () => {
+    const custom = join(root, "custom");
+    mkdirSync(custom, { recursive: true });
+    writeFileSync(join(custom, "1.jsonl"), `${header("mine", cwd)}\n`);
+    writeFileSync(join(custom, "2.jsonl"), `${header("theirs", "/elsewhere")}\n`);
+    expect(listSessions({ agentDir, cwd, sessionDir: custom, profile: "1.6" }).map((s) => s.id)).toEqual(["mine"]);
+    expect(listSessions({ agentDir, cwd, sessionDir: custom, profile: "0.73" }).map((s) => s.id).sort()).toEqual(["mine", "theirs"]);
+  });
+});
+
+describe("pi's path rules", () => {
+  it("encodes a cwd per release (1.6 resolves first)", () => {
+    expect(encodeCwd("/home/u/proj", "1.6")).toBe("--home-u-proj--");
+    expect(encodeCwd("/home/u/my.app", "0.73")).toBe("--home-u-my.app--");
+    expect(encodeCwd("C:\\Users\\x\\p", "0.73")).toBe("--C--Users-x-p--");
+    expect(encodeCwd("//srv/x", "0.73")).toBe("---srv-x--");
+    expect(encodeCwd("//srv/x", "1.6")).toBe("--srv-x--");
+    expect(encodeCwd("/home/u/p/", "0.73")).toBe("--home-u-p---");
+    expect(encodeCwd("/home/u/p/", "1.6")).toBe("--home-u-p--");
+    expect(encodeCwd("~/p", "1.6", { home: "/home/u" })).toBe("--home-u-p--");
+    expect(encodeCwd("rel/p", "1.6", { baseDir: "/base" })).toBe("--base-rel-p--");
+    expect(defaultSessionDir("/home/u/proj", "/a", "1.6")).toBe("/a/sessions/--home-u-proj--");
+  });
+
+  it("resolves the agent dir from PI_CODING_AGENT_DIR or home", () => {
+    expect(resolveAgentDir({}, "/home/u")).toBe("/home/u/.pi/agent");
+    expect(resolveAgentDir({ PI_CODING_AGENT_DIR: "~/agent" }, "/home/u")).toBe("/home/u/agent");
+    expect(resolveAgentDir({ PI_CODING_AGENT_DIR: "~" }, "/home/u")).toBe("/home/u");
+    expect(resolveAgentDir({ PI_CODING_AGENT_DIR: "/opt/pi" }, "/home/u")).toBe("/opt/pi");
+    expect(resolveAgentDir({ PI_CODING_AGENT_DIR: "" }, "/home/u")).toBe("/home/u/.pi/agent");
+  });
+});
