@@ -5,7 +5,7 @@ import { Box, Text } from "ink";
 import { buildTree, readSessionFile, SessionReadError, type SessionTree } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { TreeScreen } from "../tree/TreeScreen.js";
+import { CommitTreeScreen } from "../commit/CommitTreeScreen.js";
 import type { AppEnv } from "./screens.js";
 
 export interface LoadedTreeScreenProps {
@@ -47,7 +47,8 @@ export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
   const loaded = useMemo<Loaded>(() => (preloaded ? { tree: preloaded } : load(path, env)), [path, env, preloaded]);
   if ("error" in loaded) return <LoadError message={loaded.error} active={props.active} onBack={props.onBack} />;
   return (
-    <TreeScreen
+    <CommitTreeScreen
+      cwd={env.cwd}
       tree={loaded.tree}
       path={path}
       home={env.home}

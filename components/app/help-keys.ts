@@ -19,7 +19,7 @@ export const HELP_GROUPS: HelpGroup[] = [
     ],
   },
   {
-    title: "Detail pane (after Enter)",
+    title: "Detail pane (after Shift+D)",
     items: [
       { keys: "up / down", help: "scroll one line" },
       { keys: "pageup / pagedown / left / right / space", help: "scroll one page" },

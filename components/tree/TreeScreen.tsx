@@ -15,7 +15,7 @@ import { buildWindowRows, rightColumnWidth } from "./row-render.js";
 import { SearchLine } from "./SearchLine.js";
 import { initTreeState, selectedNode, treeReducer } from "./tree-reducer.js";
 import { TreeRows } from "./TreeRows.js";
-import { useTreeInput } from "./use-tree-input.js";
+import { useTreeInput, type TreeInputDeps } from "./use-tree-input.js";
 import { useTreeSession } from "./use-tree-session.js";
 
 export interface TreeScreenProps {
@@ -30,6 +30,10 @@ export interface TreeScreenProps {
   active: boolean;
   onBack: () => void;
   onHelp: () => void;
+  /** Enter / Shift+L / Shift+F on the selected entry (see components/commit/CommitTreeScreen, H2). */
+  onEntryCommand?: TreeInputDeps["onEntryCommand"];
+  /** Where the cursor starts (e.g. the new leaf after a commit); default pi's leaf. */
+  initialSelectedId?: string;
 }
 
 export function TreeScreen(props: TreeScreenProps) {
@@ -37,7 +41,10 @@ export function TreeScreen(props: TreeScreenProps) {
   const session = useTreeSession(props.tree, props.home, props.profile);
   const [detail, detailDispatch] = useReducer(detailReducer, paneShownByDefault(columns), initDetailState);
   const layout = treeLayout(columns, rows, detail.shown);
-  const [state, dispatch] = useReducer(treeReducer, session.model, (m) => initTreeState(m, layout.treeHeight));
+  const [state, dispatch] = useReducer(treeReducer, session.model, (m) => {
+    const init = initTreeState(m, layout.treeHeight);
+    return props.initialSelectedId === undefined ? init : treeReducer(init, { type: "selectEntry", id: props.initialSelectedId });
+  });
   const [findPrompt, setFindPrompt] = useState<string | null>(null);
 
   useEffect(() => dispatch({ type: "setPageSize", rows: layout.treeHeight }), [layout.treeHeight]);
@@ -64,6 +71,7 @@ export function TreeScreen(props: TreeScreenProps) {
       setFindPrompt,
       onBack: props.onBack,
       onHelp: props.onHelp,
+      onEntryCommand: props.onEntryCommand,
     },
     props.active,
   );

@@ -129,6 +129,22 @@ export function sliceCells(cells: Cell[], start: number, width: number): Cell[] 
 
 const cellsWidth = (cells: Cell[]): number => cells.reduce((w, c) => w + displayWidth(c.text), 0);
 
+const contentCaches = new WeakMap<TreeState["model"], Map<number, Cell[]>>();
+
+/** A row's content cells, sanitized; cached per node (custom tool rows stringify their arguments). */
+function contentCells(s: TreeState, nodeIndex: number): Cell[] {
+  let cache = contentCaches.get(s.model);
+  if (cache === undefined) contentCaches.set(s.model, (cache = new Map()));
+  let cells = cache.get(nodeIndex);
+  if (cells === undefined) {
+    const entry = s.model.flat.nodes[nodeIndex].entry;
+    cells = rowSegments(entry, s.model.flat, s.model.home).map((seg) => ({ ...seg, text: sanitizeInline(seg.text) }));
+    if (cache.size > 4096) cache.clear();
+    cache.set(nodeIndex, cells);
+  }
+  return cells;
+}
+
 /** Width of the right-hand column for the current toggles. */
 export function rightColumnWidth(showMeta: boolean): number {
   return (showMeta ? 21 : 0) + 8;
@@ -163,7 +179,7 @@ export function buildWindowRows(s: TreeState, facts: RowFacts, width: number, he
     if (s.showLabelTime && node.label && node.labelTimestamp) {
       rest.push({ text: `${formatLabelTime(node.labelTimestamp, facts.now)} `, tone: "muted" });
     }
-    const content = rowSegments(entry, flat, s.model.home).map((seg) => ({ ...seg, text: sanitizeInline(seg.text) }));
+    const content = contentCells(s, nodeIndex);
     rest.push(...markHits(content, findQuery && s.find?.hitNodes[nodeIndex] ? findQuery : undefined));
     const right: Cell[] = [];
     if (s.showMeta) right.push({ text: `${sanitizeInline(entry.id).slice(0, 8).padEnd(8)} ${shortTime(entry.timestamp)} `, tone: "muted" });

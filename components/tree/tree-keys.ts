@@ -4,7 +4,10 @@ import { isPrintableText, type KeyPress } from "../kit/keys.js";
 import type { TreeAction, TreeState } from "./tree-reducer.js";
 
 /** Screen-level effects the reducer does not own. */
-export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail";
+export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | EntryCommand;
+
+/** Commands on the selected entry, carried out by the screen that hosts the tree (components/commit, engineer H2). */
+export type EntryCommand = "navigate" | "editLabel" | "fork";
 
 export interface TreeBinding {
   keys: string[];
@@ -35,7 +38,11 @@ export const TREE_BINDINGS: TreeBinding[] = [
   { keys: ["ctrl+n"], help: "next find hit", run: { type: "findNext", direction: 1 } },
   { keys: ["ctrl+p"], help: "previous find hit", run: { type: "findNext", direction: -1 } },
   { keys: ["tab"], help: "show/hide the detail pane", run: "toggleDetail" },
-  { keys: ["enter"], help: "inspect: focus the detail pane (↑/↓ scroll, Esc back)", run: "focusDetail" },
+  { keys: ["shift+d"], help: "inspect: focus the detail pane (↑/↓ scroll, Esc back)", run: "focusDetail" },
+  // H2: pi's Enter (navigate, with the "Summarize branch?" choice) and Shift+L (label editor); Shift+F forks.
+  { keys: ["enter"], help: "navigate here: plan, summarize choice, preview, then write (asks first)", run: "navigate" },
+  { keys: ["shift+l"], help: "edit the label (empty removes it; asks before writing)", run: "editLabel" },
+  { keys: ["shift+f"], help: "fork the path to this entry into a new session file (asks first)", run: "fork" },
   { keys: ["escape", "ctrl+c"], help: "clear the search, or close the tree", run: "back" },
 ];
 

@@ -5,6 +5,7 @@ import { fullTextLower, type TreeModel } from "./tree-model.js";
 import {
   buildVisibleTree,
   FILTER_MODES,
+  foldRows,
   isFoldable,
   nearestVisibleRow,
   segmentJump,
@@ -198,7 +199,11 @@ export function treeReducer(s: TreeState, action: TreeAction): TreeState {
     case "foldOrUp": {
       const id = selectedId(s);
       if (id !== null && isFoldable(s.visible, s.selected) && !s.folded.has(id)) {
-        return withView(s, s.filter, s.query, new Set([...s.folded, id]));
+        // Incremental: the cursor stays on the folded row, whose index does not change.
+        const visible = foldRows(s.visible, s.selected, s.model.flat.nodes.length);
+        const next: TreeState = { ...s, folded: new Set([...s.folded, id]), visible };
+        if (s.find) next.find = { ...s.find, hitRows: hitRowsFor(s.find, visible) };
+        return next;
       }
       return setSelected(s, segmentJump(s.visible, s.selected, "up"));
     }

@@ -4,8 +4,8 @@ import type { Dispatch } from "react";
 import { useKeyLayer } from "../kit/key-router.js";
 import { isPrintableText } from "../kit/keys.js";
 import type { DetailAction, DetailState } from "./detail-reducer.js";
-import { treeKeyAction, type TreeCommand } from "./tree-keys.js";
-import type { TreeAction, TreeState } from "./tree-reducer.js";
+import { treeKeyAction, type EntryCommand, type TreeCommand } from "./tree-keys.js";
+import { selectedNode, type TreeAction, type TreeState } from "./tree-reducer.js";
 
 export interface TreeInputDeps {
   state: TreeState;
@@ -18,6 +18,8 @@ export interface TreeInputDeps {
   setFindPrompt: (value: string | null) => void;
   onBack: () => void;
   onHelp: () => void;
+  /** Enter / Shift+L / Shift+F on the selected entry (H2's host screen); absent: the keys do nothing. */
+  onEntryCommand?: (command: EntryCommand, entryId: string) => void;
 }
 
 export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
@@ -105,6 +107,13 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
     case "toggleDetail":
       deps.detailDispatch({ type: "toggleShown" });
       break;
+    case "navigate":
+    case "editLabel":
+    case "fork": {
+      const node = selectedNode(deps.state);
+      if (node >= 0) deps.onEntryCommand?.(command, deps.state.model.flat.nodes[node].entry.id);
+      break;
+    }
     case "focusDetail":
       deps.detailDispatch({ type: "focus" });
       break;

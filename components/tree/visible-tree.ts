@@ -206,3 +206,57 @@ export function segmentJump(v: VisibleTree, selected: number, direction: "up" | 
     row = pr;
   }
 }
+
+/** Last row of the visible subtree under `row` (rows are in pre-order, so the subtree is contiguous). */
+export function subtreeEnd(v: VisibleTree, row: number): number {
+  let end = row;
+  for (let k = row + 1; k < v.rows.length; k++) {
+    const p = v.parentRow[k];
+    if (p < row || p > end) break;
+    end = k;
+  }
+  return end;
+}
+
+/**
+ * The rows after folding `row`: exactly buildVisibleTree with one more folded id, without the O(n)
+ * filter pass. Folding hides one contiguous block of rows and changes no other row's layout
+ * (siblings, connectors and gutters of every remaining row stay as they were).
+ */
+export function foldRows(v: VisibleTree, row: number, nodeCount: number): VisibleTree {
+  const end = subtreeEnd(v, row);
+  const removed = end - row;
+  if (removed === 0) return v;
+  const count = v.rows.length - removed;
+  const cut = <T extends Int32Array | Uint8Array>(a: T): T => {
+    const out = new (a.constructor as { new (n: number): T })(count);
+    out.set(a.subarray(0, row + 1), 0);
+    out.set(a.subarray(end + 1), row + 1);
+    return out;
+  };
+  const shift = (a: Int32Array): Int32Array => {
+    const out = cut(a);
+    for (let k = row + 1; k < count; k++) if (out[k] > end) out[k] -= removed;
+    return out;
+  };
+  const rows = cut(v.rows);
+  const rowOfNode = new Int32Array(nodeCount).fill(-1);
+  for (let k = 0; k < count; k++) rowOfNode[rows[k]] = k;
+  const childCount = cut(v.childCount);
+  childCount[row] = 0;
+  const firstChildRow = shift(v.firstChildRow);
+  firstChildRow[row] = -1;
+  return {
+    rows,
+    rowOfNode,
+    parentRow: shift(v.parentRow),
+    childCount,
+    firstChildRow,
+    indent: cut(v.indent),
+    showConnector: cut(v.showConnector),
+    isLast: cut(v.isLast),
+    virtualRootChild: cut(v.virtualRootChild),
+    gutters: [...v.gutters.slice(0, row + 1), ...v.gutters.slice(end + 1)],
+    multipleRoots: v.multipleRoots,
+  };
+}

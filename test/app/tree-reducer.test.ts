@@ -171,3 +171,23 @@ describe("tree keys", () => {
     expect(treeKeyAction(key("", "\x1b[2J"), s)).toBeNull();
   });
 });
+
+describe("incremental fold", () => {
+  it("gives exactly the rows a full rebuild with the fold gives, for every foldable row", async () => {
+    const { buildVisibleTree, foldRows, isFoldable } = await import("../../components/tree/visible-tree.js");
+    for (const file of ["branched.jsonl", "nested.jsonl"]) {
+      for (const mode of ["default", "all", "user-only"] as const) {
+        const s = run(fixtureState(file), { type: "setFilter", mode });
+        const flat = s.model.flat;
+        for (let r = 0; r < s.visible.rows.length; r++) {
+          if (!isFoldable(s.visible, r)) continue;
+          const id = flat.nodes[s.visible.rows[r]].entry.id;
+          const fast = foldRows(s.visible, r, flat.nodes.length);
+          const full = buildVisibleTree(flat, mode, "", new Set([id]), []);
+          expect({ ...fast, gutters: fast.gutters.map(String) }).toEqual({ ...full, gutters: full.gutters.map(String) });
+          expect(fast.gutters).toEqual(full.gutters);
+        }
+      }
+    }
+  });
+});

@@ -134,3 +134,47 @@ describe("pi-explorer fork", () => {
     expect(existsSync(report.file)).toBe(true);
   });
 });
+
+describe("pi-explorer compact --commit / branch --summarize --commit", () => {
+  it("compact --commit --yes appends pi's compaction entry at the leaf, with the focus note on top", async () => {
+    const file = copyFixture("small-v3.jsonl");
+    const args = ["compact", file, "--keep-recent", "10", "--commit", "--instructions", "the edit\nof app.ts", "--yes", "--json"];
+    const { code, stdout, stderr } = await run(args);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    const entry = lastLine(file);
+    expect(Object.keys(entry)).toEqual(["type", "id", "parentId", "timestamp", "summary", "firstKeptEntryId", "tokensBefore", "details", "fromHook"]);
+    expect(entry).toMatchObject({ type: "compaction", id: report.newLeafId, parentId: "l0000002", fromHook: false, firstKeptEntryId: report.firstKeptEntryId });
+    expect(String(entry.summary).startsWith("[Focus]\n- the edit of app.ts\n\n")).toBe(true);
+    expect(entry.details).toEqual({ readFiles: ["src/app.ts"], modifiedFiles: [] });
+    expect(report.firstKeptEntryId).toBe("u0000003");
+  });
+
+  it("compact without --commit writes nothing, and --instructions alone is a usage error", async () => {
+    const file = copyFixture("small-v3.jsonl");
+    const before = readFileSync(file);
+    expect((await run(["compact", file, "--keep-recent", "40", "--json"])).code).toBe(0);
+    const usage = await run(["compact", file, "--instructions", "x"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--instructions only applies with --commit/);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it("branch --summarize --commit hangs the summary at the new leaf; 1.6 records the old leaf as fromId, 0.73 the attach point", async () => {
+    for (const [profile, fromId] of [["1.6", "l0000002"], ["0.73", "a0000002"]] as const) {
+      const file = copyFixture("small-v3.jsonl");
+      const { code, stdout } = await run(["branch", file, "--target", "u0000003", "--summarize", "--commit", "--yes", "--json", "--pi", profile]);
+      expect(code).toBe(0);
+      const entry = lastLine(file);
+      expect(entry).toMatchObject({ type: "branch_summary", id: JSON.parse(stdout).newLeafId, parentId: "a0000002", fromId, fromHook: false });
+    }
+  });
+
+  it("branch --commit needs --summarize (pi writes nothing for a plain move)", async () => {
+    const file = copyFixture("small-v3.jsonl");
+    const { code, stderr } = await run(["branch", file, "--target", "u0000003", "--commit", "--yes"]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/needs --summarize/);
+  });
+});

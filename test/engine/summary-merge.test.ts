@@ -69,6 +69,21 @@ describe("merge with a previous summary", () => {
     expect(again.text).toContain("[Earlier Summary]\n  ## Goal\n  Ship v2\n");
   });
 
+  it("keeps both parts of an LLM-written split-turn summary", () => {
+    const llm = `## Goal\nShip v2${SPLIT_TURN_SEPARATOR}## Original Request\nAdd CSV`;
+    const result = compact(spanB, llm);
+    expect(result.text).toContain("[Earlier Summary]\n  ## Goal\n  Ship v2\n  \n  **Turn Context (split turn):**\n  \n  ## Original Request\n  Add CSV\n");
+    expect(result.text).not.toContain(SPLIT_TURN_SEPARATOR);
+  });
+
+  it("still reads its own summary when a caller put a note in front of it", () => {
+    const noted = `[Focus]\n- exporters only\n\n${first.text}`;
+    const next = compact(spanB, noted);
+    expect(next.sections.find((s) => s.title === "Session Goal")?.items[0]).toBe("Build the CSV exporter for reports");
+    expect(next.text).toContain("[Earlier Summary]\n  [Focus]\n  - exporters only\n\n[Session Goal]");
+    expect(next.text.match(/^Deterministic summary of the earlier/gm)).toHaveLength(1);
+  });
+
   it("folds the split-turn part of a previous summary into the history", () => {
     const split = compact(spanA, undefined, prefix);
     const next = compact(spanB, split.text);

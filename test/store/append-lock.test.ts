@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { appendEntries, CommitError, lockPathOf, type LockOwner } from "../../src/engine/index.js";
-import { PROJECT_ROOT } from "../support/shared.js";
+import { FIXTURES, PROJECT_ROOT } from "../support/shared.js";
 import { copyFixture, labelEntry, liveOwner, snapshotOf } from "./append-support.js";
 
 const entries = [labelEntry("new00001", "l0000002", "u0000002", "here")];
@@ -135,5 +135,16 @@ describe("a writer killed in the middle of a commit", () => {
     const added = after.subarray(before.length).toString("utf8");
     expect(added.endsWith("\n")).toBe(true);
     for (const line of added.trimEnd().split("\n")) expect(() => JSON.parse(line)).not.toThrow();
+  });
+});
+
+describe("a lock that cannot be created", () => {
+  it("is a one-line refusal naming the file, not a crash", () => {
+    // A 252-character file name is fine, but "<name>.lock" is longer than a name may be.
+    const file = join(dirname(copyFixture("small-v3.jsonl")), `${"x".repeat(246)}.jsonl`);
+    copyFileSync(join(FIXTURES, "commit", "small-v3.jsonl"), file);
+    const before = readFileSync(file);
+    expect(() => commit(file, liveOwner())).toThrow(/x\.jsonl: cannot create the lock file .*\(ENAMETOOLONG\); nothing was written/);
+    expect(readFileSync(file).equals(before)).toBe(true);
   });
 });

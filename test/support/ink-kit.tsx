@@ -69,6 +69,13 @@ export const KEYS: Record<string, string> = {
 for (const letter of "abcdefghijklmnopqrstuvwxyz") KEYS[`ctrl+${letter}`] = String.fromCharCode(letter.charCodeAt(0) - 96);
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Let Ink flush a pending lone ESC (it waits one setImmediate), React render, and passive effects re-arm handlers. */
+const settle = async () => {
+  await tick();
+  await tick();
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  await tick();
+};
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface InkHarness {
@@ -112,8 +119,7 @@ export async function renderInk(element: ReactElement, size: { columns: number; 
     async press(...keys) {
       for (const key of keys) {
         stdin.write(KEYS[key] ?? key);
-        await tick();
-        await tick();
+        await settle();
       }
     },
     async type(text) {
@@ -123,8 +129,7 @@ export async function renderInk(element: ReactElement, size: { columns: number; 
       stdout.columns = columns;
       stdout.rows = rows;
       stdout.emit("resize");
-      await tick();
-      await tick();
+      await settle();
     },
     async waitFor(predicate, timeoutMs = 3000) {
       const deadline = Date.now() + timeoutMs;

@@ -86,7 +86,7 @@ function compactDocument(input: CompactDocInput): Record<string, unknown> {
     contextAfter: plan.contextAfter ? { messages: plan.contextAfter.messages, tokens: plan.contextAfter.tokens } : null,
     wouldAutoCompact: plan.autoCompact ?? null,
     warnings: plan.warnings,
-    why: plan.why,
+    explanation: plan.why,
     diagnostics: input.diagnostics,
   };
 }

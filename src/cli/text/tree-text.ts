@@ -5,6 +5,8 @@ import { sanitizeLine } from "../sanitize-text.js";
 import { truncate } from "./table.js";
 import { layoutTreeRows, type TreeFilter } from "./tree-rows.js";
 
+const PIPE_TEXT_LIMIT = 200;
+
 export interface TreeTextOptions {
   file: string;
   leafId: string | null;
@@ -27,7 +29,9 @@ export function renderTreeText(tree: SessionTree, options: TreeTextOptions): str
   for (const row of rows) {
     const id = sanitizeLine(row.entry.id).padEnd(idWidth);
     const label = row.label ? `[${sanitizeLine(row.label)}] ` : "";
-    const line = `${id}  ${row.prefix}${row.onActivePath ? "• " : ""}${label}${row.text}`;
+    // Off a terminal rows are not cut to a width, but summaries are cut to pi's 200-character previews.
+    const text = options.width ? row.text : truncate(row.text, PIPE_TEXT_LIMIT);
+    const line = `${id}  ${row.prefix}${row.onActivePath ? "• " : ""}${label}${text}`;
     lines.push(options.width ? truncate(line, options.width) : line);
   }
   lines.push("", `(${rows.length} rows${options.filter === "default" ? "" : `, filter ${options.filter}`})`);

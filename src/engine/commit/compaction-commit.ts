@@ -28,11 +28,6 @@ export type CompactionCommitPlan =
       path: SessionEntry[];
     };
 
-function latestCompaction(path: readonly SessionEntry[]): SessionEntry | undefined {
-  for (let i = path.length - 1; i >= 0; i--) if (path[i].type === "compaction") return path[i];
-  return undefined;
-}
-
 /**
  * What `/compact` would append at the leaf, with the compiled (no-LLM) summary in place of the
  * model's: pi's preparation decides the cut, tokensBefore and the file lists (details).
@@ -45,14 +40,13 @@ export function planCompactionCommit(tree: SessionTree, options: CompactionCommi
   const preparation = analysis.preparation;
   if (!preparation) return { kind: "none", reason: analysis.reason ?? "Nothing to compact (session too small)" };
 
-  const previous = latestCompaction(path) as (SessionEntry & { fromHook?: unknown; details?: unknown }) | undefined;
+  // pi's own lists (previous compaction's details + the summarized messages), exactly as it stores them.
   const fileLists = computeFileLists(preparation.fileOps);
   const compiled = compileCompactionSummary({
     messagesToSummarize: preparation.messagesToSummarize,
     turnPrefixMessages: preparation.turnPrefixMessages,
     isSplitTurn: preparation.isSplitTurn,
     previousSummary: preparation.previousSummary,
-    previousDetails: previous && previous.fromHook !== true ? previous.details : undefined,
     fileLists,
     messageIndex: buildGlobalMessageIndex(tree.loaded.entries),
     cwd: typeof tree.loaded.header?.cwd === "string" ? tree.loaded.header.cwd : undefined,

@@ -6,6 +6,7 @@ export * from "./cut-types.js";
 export * from "./file-ops.js";
 export * from "./plan.js";
 export * from "./prepare.js";
+export * from "./previewer.js";
 export * from "./projected-cut.js";
 export * from "./raw-cut.js";
 export * from "./warnings.js";

@@ -38,13 +38,14 @@ function readLock(lockPath: string): { content: LockContent | undefined; mtimeMs
   }
 }
 
-function tryCreate(lockPath: string, text: string): boolean {
+function tryCreate(file: string, lockPath: string, text: string): boolean {
   let fd: number;
   try {
     fd = openSync(lockPath, "wx");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    throw new CommitError(file, "refused", `${file}: cannot create the lock file ${lockPath} (${code ?? String(error)}); nothing was written`);
   }
   try {
     writeSync(fd, text);
@@ -59,7 +60,7 @@ export function acquireLock(file: string, owner: LockOwner): () => void {
   const lockPath = lockPathOf(file);
   const text = JSON.stringify({ pid: owner.pid, createdMs: owner.nowMs });
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (tryCreate(lockPath, text)) return () => releaseLock(lockPath, text);
+    if (tryCreate(file, lockPath, text)) return () => releaseLock(lockPath, text);
     const existing = readLock(lockPath);
     if (existing === undefined) continue;
     const created = existing.content?.createdMs ?? existing.mtimeMs;

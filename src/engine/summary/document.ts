@@ -23,6 +23,7 @@ export interface SummaryDocument {
 
 /** pi's separator between the history summary and the split turn's prefix summary. */
 export const SPLIT_TURN_SEPARATOR = "\n\n---\n\n**Turn Context (split turn):**\n\n";
+const SPLIT_TURN_HEADING = "**Turn Context (split turn):**";
 /** pi's history text when a split turn has nothing before it. */
 export const NO_PRIOR_HISTORY = "No prior history.";
 
@@ -32,6 +33,7 @@ export const HISTORY_LEAD =
   "Deterministic summary of the earlier conversation, compiled by pi-explorer without an LLM. (#N) is the N-th message line of the session file, counted from 0.";
 export const TURN_PREFIX_LEAD =
   "Deterministic summary of how the current turn began; the rest of that turn follows verbatim.";
+const LEAD_SEARCH_LINES = 20;
 const EMPTY_SPAN = "(nothing in this span to summarize)";
 
 export const EARLIER_SUMMARY_MAX_LINES = 200;
@@ -136,14 +138,22 @@ function parseOurs(lines: readonly string[]): SummaryDocument {
   return doc;
 }
 
-function parsePart(part: string): SummaryDocument {
+function parsePart(part: string, foreignHeading?: string): SummaryDocument {
   const text = part.trim();
   if (text === "" || text === NO_PRIOR_HISTORY) return emptyDocument();
   const lines = sanitize(part).split("\n");
-  if ((lines[0] ?? "").startsWith(LEAD_PREFIX)) return parseOurs(lines);
+  // Our lead line may follow a short note a caller put in front (e.g. a focus note).
+  const lead = lines.slice(0, LEAD_SEARCH_LINES).findIndex((l) => l.startsWith(LEAD_PREFIX));
+  if (lead !== -1) {
+    const doc = parseOurs(lines.slice(lead));
+    const note = lines.slice(0, lead).map((l) => l.trimEnd());
+    while (note.length > 0 && note[note.length - 1] === "") note.pop();
+    if (note.length > 0) doc.earlier = capEarlier([...doc.earlier, ...(doc.earlier.length > 0 ? [""] : []), ...note]);
+    return doc;
+  }
   const doc = emptyDocument();
   const foreign = sanitize(text).split("\n").map((l) => l.trimEnd());
-  doc.earlier = capEarlier(foreign);
+  doc.earlier = capEarlier(foreignHeading === undefined ? foreign : [foreignHeading, "", ...foreign]);
   return doc;
 }
 
@@ -158,6 +168,6 @@ export function parseSummary(summary: string): { history: SummaryDocument; turnC
   if (at === -1) return { history: parsePart(text), turnContext: undefined };
   return {
     history: parsePart(text.slice(0, at)),
-    turnContext: parsePart(text.slice(at + SPLIT_TURN_SEPARATOR.length)),
+    turnContext: parsePart(text.slice(at + SPLIT_TURN_SEPARATOR.length), SPLIT_TURN_HEADING),
   };
 }

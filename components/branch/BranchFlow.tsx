@@ -1,0 +1,209 @@
+// pi's /tree Enter, made visible: the plan (ancestor, what gets summarized, what the budget drops),
+// the three-way choice, optional instructions, the compiled summary with its size and the resulting
+// context, then a confirmed append through the engine's guarded commit.
+import { useEffect, useMemo, useReducer } from "react";
+import { Box, Text } from "ink";
+import TextInput from "ink-text-input";
+import { getBranch, planBranchCommit, type PiProfile } from "../../src/engine/index.js";
+import { CommitConfirm } from "../commit/CommitConfirm.js";
+import { appClock, commitPending, type Committed } from "../commit/commit-io.js";
+import { pendingEntryLines } from "../commit/entry-preview.js";
+import type { SessionDocument } from "../commit/session-document.js";
+import { useKeyLayer } from "../kit/key-router.js";
+import { sanitizeInline } from "../kit/sanitize.js";
+import { BRANCH_CHOICES, branchFlowReducer, initBranchFlow, type BranchFlowState } from "./branch-flow-state.js";
+import { changedRowLines, contextChange, contextChangeLines } from "./context-change.js";
+import { planLines, type NavigationPlan } from "./plan-lines.js";
+import { useBranchFlowInput } from "./use-branch-flow-input.js";
+
+export interface BranchFlowProps {
+  document: SessionDocument;
+  plan: NavigationPlan;
+  profile: PiProfile;
+  width: number;
+  /** Rows the flow may use (the screen's rows - 1). */
+  height: number;
+  active: boolean;
+  onClose: () => void;
+  onCommitted: (committed: Committed) => void;
+}
+
+const CHOICE_HELP: Record<(typeof BRANCH_CHOICES)[number]["choice"], string> = {
+  none: "pi only moves the leaf in memory; nothing is written to the file",
+  summarize: "append a branch_summary entry at the new leaf (compiled here without an LLM)",
+  instructions: "like Summarize, with your instructions kept as a [Focus] note on top",
+};
+
+export function BranchFlow(props: BranchFlowProps) {
+  const { plan, document, width, height } = props;
+  const tree = document.tree;
+  const [state, dispatch] = useReducer(branchFlowReducer, plan.wouldSummarize, initBranchFlow);
+  useBranchFlowInput(state, dispatch, props.active);
+  const { onClose } = props;
+  useEffect(() => {
+    if (state.stage === "closed") onClose();
+  }, [state.stage, onClose]);
+
+  const header = useMemo(() => planLines(plan, tree), [plan, tree]);
+  const bodyHeight = Math.max(3, height - header.length - 2);
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold wrap="truncate">
+        {"  Branch navigation"}
+        <Text color="gray">{`  ${sanitizeInline(document.path)}`}</Text>
+      </Text>
+      {header.map((line, i) => (
+        <Text key={i} wrap="truncate">{`  ${line}`}</Text>
+      ))}
+      <Text> </Text>
+      <Box flexDirection="column" height={bodyHeight}>
+        <StageBody {...props} state={state} dispatch={dispatch} height={bodyHeight} />
+      </Box>
+    </Box>
+  );
+}
+
+interface StageProps extends BranchFlowProps {
+  state: BranchFlowState;
+  dispatch: (action: Parameters<typeof branchFlowReducer>[1]) => void;
+}
+
+function StageBody(props: StageProps) {
+  const { state } = props;
+  switch (state.stage) {
+    case "choose":
+      return <ChooseStage cursor={state.cursor} />;
+    case "instructions":
+      return <InstructionsStage text={state.text} dispatch={props.dispatch} active={props.active} />;
+    case "noSummary":
+    case "nothingToSummarize":
+      return <NoWriteStage {...props} nothingToSummarize={state.stage === "nothingToSummarize"} />;
+    case "preview":
+      return <PreviewStage {...props} instructions={state.instructions} />;
+    case "closed":
+      return null;
+  }
+}
+
+function ChooseStage({ cursor }: { cursor: number }) {
+  return (
+    <>
+      <Text bold>  Summarize branch?</Text>
+      {BRANCH_CHOICES.map((c, i) => (
+        <Text key={c.choice} color={i === cursor ? "cyan" : undefined} wrap="truncate">
+          {`  ${i === cursor ? "›" : " "} ${c.label}`}
+          <Text color="gray">{i === cursor ? `  — ${CHOICE_HELP[c.choice]}` : ""}</Text>
+        </Text>
+      ))}
+      <Text color="gray">  ↑/↓ choose · Enter select · Esc back to the tree</Text>
+    </>
+  );
+}
+
+function InstructionsStage({ text, dispatch, active }: { text: string; dispatch: StageProps["dispatch"]; active: boolean }) {
+  return (
+    <>
+      <Text bold>  Custom summarization instructions</Text>
+      <Text color="gray" wrap="truncate">  There is no LLM here: the text is kept as a [Focus] note on top of the compiled summary.</Text>
+      <Box>
+        <Text color="cyan">{"  > "}</Text>
+        <TextInput
+          value={text}
+          focus={active}
+          onChange={(value) => dispatch({ type: "typeInstructions", text: value })}
+          onSubmit={() => dispatch({ type: "submitInstructions" })}
+        />
+      </Box>
+      <Text color="gray">  Enter preview · Esc back to the choice</Text>
+    </>
+  );
+}
+
+function Lines({ lines, height }: { lines: string[]; height: number }) {
+  const shown = lines.length > height ? [...lines.slice(0, height - 1), `  … ${lines.length - height + 1} more`] : lines;
+  return (
+    <>
+      {shown.map((line, i) => (
+        <Text key={i} wrap="truncate">
+          {line}
+        </Text>
+      ))}
+    </>
+  );
+}
+
+function NoWriteStage(props: StageProps & { nothingToSummarize: boolean }) {
+  const { plan, document, profile } = props;
+  const change = useMemo(
+    () => contextChange(document.tree, plan.newLeafId === null ? [] : getBranch(document.tree, plan.newLeafId), profile),
+    [document, plan, profile],
+  );
+  const why = props.nothingToSummarize
+    ? "Nothing to summarize: the target is on the leaf's own path, so the abandoned branch is empty and pi writes no summary."
+    : "No summary: pi moves the leaf in memory only. Nothing is written to the file, and the move is gone when the session is loaded again.";
+  const lines = [
+    `  ${why}`,
+    "  pi-explorer writes nothing in this case; this is what the model would see after the move:",
+    ...contextChangeLines(change).map((l) => `  ${l}`),
+    ...changedRowLines(change),
+  ];
+  return (
+    <>
+      <Lines lines={lines} height={props.height - 1} />
+      <Box flexGrow={1} />
+      <Text color="gray">{props.nothingToSummarize ? "  Enter/Esc back to the tree" : "  Esc back to the choice · Enter close"}</Text>
+    </>
+  );
+}
+
+function BackOnEscape({ message, onBack, active }: { message: string; onBack: () => void; active: boolean }) {
+  useKeyLayer("overlay", (key) => (key.name === "escape" ? (onBack(), true) : true), active);
+  return <Text color="red" wrap="truncate">{`  ${sanitizeInline(message)}   Esc back`}</Text>;
+}
+
+function PreviewStage(props: StageProps & { instructions: string | undefined }) {
+  const { document, plan, profile, instructions } = props;
+  const commitPlan = useMemo(
+    () => planBranchCommit(document.tree, { profile, targetId: plan.targetId, oldLeafId: plan.oldLeafId, instructions }, appClock()),
+    [document, plan, profile, instructions],
+  );
+  const view = useMemo(() => {
+    if (commitPlan.kind === "none") return { error: commitPlan.reason };
+    const change = contextChange(document.tree, [...commitPlan.path, ...commitPlan.pending.entries], profile);
+    const summaryTokens = change.diff.rows.find((r) => r.after?.id === commitPlan.entry.id)?.after?.tokens ?? 0;
+    const lines = [
+      ...pendingEntryLines(document.path, commitPlan.pending.entries),
+      "",
+      "  Messages leaving and entering the context:",
+      ...changedRowLines(change),
+    ];
+    const head = [
+      `  Summary: ~${summaryTokens.toLocaleString("en-US")} tokens, compiled without an LLM (pi's model would word it differently)`,
+      ...contextChangeLines(change).map((l) => `  ${l}`),
+    ];
+    return { head, lines };
+  }, [commitPlan, document, profile]);
+  if ("error" in view) {
+    return <BackOnEscape message={view.error ?? ""} onBack={() => props.dispatch({ type: "back" })} active={props.active} />;
+  }
+  if (commitPlan.kind === "none") return null;
+  const pending = commitPlan.pending;
+  return (
+    <>
+      {view.head.map((line, i) => (
+        <Text key={i} wrap="truncate">
+          {line}
+        </Text>
+      ))}
+      <CommitConfirm
+        lines={view.lines}
+        width={props.width}
+        height={Math.max(2, props.height - view.head.length)}
+        active={props.active}
+        commit={() => commitPending(document, pending, profile, "branch_summary")}
+        onCommitted={props.onCommitted}
+        onCancel={() => props.dispatch({ type: "back" })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+// The one confirm step every write of the app goes through: the lines that will be written, then
+// y to write or Esc to cancel. A refused or failed commit shows its reason in one line and leaves
+// the file as it was; the caller learns of success only through onCommitted.
+// Reusable: give it the lines and a commit function (branch summaries, labels, forks, compactions).
+import { useReducer } from "react";
+import { Box, Text } from "ink";
+import { useKeyLayer } from "../kit/key-router.js";
+import { sanitizeInline } from "../kit/sanitize.js";
+import { confirmReducer, initConfirmState } from "./confirm-state.js";
+import type { Committed } from "./commit-io.js";
+import type { Outcome } from "./session-document.js";
+
+export interface CommitConfirmProps {
+  /** Already sanitized lines (see pendingEntryLines). */
+  lines: string[];
+  /** Rows this box may use, footer included. */
+  height: number;
+  width: number;
+  /** Performs the write; runs only on `y`. */
+  commit: () => Outcome<Committed>;
+  onCommitted: (committed: Committed) => void;
+  onCancel: () => void;
+  /** False while something above it has the keys. */
+  active?: boolean;
+  /** What `y` does, for the footer ("write", "create the file"). */
+  verb?: string;
+}
+
+export function CommitConfirm(props: CommitConfirmProps) {
+  const { lines, height, width } = props;
+  const [state, dispatch] = useReducer(confirmReducer, undefined, initConfirmState);
+  const bodyHeight = Math.max(1, height - 1);
+  const page = Math.max(1, bodyHeight - 1);
+
+  useKeyLayer(
+    "overlay",
+    (key) => {
+      const scroll = (delta: number) => dispatch({ type: "scroll", delta, total: lines.length, height: bodyHeight });
+      if (key.name === "escape" || key.name === "n" || key.name === "ctrl+c") props.onCancel();
+      else if (key.name === "y" && state.error === null) {
+        const outcome = props.commit();
+        if (outcome.ok) props.onCommitted(outcome.value);
+        else dispatch({ type: "failed", message: outcome.message });
+      } else if (key.name === "up") scroll(-1);
+      else if (key.name === "down") scroll(1);
+      else if (key.name === "pageup") scroll(-page);
+      else if (key.name === "pagedown" || key.name === " ") scroll(page);
+      // Modal: every other key is swallowed so nothing below reacts while the user decides.
+      return true;
+    },
+    props.active ?? true,
+  );
+
+  const visible = lines.slice(state.scroll, state.scroll + bodyHeight);
+  const below = Math.max(0, lines.length - state.scroll - bodyHeight);
+  const more = `${state.scroll > 0 ? ` ▲${state.scroll}` : ""}${below > 0 ? ` ▼${below}` : ""}`;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {visible.map((line, i) => (
+        <Text key={state.scroll + i} wrap="truncate">
+          {line}
+        </Text>
+      ))}
+      {visible.length < bodyHeight && <Box height={bodyHeight - visible.length} />}
+      {state.error === null ? (
+        <Text wrap="truncate" color="yellow">
+          {`  y: ${props.verb ?? "write"}   Esc/n: cancel, nothing is written   ↑/↓ PgUp/PgDn: scroll${more}`}
+        </Text>
+      ) : (
+        <Text wrap="truncate" color="red">{`  Not written: ${sanitizeInline(state.error)}   Esc: back`}</Text>
+      )}
+    </Box>
+  );
+}

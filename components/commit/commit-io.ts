@@ -1,0 +1,80 @@
+// The app's side of a commit: who holds the lock, the clock and randomness, and the guarded append
+// or fork through the engine's store (the only code that writes). Every failure is one line.
+import { randomBytes } from "node:crypto";
+import { dirname, join } from "node:path";
+import {
+  appendEntries,
+  CommitError,
+  writeNewSessionFile,
+  type CommitClock,
+  type ForkResult,
+  type LockOwner,
+  type PendingCommit,
+  type PiProfile,
+} from "../../src/engine/index.js";
+import { readDocument, withSnapshot, type Outcome, type SessionDocument } from "./session-document.js";
+
+function pidIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, owned by someone else
+  }
+}
+
+/** This process as the owner of `<file>.lock`. */
+export const appLockOwner = (): LockOwner => ({ pid: process.pid, isAlive: pidIsAlive, nowMs: Date.now() });
+
+/** The real clock and randomness of one commit (entry ids, timestamps). */
+export const appClock = (): CommitClock => ({ nowMs: Date.now(), random: (count) => randomBytes(count) });
+
+/** What a successful commit tells the screen. */
+export interface Committed {
+  /** One line for the status area. */
+  message: string;
+  /** The file re-read after the write (the tree now shows the new entries). */
+  document?: SessionDocument;
+  /** Where the cursor goes: the new leaf. */
+  focusId?: string;
+}
+
+const oneLine = (error: unknown, path: string): string => {
+  if (error instanceof CommitError) return error.message;
+  const text = error instanceof Error ? error.message : String(error);
+  return `${path}: ${text.split("\n")[0]}`;
+};
+
+/**
+ * Append `pending` to the document's file through the engine's guarded append (snapshot check,
+ * lock, single write, fsync, re-read of the new leaf), then read the file again for the screen.
+ */
+export function commitPending(doc: SessionDocument, pending: PendingCommit, profile: PiProfile, what: string): Outcome<Committed> {
+  const ready = withSnapshot(doc, profile);
+  if (!ready.ok) return ready;
+  const { snapshot, tree } = ready.value;
+  let newLeafId: string;
+  try {
+    newLeafId = appendEntries({ snapshot: snapshot!, fileVersion: tree.loaded.fileVersion, entries: pending.entries, lock: appLockOwner() }).newLeafId;
+  } catch (error) {
+    return { ok: false, message: oneLine(error, doc.path) };
+  }
+  const reread = readDocument(doc.path, profile);
+  const message = `Wrote ${what} ${newLeafId}; pi continues from it.`;
+  if (!reread.ok) return { ok: true, value: { message: `${message} (re-reading failed: ${reread.message})` } };
+  return { ok: true, value: { message, document: reread.value, focusId: newLeafId } };
+}
+
+/** The path pi gives a fork: its own file name, next to the source file. */
+export const forkFilePath = (sourcePath: string, fork: ForkResult): string => join(dirname(sourcePath), fork.fileName);
+
+/** Create the fork's new file (never over an existing one). The source file is not touched. */
+export function writeFork(sourcePath: string, fork: ForkResult): Outcome<Committed> {
+  const out = forkFilePath(sourcePath, fork);
+  try {
+    writeNewSessionFile(out, fork.header, fork.entries);
+  } catch (error) {
+    return { ok: false, message: oneLine(error, out) };
+  }
+  return { ok: true, value: { message: `Forked into ${out} (${fork.entries.length + 1} lines); pi continues there from ${fork.leafId}.` } };
+}

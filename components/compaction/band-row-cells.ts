@@ -1,0 +1,49 @@
+// One line of the bands list as toned cells, cut to the width. Session text is sanitized here.
+import type { SessionEntry } from "../../src/engine/index.js";
+import type { Cell, Tone } from "../kit/cell.js";
+import { sanitizeInline } from "../kit/sanitize.js";
+import { displayWidth, padToWidth, truncateToWidth } from "../kit/text-width.js";
+import { formatTokens } from "../tree/row-render.js";
+import { entryLabel } from "../diff/message-label.js";
+import { BAND_TITLE, type BandLine, type BandName } from "./band-lines.js";
+
+const GUTTER: Record<BandName, { text: string; tone: Tone }> = {
+  earlier: { text: "    ", tone: "dim" },
+  summarized: { text: "sum ", tone: "muted" },
+  turnPrefix: { text: "pre ", tone: "warning" },
+  kept: { text: "keep", tone: "success" },
+  path: { text: "    ", tone: "plain" },
+};
+
+const plural = (n: number, word: string): string => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+
+export function bandLineCells(line: BandLine, path: readonly SessionEntry[], width: number): Cell[] {
+  switch (line.kind) {
+    case "earlier":
+      return [{ text: truncateToWidth(`  … ${plural(line.count, "earlier entry")} outside this compaction (already summarized, or not in context) · ${formatTokens(line.tokens)} tokens`, width), tone: "dim" }];
+    case "header":
+      return [
+        { text: truncateToWidth(`▼ ${BAND_TITLE[line.band]} — ${plural(line.count, "entry")}, ${formatTokens(line.tokens)} tokens`, width), tone: GUTTER[line.band].tone, bold: true },
+      ];
+    case "cut": {
+      const where = line.turnStartId ? ` (splits the turn started at ${line.turnStartId})` : "";
+      const label = `✂── cut: first kept entry ${line.firstKeptId}${where} `;
+      return [{ text: truncateToWidth(label + "─".repeat(Math.max(0, width - displayWidth(label))), width), tone: "accent", bold: true }];
+    }
+    case "entry": {
+      const entry = path[line.entryIndex];
+      const { kind, text } = entryLabel(entry);
+      const gutter = GUTTER[line.band];
+      const tokens = line.tokens > 0 ? formatTokens(line.tokens) : "";
+      const head = `${gutter.text} ${padToWidth(sanitizeInline(String(entry.id)), 8)} ${padToWidth(kind, 4)} `;
+      const textWidth = Math.max(0, width - displayWidth(head) - 7);
+      const body = padToWidth(truncateToWidth(sanitizeInline(text), textWidth), textWidth);
+      return [
+        { text: gutter.text, tone: gutter.tone },
+        { text: head.slice(gutter.text.length), tone: "muted" },
+        { text: body, tone: line.band === "summarized" ? "dim" : "plain" },
+        { text: tokens.padStart(7), tone: "muted" },
+      ];
+    }
+  }
+}

@@ -1,0 +1,67 @@
+// The settings a compaction preview starts from: the user's pi settings files (global and project),
+// resolved the way pi resolves them for the profile, each with where it came from. pi has no setting
+// for the context window (it comes from the model), so that one starts at pi's own fallback.
+import {
+  readSettingsFiles,
+  resolveAgentDir,
+  resolveSettings,
+  type ModelRef,
+  type PiProfile,
+  type PreviewSettings,
+} from "../../src/engine/index.js";
+import type { AppEnv } from "../app/screens.js";
+import type { SettingName } from "./preview-reducer.js";
+
+/** pi's window for a model it knows no contextWindow of. */
+export const FALLBACK_CONTEXT_WINDOW = 128000;
+
+export interface SourcedValue {
+  value: number;
+  /** default | global | project | assumed | adjusted (changed with a key here). */
+  source: string;
+}
+
+export type SettingsInForce = Record<SettingName, SourcedValue>;
+
+export interface LoadedPreviewSettings {
+  values: SettingsInForce;
+  /** Settings files pi would reject or ignore, one line each. */
+  problems: string[];
+}
+
+export function loadPreviewSettings(env: AppEnv, profile: PiProfile, model: ModelRef | null): LoadedPreviewSettings {
+  const agentDir = resolveAgentDir(env.env, env.home, profile);
+  const files = readSettingsFiles({ agentDir, cwd: env.cwd, profile });
+  const effective = resolveSettings({
+    global: files.global,
+    project: files.project,
+    profile,
+    env: env.env,
+    home: env.home,
+    model: model ? { provider: model.provider, id: model.modelId } : undefined,
+  });
+  const { keepRecentTokens, reserveTokens } = effective.compaction;
+  return {
+    values: {
+      keepRecentTokens: { value: keepRecentTokens.value, source: keepRecentTokens.source },
+      reserveTokens: { value: reserveTokens.value, source: reserveTokens.source },
+      contextWindow: { value: FALLBACK_CONTEXT_WINDOW, source: "assumed" },
+    },
+    problems: [...files.diagnostics.map((d) => `${d.file}:${d.line}: ${d.problem}`), ...effective.problems],
+  };
+}
+
+/** pi's values with the user's key adjustments on top. */
+export function settingsInForce(loaded: SettingsInForce, overrides: Partial<Record<SettingName, number>>): SettingsInForce {
+  const pick = (name: SettingName): SourcedValue => {
+    const v = overrides[name];
+    return v === undefined ? loaded[name] : { value: v, source: "adjusted" };
+  };
+  return { keepRecentTokens: pick("keepRecentTokens"), reserveTokens: pick("reserveTokens"), contextWindow: pick("contextWindow") };
+}
+
+export const plainSettings = (s: SettingsInForce): PreviewSettings => ({
+  keepRecentTokens: s.keepRecentTokens.value,
+  reserveTokens: s.reserveTokens.value,
+  contextWindow: s.contextWindow.value,
+});

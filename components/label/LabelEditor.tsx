@@ -1,0 +1,87 @@
+// Shift+L: pi's inline label editor under the tree. Enter moves to a confirm step that shows the
+// label entry to be appended; y writes it through the engine's guarded append, Esc cancels.
+import { useEffect, useMemo, useReducer } from "react";
+import { Box, Text } from "ink";
+import TextInput from "ink-text-input";
+import { labelCommit, type PiProfile } from "../../src/engine/index.js";
+import { CommitConfirm } from "../commit/CommitConfirm.js";
+import { appClock, commitPending, type Committed } from "../commit/commit-io.js";
+import { pendingEntryLines } from "../commit/entry-preview.js";
+import type { SessionDocument } from "../commit/session-document.js";
+import { useKeyLayer } from "../kit/key-router.js";
+import { entryCaption } from "../branch/entry-caption.js";
+import { initLabelEditor, labelEditorReducer } from "./label-state.js";
+
+/** Rows the editor takes under the tree. */
+export const LABEL_EDITOR_HEIGHT = 6;
+
+export interface LabelEditorProps {
+  document: SessionDocument;
+  targetId: string;
+  profile: PiProfile;
+  width: number;
+  active: boolean;
+  onClose: () => void;
+  onCommitted: (committed: Committed) => void;
+}
+
+export function LabelEditor(props: LabelEditorProps) {
+  const { document, targetId } = props;
+  const current = document.tree.labels.get(targetId)?.label;
+  const [state, dispatch] = useReducer(labelEditorReducer, current, initLabelEditor);
+  const { onClose } = props;
+  useEffect(() => {
+    if (state.stage === "closed") onClose();
+  }, [state.stage, onClose]);
+
+  useKeyLayer(
+    "overlay",
+    (key) => {
+      if (key.name === "escape") dispatch({ type: "back" });
+      // The text input reads the keys itself; nothing below the editor may react meanwhile.
+      return true;
+    },
+    props.active && state.stage === "editing",
+  );
+
+  const caption = entryCaption(document.tree.byId.get(targetId), targetId);
+  return (
+    <Box flexDirection="column" width={props.width} height={LABEL_EDITOR_HEIGHT} borderStyle="single" borderLeft={false} borderRight={false} borderBottom={false} borderColor="cyan">
+      {state.stage === "editing" && (
+        <>
+          <Text wrap="truncate" color="gray">{`  Label for ${caption}`}</Text>
+          <Box>
+            <Text color="cyan">{"  Label (empty to remove): "}</Text>
+            <TextInput
+              value={state.text}
+              focus={props.active}
+              onChange={(text) => dispatch({ type: "type", text })}
+              onSubmit={() => dispatch({ type: "submit" })}
+            />
+          </Box>
+          <Text color="gray">  Enter save (asks first) · Esc cancel</Text>
+        </>
+      )}
+      {state.stage === "confirm" && (
+        <ConfirmLabel {...props} label={state.label} onBack={() => dispatch({ type: "back" })} />
+      )}
+    </Box>
+  );
+}
+
+function ConfirmLabel(props: LabelEditorProps & { label: string | undefined; onBack: () => void }) {
+  const { document, targetId, label, profile } = props;
+  // Planned once per confirm step, so the entry shown is the entry written.
+  const pending = useMemo(() => labelCommit(document.tree, targetId, label, appClock()), [document, targetId, label]);
+  return (
+    <CommitConfirm
+      lines={pendingEntryLines(document.path, pending.entries)}
+      width={props.width}
+      height={LABEL_EDITOR_HEIGHT - 1}
+      active={props.active}
+      commit={() => commitPending(document, pending, profile, label === undefined ? "label entry (cleared)" : "label entry")}
+      onCommitted={(committed) => props.onCommitted({ ...committed, focusId: targetId })}
+      onCancel={props.onBack}
+    />
+  );
+}

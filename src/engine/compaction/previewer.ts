@@ -1,0 +1,172 @@
+// A compaction preview that follows settings keys. The context before, the per-entry tokens and the
+// message index are computed once per path and profile; each cut is memoized by keepRecentTokens, the
+// auto-compact check by (reserve, window), and the compiled summary plus the context after by the cut
+// itself, so a key press that leaves the cut where it was costs only a map lookup.
+import { buildContextFromPath, type ContextMessage } from "../context/build-context.js";
+import { compileCompactionSummary, type CompiledCompactionSummary } from "../summary/compile.js";
+import { buildGlobalMessageIndex } from "../summary/message-index.js";
+import { estimateTokens } from "../tokens/estimate.js";
+import type { AgentMessage, PiProfile, SessionEntry } from "../types.js";
+import { checkAutoCompaction, type AutoCompactCheck } from "./auto-compact.js";
+import { pathBands, type PathBands } from "./bands.js";
+import { simulatedCompactionEntry } from "./context-after.js";
+import { computeFileLists } from "./file-ops.js";
+import { analyzeCompaction, type CompactionAnalysis, type NoCompactionReason } from "./prepare.js";
+import { compactionWarnings, type CompactionWarning } from "./warnings.js";
+import { explainCut } from "./why.js";
+
+export interface PreviewSettings {
+  keepRecentTokens: number;
+  reserveTokens: number;
+  contextWindow: number;
+}
+
+/** One message the model sees, with the entry it came from and pi's token estimate. */
+export interface PreviewContextRow {
+  role: string;
+  id: string | null;
+  tokens: number;
+  message: AgentMessage;
+}
+
+/** What the compaction would write and what the model would see next (absent when pi would not compact). */
+export interface PreviewOutcome {
+  summary: CompiledCompactionSummary;
+  after: PreviewContextRow[];
+  tokensAfter: number;
+}
+
+export interface CompactionPreview {
+  profile: PiProfile;
+  settings: PreviewSettings;
+  bands: PathBands | undefined;
+  firstKeptEntryId: string | undefined;
+  /** Split turn: the entry the cut turn starts at. */
+  turnStartEntryId: string | undefined;
+  isSplitTurn: boolean;
+  noCompactionReason: NoCompactionReason | undefined;
+  why: string;
+  warnings: CompactionWarning[];
+  autoCompact: AutoCompactCheck;
+  /** pi's tokensBefore when it would compact, else the estimate of the current context. */
+  tokensBefore: number;
+  before: PreviewContextRow[];
+  outcome: PreviewOutcome | undefined;
+}
+
+export interface CompactionPreviewer {
+  readonly profile: PiProfile;
+  preview(settings: PreviewSettings): CompactionPreview;
+  /** Tokens each path entry adds to the cut accumulation (what the bands show per row). */
+  entryTokens(): ReadonlyMap<string, number>;
+}
+
+export interface PreviewerInput {
+  /** The active path, root first (its last entry is the leaf). */
+  path: readonly SessionEntry[];
+  /** Every entry of the file in file order: the summary's `#N` references count over all of them. */
+  allEntries: readonly SessionEntry[];
+  profile: PiProfile;
+  /** Session cwd, for relative paths in the summary. */
+  cwd?: string;
+}
+
+const rowsOf = (messages: readonly ContextMessage[], profile: PiProfile): PreviewContextRow[] =>
+  messages.map((m) => ({ role: m.message.role, id: m.sourceId, tokens: estimateTokens(m.message, profile), message: m.message }));
+
+const sum = (rows: readonly PreviewContextRow[]): number => rows.reduce((s, r) => s + r.tokens, 0);
+
+export function createCompactionPreviewer(input: PreviewerInput): CompactionPreviewer {
+  const { path, profile } = input;
+  const before = rowsOf(buildContextFromPath(path, profile).messages, profile);
+  const analyses = new Map<number, CompactionAnalysis>();
+  const autoChecks = new Map<string, AutoCompactCheck>();
+  const outcomes = new Map<string, PreviewOutcome>();
+  let messageIndex: Map<string, number> | undefined;
+  let tokensByEntry: Map<string, number> | undefined;
+  // The simulated entry's time only matters for timestamps inside it: the leaf's keeps output stable.
+  const timestamp = path.length > 0 && typeof path[path.length - 1].timestamp === "string" ? path[path.length - 1].timestamp : new Date(0).toISOString();
+
+  const analysisFor = (keep: number): CompactionAnalysis => {
+    let a = analyses.get(keep);
+    if (!a) {
+      a = analyzeCompaction(path, { enabled: true, reserveTokens: 0, keepRecentTokens: keep }, profile);
+      analyses.set(keep, a);
+    }
+    return a;
+  };
+
+  const outcomeFor = (analysis: CompactionAnalysis): PreviewOutcome | undefined => {
+    const prep = analysis.preparation;
+    const cut = analysis.cut;
+    if (!prep || !cut) return undefined;
+    const key = `${prep.firstKeptEntryId}\u0000${cut.firstKeptEntryIndex}\u0000${cut.turnStartIndex}`;
+    const cached = outcomes.get(key);
+    if (cached) return cached;
+    messageIndex ??= buildGlobalMessageIndex(input.allEntries);
+    const fileLists = computeFileLists(prep.fileOps);
+    const summary = compileCompactionSummary({
+      messagesToSummarize: prep.messagesToSummarize,
+      turnPrefixMessages: prep.turnPrefixMessages,
+      isSplitTurn: prep.isSplitTurn,
+      previousSummary: prep.previousSummary,
+      fileLists,
+      messageIndex,
+      cwd: input.cwd,
+      profile,
+      dropPreviousOnEmptyHistory: profile === "0.73",
+    });
+    const entry = simulatedCompactionEntry(path, prep, profile, { timestamp });
+    // The compiled text already ends with pi's file lists: it is exactly what would be stored.
+    entry.summary = summary.text;
+    const after = rowsOf(buildContextFromPath([...path, entry], profile).messages, profile);
+    const outcome = { summary, after, tokensAfter: sum(after) };
+    outcomes.set(key, outcome);
+    return outcome;
+  };
+
+  const autoFor = (reserve: number, window: number): AutoCompactCheck => {
+    const key = `${reserve}/${window}`;
+    let c = autoChecks.get(key);
+    if (!c) {
+      c = checkAutoCompaction({ path, contextWindow: window, reserveTokens: reserve, profile });
+      autoChecks.set(key, c);
+    }
+    return c;
+  };
+
+  return {
+    profile,
+    preview(settings) {
+      const analysis = analysisFor(settings.keepRecentTokens);
+      const prep = analysis.preparation;
+      const cut = analysis.cut;
+      const units = analysis.units;
+      return {
+        profile,
+        settings,
+        bands: pathBands(path, analysis),
+        firstKeptEntryId: prep?.firstKeptEntryId,
+        turnStartEntryId: cut?.isSplitTurn ? units[cut.turnStartIndex]?.entry.id : undefined,
+        isSplitTurn: prep?.isSplitTurn ?? false,
+        noCompactionReason: analysis.reason,
+        why: explainCut(analysis, settings.keepRecentTokens),
+        warnings: compactionWarnings(analysis, settings.keepRecentTokens, profile),
+        autoCompact: autoFor(settings.reserveTokens, settings.contextWindow),
+        tokensBefore: prep?.tokensBefore ?? sum(before),
+        before,
+        outcome: outcomeFor(analysis),
+      };
+    },
+    entryTokens() {
+      if (!tokensByEntry) {
+        tokensByEntry = new Map();
+        for (const unit of analysisFor(0).units) {
+          const tokens = unit.messages.reduce((s, m) => s + estimateTokens(m.message, profile), 0);
+          tokensByEntry.set(unit.entry.id, (tokensByEntry.get(unit.entry.id) ?? 0) + tokens);
+        }
+      }
+      return tokensByEntry;
+    },
+  };
+}
