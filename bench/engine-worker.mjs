@@ -2,7 +2,7 @@
 //   node --expose-gc --stack-size=<default> engine-worker.mjs MODE FILE RUNS ENGINE_URL
 // MODE "baseline": readFileSync + JSON.parse of every line (the floor any reader pays).
 // MODE "engine":   what opening a session costs in pi-explorer: read + parse + tree + context + compaction plan.
-// Prints one JSON object: {times: [ms...], rssBefore, maxRss, facts}.
+// Prints one JSON object: {times: [ms...], rssBefore, maxRss, facts, steps}.
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
@@ -25,12 +25,21 @@ function baseline() {
   return { lines: parsed };
 }
 
+// Milliseconds per step of the last engine run, so a slow figure says where the time goes.
+const steps = {};
+function step(name, fn) {
+  const start = performance.now();
+  const value = fn();
+  steps[name] = performance.now() - start;
+  return value;
+}
+
 function engine() {
-  const { loaded } = E.readSessionFile(file, "1.6");
-  const tree = E.buildTree(loaded);
-  const path = E.getBranch(tree, tree.leafId);
-  const context = E.contextView(tree, tree.leafId, "1.6");
-  const plan = E.prepareCompaction(path, E.DEFAULT_COMPACTION_SETTINGS, "1.6");
+  const { loaded } = step("read+parse", () => E.readSessionFile(file, "1.6"));
+  const tree = step("tree", () => E.buildTree(loaded));
+  const path = step("path", () => E.getBranch(tree, tree.leafId));
+  const context = step("context", () => E.contextView(tree, tree.leafId, "1.6"));
+  const plan = step("compaction", () => E.prepareCompaction(path, E.DEFAULT_COMPACTION_SETTINGS, "1.6"));
   return {
     entries: loaded.entries.length,
     pathLength: path.length,
@@ -51,4 +60,4 @@ for (let i = 0; i < runs; i++) {
   globalThis.gc?.();
 }
 const maxRss = process.resourceUsage().maxRSS * 1024;
-process.stdout.write(JSON.stringify({ times, rssBefore, maxRss, facts }));
+process.stdout.write(JSON.stringify({ times, rssBefore, maxRss, facts, steps }));

@@ -3,7 +3,17 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-export const SYNTH_PRESETS = ["10mb", "50mb", "branches5k"];
+/** The synthetic inputs: gen.mjs's presets, plus one long unbranched session for deep walks. */
+export const SYNTH_INPUTS = [
+  { name: "synth-10mb", args: ["--preset", "10mb"] },
+  { name: "synth-50mb", args: ["--preset", "50mb"] },
+  { name: "synth-branches5k", args: ["--preset", "branches5k"] },
+  // No branches and no compaction: the active path is the whole file (about 15,000 entries deep).
+  {
+    name: "synth-deep",
+    args: ["--seed", "pi-synth-deep", "--turns", "1000", "--branch-prob", "0", "--compact-tokens", "0", "--label-prob", "0", "--min-output", "20", "--max-output", "200", "--max-prose", "200", "--thinking-prob", "0", "--big-output-prob", "0", "--image-prob", "0"],
+  },
+];
 
 /** Runs `node ARGS` and returns {status, stdout, stderr, signal}; never throws. */
 export function runChild(args, { timeoutMs = 600_000, env = process.env } = {}) {
@@ -18,25 +28,25 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** bench/out/synth-<preset>.jsonl for each preset, generated with ../shared's gen.mjs when missing. */
+/** bench/out/<name>.jsonl for each input, generated with ../shared's gen.mjs when missing. */
 export function generateSynth({ shared, outDir, log }) {
   const gen = join(shared, "tools", "synth", "gen.mjs");
   const files = [];
-  for (const preset of SYNTH_PRESETS) {
-    const path = join(outDir, `synth-${preset}.jsonl`);
+  for (const input of SYNTH_INPUTS) {
+    const path = join(outDir, `${input.name}.jsonl`);
     if (!existsSync(path)) {
       if (!existsSync(gen)) {
-        log(`skip synth-${preset}: ${gen} not found`);
+        log(`skip ${input.name}: ${gen} not found`);
         continue;
       }
-      log(`generating synth-${preset}`);
-      const r = runChild([gen, "--preset", preset, "--out", path]);
+      log(`generating ${input.name}`);
+      const r = runChild([gen, ...input.args, "--out", path]);
       if (r.status !== 0) {
-        log(`gen.mjs failed for ${preset}: ${r.stderr.split("\n")[0]}`);
+        log(`gen.mjs failed for ${input.name}: ${r.stderr.split("\n")[0]}`);
         continue;
       }
     }
-    files.push({ name: `synth-${preset}`, path, bytes: statSync(path).size });
+    files.push({ name: input.name, path, bytes: statSync(path).size, args: input.args });
   }
   return files;
 }

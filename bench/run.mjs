@@ -94,14 +94,15 @@ function renderTable(sections) {
 
 function renderDoc(sections, table) {
   const cpu = cpus()[0]?.model ?? "unknown CPU";
-  const files = synth.map((s) => `\`${basename(s.path)}\` (${(s.bytes / 1e6).toFixed(1)} MB)`).join(", ") || "none (../shared/tools/synth/gen.mjs was not found)";
+  const files = synth.map((s) => `- \`${basename(s.path)}\` (${(s.bytes / 1e6).toFixed(1)} MB): \`gen.mjs ${s.args.join(" ")}\``).join("\n") || "- none (../shared/tools/synth/gen.mjs was not found)";
   return [
     "# Performance",
     "",
     "This file is rewritten by `npm run bench` (build, then `node bench/run.mjs`). Do not edit it by hand.",
     "",
     `Last run: ${new Date().toISOString()}, Node ${process.version}, ${cpu} × ${cpus().length}, ${process.platform}/${process.arch}.`,
-    `Inputs: ${files}, generated into \`bench/out/\` by \`../shared/tools/synth/gen.mjs --preset <name>\` (deterministic).`,
+    "Inputs, generated into `bench/out/` by `../shared/tools/synth/gen.mjs` when missing (deterministic):",
+    files,
     "",
     "Every figure has a baseline measured in the same run on the same machine; the ratio is the number",
     "that carries over to other machines. Times are medians of several runs, each in a fresh process.",

@@ -25,7 +25,7 @@ export async function run(ctx) {
     const tb = ctx.median(base.times);
     rows.push({
       figure: `open ${file.name} (${mb(file.bytes)}, ${eng.facts.entries} entries): read+parse+tree+context+compaction plan`,
-      value: ms(t),
+      value: `${ms(t)} (${Object.entries(eng.steps).map(([k, v]) => `${k} ${Math.round(v)}`).join(", ")})`,
       baseline: `${ms(tb)} readFileSync + JSON.parse per line`,
       ratio: ratio(t, tb),
       target: `≤ ${TIME_TARGET}×`,

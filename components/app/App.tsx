@@ -2,12 +2,14 @@
 // Screens below the top stay mounted but hidden, so going back restores their state.
 import { useEffect, useMemo, useReducer, useState } from "react";
 import { Box, useApp } from "ink";
-import type { SessionTree } from "../../src/engine/index.js";
+import type { FileSnapshot, SessionTree } from "../../src/engine/index.js";
 import { KeyRouter } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
 import { useTerminalSize } from "../kit/use-terminal-size.js";
 import { HelpOverlay } from "./HelpOverlay.js";
+import { CompactionPreviewScreen } from "../compaction/CompactionPreviewScreen.js";
 import { LoadedTreeScreen } from "./LoadedTreeScreen.js";
+import { RecallScreen } from "../recall/RecallScreen.js";
 import { stackReducer } from "./screen-stack.js";
 import type { AppEnv, RenderPicker, Screen, ScreenNav } from "./screens.js";
 
@@ -17,6 +19,8 @@ export interface AppProps {
   initial: Screen;
   /** The tree of the initial file when the launcher already read it. */
   initialTree?: SessionTree;
+  /** How the initial file looked when the launcher read it (commits refuse when it changed; H2). */
+  initialSnapshot?: FileSnapshot;
   renderPicker?: RenderPicker;
   /** False when stdin is not a terminal: nothing listens for keys. */
   interactive?: boolean;
@@ -33,7 +37,7 @@ export function App(props: AppProps) {
   );
 }
 
-function Shell({ env, initial, initialTree, renderPicker }: AppProps) {
+function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: AppProps) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const [stack, dispatch] = useReducer(stackReducer, { screens: [initial], done: false });
@@ -60,16 +64,48 @@ function Shell({ env, initial, initialTree, renderPicker }: AppProps) {
           <Box key={i} display={active ? "flex" : "none"} flexDirection="column">
             {screen.kind === "picker"
               ? renderPicker?.({ env, nav, columns, rows, active, onHelp: () => setHelpOpen(true) })
-              : (
-                <LoadedTreeScreen
+              : screen.kind === "recall"
+              ? (
+                <RecallScreen
+                  tree={screen.tree}
                   path={screen.path}
+                  profile={env.profile}
+                  columns={columns}
+                  rows={rows}
+                  active={active}
+                  onJump={(entryId) => dispatch({ type: "recallJump", entryId })}
+                  onBack={nav.back}
+                  onHelp={() => setHelpOpen(true)}
+                />
+              )
+              : screen.kind === "compaction"
+              ? (
+                <CompactionPreviewScreen
+                  tree={screen.tree}
+                  targetId={screen.targetId}
+                  file={screen.file}
                   env={env}
-                  preloaded={i === 0 ? initialTree : undefined}
                   columns={columns}
                   rows={rows}
                   active={active}
                   onBack={nav.back}
                   onHelp={() => setHelpOpen(true)}
+                />
+              )
+              : (
+                <LoadedTreeScreen
+                  path={screen.path}
+                  env={env}
+                  preloaded={i === 0 ? initialTree : undefined}
+                  preloadedSnapshot={i === 0 ? initialSnapshot : undefined}
+                  columns={columns}
+                  rows={rows}
+                  active={active}
+                  onBack={nav.back}
+                  onHelp={() => setHelpOpen(true)}
+                  onCompactionPreview={(tree, targetId) => dispatch({ type: "openCompaction", file: screen.path, tree, targetId })}
+                  onRecall={(tree) => dispatch({ type: "openRecall", path: screen.path, tree })}
+                  reveal={screen.reveal}
                 />
               )}
           </Box>

@@ -2,7 +2,7 @@
 // and shows a one-line error instead when the file cannot be read.
 import { useMemo } from "react";
 import { Box, Text } from "ink";
-import { buildTree, readSessionFile, SessionReadError, type SessionTree } from "../../src/engine/index.js";
+import { buildTree, readSessionFile, SessionReadError, type FileSnapshot, type SessionTree } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { CommitTreeScreen } from "../commit/CommitTreeScreen.js";
@@ -12,20 +12,26 @@ export interface LoadedTreeScreenProps {
   path: string;
   env: AppEnv;
   preloaded?: SessionTree;
+  preloadedSnapshot?: FileSnapshot;
   columns: number;
   rows: number;
   active: boolean;
   onBack: () => void;
   onHelp: () => void;
+  /** Ctrl+K in the tree: open the compaction preview at an entry (the shell pushes the screen). */
+  onCompactionPreview?: (tree: SessionTree, entryId: string) => void;
+  /** `/` in the tree: open recall over it; `reveal`: recall's jump back (engineer I). */
+  onRecall?: (tree: SessionTree) => void;
+  reveal?: { entryId: string; tree: SessionTree };
 }
 
-type Loaded = { tree: SessionTree } | { error: string };
+type Loaded = { tree: SessionTree; snapshot?: FileSnapshot } | { error: string };
 
 function load(path: string, env: AppEnv): Loaded {
   try {
-    const { loaded } = readSessionFile(path, env.profile);
+    const { loaded, snapshot } = readSessionFile(path, env.profile);
     if (loaded.invalid) return { error: `${path}: ${loaded.invalid}` };
-    return { tree: buildTree(loaded) };
+    return { tree: buildTree(loaded), snapshot };
   } catch (error) {
     if (error instanceof SessionReadError) return { error: error.message };
     return { error: `${path}: ${error instanceof Error ? error.message : String(error)}` };
@@ -43,12 +49,16 @@ function LoadError({ message, active, onBack }: { message: string; active: boole
 }
 
 export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
-  const { path, env, preloaded } = props;
-  const loaded = useMemo<Loaded>(() => (preloaded ? { tree: preloaded } : load(path, env)), [path, env, preloaded]);
+  const { path, env, preloaded, preloadedSnapshot } = props;
+  const loaded = useMemo<Loaded>(
+    () => (preloaded ? { tree: preloaded, snapshot: preloadedSnapshot } : load(path, env)),
+    [path, env, preloaded, preloadedSnapshot],
+  );
   if ("error" in loaded) return <LoadError message={loaded.error} active={props.active} onBack={props.onBack} />;
   return (
     <CommitTreeScreen
-      cwd={env.cwd}
+      env={env}
+      snapshot={loaded.snapshot}
       tree={loaded.tree}
       path={path}
       home={env.home}
@@ -58,6 +68,9 @@ export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
       active={props.active}
       onBack={props.onBack}
       onHelp={props.onHelp}
+      onCompactionPreview={props.onCompactionPreview}
+      onRecall={props.onRecall}
+      reveal={props.reveal}
     />
   );
 }

@@ -1,6 +1,10 @@
 // Every key the app understands, grouped for the help overlay. Built from the same tables the input
 // hooks use, so the overlay cannot list a key that does nothing.
+import { BRANCH_FLOW_HELP, CONFIRM_HELP, LABEL_EDITOR_HELP } from "../commit/commit-help.js";
+import { PREVIEW_BINDINGS } from "../compaction/preview-keys.js";
+import { DIFF_BINDINGS } from "../diff/diff-keys.js";
 import { EMPTY_QUERY_BINDINGS, TREE_BINDINGS } from "../tree/tree-keys.js";
+import { EXPANDED_BINDINGS, EXPANDED_SCROLL_HELP, QUERY_BINDINGS, RESULT_BINDINGS } from "../recall/recall-keys.js";
 
 export interface HelpGroup {
   title: string;
@@ -37,5 +41,13 @@ export const HELP_GROUPS: HelpGroup[] = [
       { keys: "├⊟ / ├⊞", help: "foldable / folded branch" },
     ],
   },
+  { title: "Branch navigation (Enter in the tree)", items: BRANCH_FLOW_HELP },
+  { title: "Label editor (Shift+L in the tree)", items: LABEL_EDITOR_HELP },
+  { title: "Before any write (branch summary, label, fork, compaction)", items: CONFIRM_HELP },
+  { title: "Compaction preview (Ctrl+K in the tree)", items: fromBindings(PREVIEW_BINDINGS) },
+  { title: "Context diff (d / b in the preview)", items: fromBindings(DIFF_BINDINGS) },
+  { title: "Recall (/ in the tree): typing the query", items: fromBindings(QUERY_BINDINGS) },
+  { title: "Recall: result keys (after Tab)", items: fromBindings(RESULT_BINDINGS) },
+  { title: "Recall: expanded entry (after e)", items: [EXPANDED_SCROLL_HELP, ...fromBindings(EXPANDED_BINDINGS)] },
   { title: "This help", items: [{ keys: "any key", help: "close" }] },
 ];

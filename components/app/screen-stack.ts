@@ -1,4 +1,5 @@
 // The screen stack as a pure reducer: open a tree on top, go back, quit.
+import type { SessionTree } from "../../src/engine/index.js";
 import type { Screen } from "./screens.js";
 
 export interface StackState {
@@ -7,13 +8,32 @@ export interface StackState {
   done: boolean;
 }
 
-export type StackAction = { type: "openTree"; path: string } | { type: "back" } | { type: "quit" };
+export type StackAction =
+  | { type: "openTree"; path: string }
+  | { type: "openCompaction"; file: string; tree: SessionTree; targetId: string | null }
+  | { type: "openRecall"; path: string; tree: SessionTree }
+  | { type: "recallJump"; entryId: string }
+  | { type: "back" }
+  | { type: "quit" };
 
 export function stackReducer(s: StackState, action: StackAction): StackState {
   switch (action.type) {
     case "openTree": {
       const top = s.screens.at(-1);
       return { ...s, screens: [...s.screens, { kind: "tree", path: action.path, fromPicker: top?.kind === "picker" }] };
+    }
+    case "openCompaction":
+      return { ...s, screens: [...s.screens, { kind: "compaction", file: action.file, tree: action.tree, targetId: action.targetId }] };
+    case "openRecall":
+      return { ...s, screens: [...s.screens, { kind: "recall", path: action.path, tree: action.tree }] };
+    case "recallJump": {
+      // Pop recall; the tree below puts its cursor on the entry (only if it still shows that tree).
+      const recall = s.screens.at(-1);
+      const screens = s.screens.slice(0, -1);
+      const below = screens.at(-1);
+      if (recall?.kind !== "recall" || below?.kind !== "tree") return s;
+      screens[screens.length - 1] = { ...below, reveal: { entryId: action.entryId, tree: recall.tree } };
+      return { ...s, screens };
     }
     case "back": {
       const screens = s.screens.slice(0, -1);

@@ -1,7 +1,7 @@
 // pi's /tree Enter, made visible: the plan (ancestor, what gets summarized, what the budget drops),
 // the three-way choice, optional instructions, the compiled summary with its size and the resulting
 // context, then a confirmed append through the engine's guarded commit.
-import { useEffect, useMemo, useReducer } from "react";
+import { useEffect, useMemo, useReducer, useState } from "react";
 import { Box, Text } from "ink";
 import TextInput from "ink-text-input";
 import { getBranch, planBranchCommit, type PiProfile } from "../../src/engine/index.js";
@@ -11,14 +11,21 @@ import { pendingEntryLines } from "../commit/entry-preview.js";
 import type { SessionDocument } from "../commit/session-document.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { ContextDiffView } from "../diff/ContextDiffView.js";
+import type { DiffModel } from "../diff/diff-model.js";
 import { BRANCH_CHOICES, branchFlowReducer, initBranchFlow, type BranchFlowState } from "./branch-flow-state.js";
 import { changedRowLines, contextChange, contextChangeLines } from "./context-change.js";
 import { planLines, type NavigationPlan } from "./plan-lines.js";
 import { useBranchFlowInput } from "./use-branch-flow-input.js";
+import { typedLine } from "../label/typed-line.js";
 
 export interface BranchFlowProps {
   document: SessionDocument;
   plan: NavigationPlan;
+  /** pi's summarizer budget the plan was made with (window − branchSummary.reserveTokens). */
+  budget: number;
+  /** branchSummary.skipPrompt is on: pi would neither ask nor summarize. */
+  skipPrompt?: boolean;
   profile: PiProfile;
   width: number;
   /** Rows the flow may use (the screen's rows - 1). */
@@ -38,13 +45,22 @@ export function BranchFlow(props: BranchFlowProps) {
   const { plan, document, width, height } = props;
   const tree = document.tree;
   const [state, dispatch] = useReducer(branchFlowReducer, plan.wouldSummarize, initBranchFlow);
-  useBranchFlowInput(state, dispatch, props.active);
+  // The full side-by-side context diff (H1's view), opened with d from a stage that shows a change.
+  const [fullDiff, setFullDiff] = useState<DiffModel | null>(null);
+  const writesNothing = state.stage === "noSummary" || state.stage === "nothingToSummarize";
+  const moveChange = useMemo(() => (writesNothing ? moveOnlyChange(document, plan, props.profile) : undefined), [writesNothing, document, plan, props.profile]);
+  useBranchFlowInput(state, dispatch, props.active && fullDiff === null, () => moveChange && setFullDiff(moveChange));
   const { onClose } = props;
   useEffect(() => {
     if (state.stage === "closed") onClose();
   }, [state.stage, onClose]);
 
-  const header = useMemo(() => planLines(plan, tree), [plan, tree]);
+  const { budget, skipPrompt } = props;
+  const header = useMemo(() => {
+    const lines = planLines(plan, tree, budget);
+    if (skipPrompt) lines.push("Setting   branchSummary.skipPrompt is on: pi itself would not ask and would write no summary");
+    return lines;
+  }, [plan, tree, budget, skipPrompt]);
   const bodyHeight = Math.max(3, height - header.length - 2);
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -56,15 +72,18 @@ export function BranchFlow(props: BranchFlowProps) {
         <Text key={i} wrap="truncate">{`  ${line}`}</Text>
       ))}
       <Text> </Text>
-      <Box flexDirection="column" height={bodyHeight}>
-        <StageBody {...props} state={state} dispatch={dispatch} height={bodyHeight} />
+      <Box flexDirection="column" height={bodyHeight} display={fullDiff ? "none" : "flex"}>
+        <StageBody {...props} active={props.active && fullDiff === null} state={state} dispatch={dispatch} height={bodyHeight} openDiff={setFullDiff} moveChange={moveChange} />
       </Box>
+      {fullDiff && <ContextDiffView model={fullDiff} width={width} height={bodyHeight} active={props.active} onClose={() => setFullDiff(null)} />}
     </Box>
   );
 }
 
 interface StageProps extends BranchFlowProps {
   state: BranchFlowState;
+  openDiff: (model: DiffModel) => void;
+  moveChange: DiffModel | undefined;
   dispatch: (action: Parameters<typeof branchFlowReducer>[1]) => void;
 }
 
@@ -77,7 +96,7 @@ function StageBody(props: StageProps) {
       return <InstructionsStage text={state.text} dispatch={props.dispatch} active={props.active} />;
     case "noSummary":
     case "nothingToSummarize":
-      return <NoWriteStage {...props} nothingToSummarize={state.stage === "nothingToSummarize"} />;
+      return props.moveChange ? <NoWriteStage {...props} change={props.moveChange} nothingToSummarize={state.stage === "nothingToSummarize"} /> : null;
     case "preview":
       return <PreviewStage {...props} instructions={state.instructions} />;
     case "closed":
@@ -110,7 +129,11 @@ function InstructionsStage({ text, dispatch, active }: { text: string; dispatch:
         <TextInput
           value={text}
           focus={active}
-          onChange={(value) => dispatch({ type: "typeInstructions", text: value })}
+          onChange={(value) => {
+            const { text, submitted } = typedLine(value);
+            dispatch({ type: "typeInstructions", text });
+            if (submitted) dispatch({ type: "submitInstructions" });
+          }}
           onSubmit={() => dispatch({ type: "submitInstructions" })}
         />
       </Box>
@@ -132,12 +155,12 @@ function Lines({ lines, height }: { lines: string[]; height: number }) {
   );
 }
 
-function NoWriteStage(props: StageProps & { nothingToSummarize: boolean }) {
-  const { plan, document, profile } = props;
-  const change = useMemo(
-    () => contextChange(document.tree, plan.newLeafId === null ? [] : getBranch(document.tree, plan.newLeafId), profile),
-    [document, plan, profile],
-  );
+/** The context after a move that writes nothing: the leaf is simply the new leaf. */
+const moveOnlyChange = (document: SessionDocument, plan: NavigationPlan, profile: PiProfile): DiffModel =>
+  contextChange(document.tree, plan.newLeafId === null ? [] : getBranch(document.tree, plan.newLeafId), profile, "Context now → after the move (nothing written)");
+
+function NoWriteStage(props: StageProps & { nothingToSummarize: boolean; change: DiffModel }) {
+  const { change } = props;
   const why = props.nothingToSummarize
     ? "Nothing to summarize: the target is on the leaf's own path, so the abandoned branch is empty and pi writes no summary."
     : "No summary: pi moves the leaf in memory only. Nothing is written to the file, and the move is gone when the session is loaded again.";
@@ -151,7 +174,7 @@ function NoWriteStage(props: StageProps & { nothingToSummarize: boolean }) {
     <>
       <Lines lines={lines} height={props.height - 1} />
       <Box flexGrow={1} />
-      <Text color="gray">{props.nothingToSummarize ? "  Enter/Esc back to the tree" : "  Esc back to the choice · Enter close"}</Text>
+      <Text color="gray">{props.nothingToSummarize ? "  Enter/Esc back to the tree · d full context diff" : "  Esc back to the choice · Enter close · d full context diff"}</Text>
     </>
   );
 }
@@ -164,12 +187,12 @@ function BackOnEscape({ message, onBack, active }: { message: string; onBack: ()
 function PreviewStage(props: StageProps & { instructions: string | undefined }) {
   const { document, plan, profile, instructions } = props;
   const commitPlan = useMemo(
-    () => planBranchCommit(document.tree, { profile, targetId: plan.targetId, oldLeafId: plan.oldLeafId, instructions }, appClock()),
-    [document, plan, profile, instructions],
+    () => planBranchCommit(document.tree, { profile, targetId: plan.targetId, oldLeafId: plan.oldLeafId, budget: props.budget, instructions }, appClock()),
+    [document, plan, profile, instructions, props.budget],
   );
   const view = useMemo(() => {
     if (commitPlan.kind === "none") return { error: commitPlan.reason };
-    const change = contextChange(document.tree, [...commitPlan.path, ...commitPlan.pending.entries], profile);
+    const change = contextChange(document.tree, [...commitPlan.path, ...commitPlan.pending.entries], profile, "Context now → after the branch summary");
     const summaryTokens = change.diff.rows.find((r) => r.after?.id === commitPlan.entry.id)?.after?.tokens ?? 0;
     const lines = [
       ...pendingEntryLines(document.path, commitPlan.pending.entries),
@@ -181,7 +204,7 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
       `  Summary: ~${summaryTokens.toLocaleString("en-US")} tokens, compiled without an LLM (pi's model would word it differently)`,
       ...contextChangeLines(change).map((l) => `  ${l}`),
     ];
-    return { head, lines };
+    return { head, lines, change };
   }, [commitPlan, document, profile]);
   if ("error" in view) {
     return <BackOnEscape message={view.error ?? ""} onBack={() => props.dispatch({ type: "back" })} active={props.active} />;
@@ -203,6 +226,8 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
         commit={() => commitPending(document, pending, profile, "branch_summary")}
         onCommitted={props.onCommitted}
         onCancel={() => props.dispatch({ type: "back" })}
+        onKey={(key) => (key.name === "d" ? (props.openDiff(view.change), true) : false)}
+        hint="d: full context diff"
       />
     </>
   );

@@ -4,7 +4,13 @@ import type { Dispatch } from "react";
 import { useKeyLayer } from "../kit/key-router.js";
 import type { BranchFlowAction, BranchFlowState } from "./branch-flow-state.js";
 
-export function useBranchFlowInput(state: BranchFlowState, dispatch: Dispatch<BranchFlowAction>, enabled: boolean): void {
+export function useBranchFlowInput(
+  state: BranchFlowState,
+  dispatch: Dispatch<BranchFlowAction>,
+  enabled: boolean,
+  /** d on a stage that only shows a change: open the full side-by-side diff. */
+  onFullDiff: () => void,
+): void {
   useKeyLayer(
     "overlay",
     (key) => {
@@ -21,7 +27,8 @@ export function useBranchFlowInput(state: BranchFlowState, dispatch: Dispatch<Br
         case "noSummary":
         case "nothingToSummarize":
           // Both only inform: Enter closes like Esc would from the picker.
-          if (key.name === "enter") {
+          if (key.name === "d") onFullDiff();
+          else if (key.name === "enter") {
             dispatch({ type: "back" });
             if (state.stage === "noSummary") dispatch({ type: "back" });
           }

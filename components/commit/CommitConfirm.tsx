@@ -5,7 +5,9 @@
 import { useReducer } from "react";
 import { Box, Text } from "ink";
 import { useKeyLayer } from "../kit/key-router.js";
+import type { KeyPress } from "../kit/keys.js";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { wrapText } from "../kit/text-width.js";
 import { confirmReducer, initConfirmState } from "./confirm-state.js";
 import type { Committed } from "./commit-io.js";
 import type { Outcome } from "./session-document.js";
@@ -24,6 +26,10 @@ export interface CommitConfirmProps {
   active?: boolean;
   /** What `y` does, for the footer ("write", "create the file"). */
   verb?: string;
+  /** The caller's own keys (e.g. "d" for the full diff), offered each key first; true = consumed. */
+  onKey?: (key: KeyPress) => boolean;
+  /** Extra footer text for those keys. */
+  hint?: string;
 }
 
 export function CommitConfirm(props: CommitConfirmProps) {
@@ -35,6 +41,7 @@ export function CommitConfirm(props: CommitConfirmProps) {
   useKeyLayer(
     "overlay",
     (key) => {
+      if (state.error === null && props.onKey?.(key)) return true;
       const scroll = (delta: number) => dispatch({ type: "scroll", delta, total: lines.length, height: bodyHeight });
       if (key.name === "escape" || key.name === "n" || key.name === "ctrl+c") props.onCancel();
       else if (key.name === "y" && state.error === null) {
@@ -51,6 +58,19 @@ export function CommitConfirm(props: CommitConfirmProps) {
     props.active ?? true,
   );
 
+  if (state.error !== null) {
+    // The reason replaces the preview: it must be read whole, so it wraps instead of being cut.
+    const reason = wrapText(`Not written: ${sanitizeInline(state.error)}`, Math.max(10, width - 4)).slice(0, bodyHeight);
+    return (
+      <Box flexDirection="column" width={width} height={height}>
+        {reason.map((line, i) => (
+          <Text key={i} color="red">{`  ${line}`}</Text>
+        ))}
+        <Box flexGrow={1} />
+        <Text color="gray">  The file was left as it was. Esc: back</Text>
+      </Box>
+    );
+  }
   const visible = lines.slice(state.scroll, state.scroll + bodyHeight);
   const below = Math.max(0, lines.length - state.scroll - bodyHeight);
   const more = `${state.scroll > 0 ? ` ▲${state.scroll}` : ""}${below > 0 ? ` ▼${below}` : ""}`;
@@ -61,14 +81,10 @@ export function CommitConfirm(props: CommitConfirmProps) {
           {line}
         </Text>
       ))}
-      {visible.length < bodyHeight && <Box height={bodyHeight - visible.length} />}
-      {state.error === null ? (
-        <Text wrap="truncate" color="yellow">
-          {`  y: ${props.verb ?? "write"}   Esc/n: cancel, nothing is written   ↑/↓ PgUp/PgDn: scroll${more}`}
-        </Text>
-      ) : (
-        <Text wrap="truncate" color="red">{`  Not written: ${sanitizeInline(state.error)}   Esc: back`}</Text>
-      )}
+      <Box flexGrow={1} />
+      <Text wrap="truncate" color="yellow">
+        {`  y: ${props.verb ?? "write"}   Esc/n: cancel, nothing is written   ↑/↓ PgUp/PgDn: scroll${props.hint ? `   ${props.hint}` : ""}${more}`}
+      </Text>
     </Box>
   );
 }

@@ -1,9 +1,11 @@
-// The tree screen with writes: Enter (branch navigation + summary), Shift+L (label) and Shift+F
-// (fork) on the selected entry. It owns the session document (tree + snapshot), opens the flow for
-// a command, and after a commit shows the re-read file with the cursor on the new entry.
-import { useCallback, useState } from "react";
+// The tree screen with writes: Enter (branch navigation + summary), Shift+L (label), Shift+F (fork)
+// and Shift+C (compaction) on the selected entry. It owns the session document (tree + snapshot),
+// opens the flow for a command, and after a commit shows the re-read file with the cursor on the
+// new entry (also when another screen of the app wrote to the file).
+import { useCallback, useEffect, useState } from "react";
 import { Box, Text } from "ink";
-import { planBranch } from "../../src/engine/index.js";
+import { planBranch, type FileSnapshot } from "../../src/engine/index.js";
+import type { AppEnv } from "../app/screens.js";
 import { BranchFlow } from "../branch/BranchFlow.js";
 import type { NavigationPlan } from "../branch/plan-lines.js";
 import { useKeyLayer } from "../kit/key-router.js";
@@ -12,20 +14,26 @@ import { LABEL_EDITOR_HEIGHT, LabelEditor } from "../label/LabelEditor.js";
 import { TreeScreen, type TreeScreenProps } from "../tree/TreeScreen.js";
 import type { EntryCommand } from "../tree/tree-keys.js";
 import { CommitConfirm } from "./CommitConfirm.js";
+import { CompactionCommit } from "./CompactionCommit.js";
 import { writeFork, type Committed } from "./commit-io.js";
 import { planFork, type ForkPlan } from "./fork-plan.js";
 import type { SessionDocument } from "./session-document.js";
+import { onSessionWritten } from "./session-writes.js";
+import { loadCommitSettings, type CommitSettings } from "./user-settings.js";
 
 export interface CommitTreeScreenProps extends TreeScreenProps {
-  /** The process cwd (a fork resolves the session's cwd against it, as pi does). */
-  cwd: string;
+  /** Where the app runs: a fork resolves the session's cwd against it; pi's settings are read from it. */
+  env: AppEnv;
+  /** How the file looked when `tree` was read; without it the first commit checks a fresh read against the tree. */
+  snapshot?: FileSnapshot;
 }
 
 type Activity =
   | { kind: "none" }
-  | { kind: "branch"; plan: NavigationPlan }
+  | { kind: "branch"; plan: NavigationPlan; settings: CommitSettings }
   | { kind: "label"; targetId: string }
-  | { kind: "fork"; plan: ForkPlan };
+  | { kind: "fork"; plan: ForkPlan }
+  | { kind: "compact"; leafId: string; settings: CommitSettings };
 
 interface Notice {
   text: string;
@@ -35,46 +43,63 @@ interface Notice {
 const FORK_PANEL_HEIGHT = 5;
 
 export function CommitTreeScreen(props: CommitTreeScreenProps) {
-  const { profile, columns, rows } = props;
-  const [doc, setDoc] = useState<SessionDocument>(() => ({ path: props.path, tree: props.tree }));
+  const { profile, columns, rows, env } = props;
+  const [doc, setDoc] = useState<SessionDocument>(() => ({ path: props.path, tree: props.tree, snapshot: props.snapshot }));
   // A new generation remounts the tree on the re-read file, with the cursor on `focusId`.
   const [view, setView] = useState<{ generation: number; focusId?: string }>({ generation: 0 });
   const [activity, setActivity] = useState<Activity>({ kind: "none" });
   const [notice, setNotice] = useState<Notice | null>(null);
 
+  const show = useCallback((document: SessionDocument, focusId: string | undefined) => {
+    setDoc(document);
+    setView((v) => ({ generation: v.generation + 1, focusId }));
+  }, []);
+  useEffect(() => onSessionWritten(props.path, (write) => show(write.document, write.focusId)), [props.path, show]);
+
   const onEntryCommand = (command: EntryCommand, entryId: string) => {
     setNotice(null);
-    if (command === "editLabel") return setActivity({ kind: "label", targetId: entryId });
-    if (command === "fork") {
-      const fork = planFork(doc, entryId, profile, { cwd: props.cwd, home: props.home });
-      if (fork.ok) setActivity({ kind: "fork", plan: fork.value });
-      else setNotice({ text: fork.message, error: true });
-      return;
+    switch (command) {
+      case "editLabel":
+        return setActivity({ kind: "label", targetId: entryId });
+      case "compact": {
+        // pi's /compact works at pi's leaf, wherever the cursor is (the preview, Ctrl+K, picks any entry).
+        const leafId = doc.tree.leafId;
+        if (leafId === null) return setNotice({ text: "The session has no entries; there is nothing to compact.", error: false });
+        return setActivity({ kind: "compact", leafId, settings: loadCommitSettings(env, profile, doc.tree, leafId) });
+      }
+      case "fork": {
+        const fork = planFork(doc, entryId, profile, { cwd: env.cwd, home: env.home });
+        if (fork.ok) setActivity({ kind: "fork", plan: fork.value });
+        else setNotice({ text: fork.message, error: true });
+        return;
+      }
+      case "navigate": {
+        const settings = loadCommitSettings(env, profile, doc.tree, doc.tree.leafId);
+        const plan = planBranch({ byId: doc.tree.byId, oldLeafId: doc.tree.leafId, targetId: entryId, budget: settings.branchBudget, profile });
+        if (plan.kind === "same-leaf") setNotice({ text: "Already at this point (the selected entry is the leaf); nothing to do, as in pi.", error: false });
+        else if (plan.kind === "not-found") setNotice({ text: plan.error, error: true });
+        else setActivity({ kind: "branch", plan, settings });
+        return;
+      }
     }
-    const plan = planBranch({ byId: doc.tree.byId, oldLeafId: doc.tree.leafId, targetId: entryId, profile });
-    if (plan.kind === "same-leaf") setNotice({ text: "Already at this point (the selected entry is the leaf); nothing to do, as in pi.", error: false });
-    else if (plan.kind === "not-found") setNotice({ text: plan.error, error: true });
-    else setActivity({ kind: "branch", plan });
   };
 
   const close = useCallback(() => setActivity({ kind: "none" }), []);
-  const onCommitted = useCallback((committed: Committed) => {
-    setActivity({ kind: "none" });
-    setNotice({ text: committed.message, error: false });
-    const document = committed.document;
-    if (document) {
-      setDoc(document);
-      setView((v) => ({ generation: v.generation + 1, focusId: committed.focusId }));
-    }
-  }, []);
+  const onCommitted = useCallback(
+    (committed: Committed) => {
+      setActivity({ kind: "none" });
+      setNotice({ text: committed.message, error: false });
+      if (committed.document) show(committed.document, committed.focusId);
+    },
+    [show],
+  );
 
   // The notice stays until the next key, which still reaches the tree.
   useKeyLayer("screen", () => (setNotice(null), false), props.active && notice !== null && activity.kind === "none");
 
-  const fullScreen = activity.kind === "branch";
+  const fullScreen = activity.kind === "branch" || activity.kind === "compact";
   const panelHeight = activity.kind === "label" ? LABEL_EDITOR_HEIGHT : activity.kind === "fork" ? FORK_PANEL_HEIGHT : 0;
   const noticeHeight = notice && !fullScreen ? 1 : 0;
-  const treeActive = props.active && activity.kind === "none";
   return (
     <Box flexDirection="column">
       <Box display={fullScreen ? "none" : "flex"} flexDirection="column">
@@ -83,7 +108,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           {...props}
           tree={doc.tree}
           rows={rows - panelHeight - noticeHeight}
-          active={treeActive}
+          active={props.active && activity.kind === "none"}
           onEntryCommand={onEntryCommand}
           initialSelectedId={view.focusId}
         />
@@ -95,6 +120,8 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
         <BranchFlow
           document={doc}
           plan={activity.plan}
+          budget={activity.settings.branchBudget}
+          skipPrompt={activity.settings.skipPrompt}
           profile={profile}
           width={columns}
           height={rows - 1}
@@ -102,6 +129,27 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           onClose={close}
           onCommitted={onCommitted}
         />
+      )}
+      {activity.kind === "compact" && (
+        <Box flexDirection="column" width={columns} height={rows - 1}>
+          <Text bold wrap="truncate">
+            {"  Compaction (what pi's /compact would append now)"}
+            <Text color="gray">{`  ${sanitizeInline(doc.path)}`}</Text>
+          </Text>
+          <CompactionCommit
+            file={doc.path}
+            tree={doc.tree}
+            snapshot={doc.snapshot}
+            profile={profile}
+            leafId={activity.leafId}
+            settings={activity.settings.compaction}
+            width={columns}
+            height={rows - 2}
+            active={props.active}
+            onCancel={close}
+            onCommitted={onCommitted}
+          />
+        </Box>
       )}
       {activity.kind === "label" && (
         <LabelEditor

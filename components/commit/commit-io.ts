@@ -13,6 +13,7 @@ import {
   type PiProfile,
 } from "../../src/engine/index.js";
 import { readDocument, withSnapshot, type Outcome, type SessionDocument } from "./session-document.js";
+import { announceSessionWritten } from "./session-writes.js";
 
 function pidIsAlive(pid: number): boolean {
   try {
@@ -62,6 +63,7 @@ export function commitPending(doc: SessionDocument, pending: PendingCommit, prof
   const reread = readDocument(doc.path, profile);
   const message = `Wrote ${what} ${newLeafId}; pi continues from it.`;
   if (!reread.ok) return { ok: true, value: { message: `${message} (re-reading failed: ${reread.message})` } };
+  announceSessionWritten({ document: reread.value, focusId: newLeafId });
   return { ok: true, value: { message, document: reread.value, focusId: newLeafId } };
 }
 

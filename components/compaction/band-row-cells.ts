@@ -15,7 +15,8 @@ const GUTTER: Record<BandName, { text: string; tone: Tone }> = {
   path: { text: "    ", tone: "plain" },
 };
 
-const plural = (n: number, word: string): string => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n: number, word: string): string =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? word : word.endsWith("y") ? `${word.slice(0, -1)}ies` : `${word}s`}`;
 
 export function bandLineCells(line: BandLine, path: readonly SessionEntry[], width: number): Cell[] {
   switch (line.kind) {

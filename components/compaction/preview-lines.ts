@@ -15,19 +15,24 @@ function setting(name: string, v: SourcedValue, keys: string): Cell[] {
   return [c(`${name} `, "muted"), c(thousands(v.value), v.source === "adjusted" ? "warning" : "plain", true), c(` (${v.source}) `, "muted"), c(keys, "accent"), c("  ")];
 }
 
-export function settingsLine(s: SettingsInForce, profile: string): Cell[] {
+/** Full setting names need about 120 columns; narrower terminals get short ones. */
+export const WIDE_SETTINGS_COLUMNS = 124;
+
+export function settingsLine(s: SettingsInForce, profile: string, width = WIDE_SETTINGS_COLUMNS): Cell[] {
+  const wide = width >= WIDE_SETTINGS_COLUMNS;
   return [
-    ...setting("keepRecentTokens", s.keepRecentTokens, "[ ]"),
-    ...setting("reserveTokens", s.reserveTokens, "{ }"),
-    ...setting("context window", s.contextWindow, "< >"),
+    ...setting(wide ? "keepRecentTokens" : "keep", s.keepRecentTokens, "[ ]"),
+    ...setting(wide ? "reserveTokens" : "reserve", s.reserveTokens, "{ }"),
+    ...setting(wide ? "context window" : "window", s.contextWindow, "< >"),
     c("pi ", "muted"),
     c(profile, "plain", true),
     c(" p", "accent"),
   ];
 }
 
-export function tokensLine(p: CompactionPreview): Cell[] {
+export function tokensLine(p: CompactionPreview, pending = false): Cell[] {
   const before = [c("tokens before ", "muted"), c(thousands(p.tokensBefore), "plain", true)];
+  if (pending) return [...before, c(" → after … (compiling the summary)", "muted")];
   if (!p.outcome) return [...before, c("  → no compaction", "muted")];
   const after = p.outcome.tokensAfter;
   const cut = p.tokensBefore - after;
@@ -54,7 +59,13 @@ export function whyLines(p: CompactionPreview, width: number, maxLines: number):
   return shown.map((line) => [c(line)]);
 }
 
+/** Each warning wrapped to at most two lines, so none is lost to the width. */
 export function warningLines(p: CompactionPreview, problems: readonly string[], width: number): Cell[][] {
   const texts = [...p.warnings.map((w) => w.message), ...problems.map((x) => `settings: ${x}`)];
-  return texts.map((t) => [c(truncateToWidth(`⚠ ${sanitizeInline(t)}`, width), "warning")]);
+  return texts.flatMap((t) => {
+    const wrapped = wrapText(`⚠ ${sanitizeInline(t)}`, Math.max(10, width - 2));
+    const shown = wrapped.slice(0, 2).map((line, i) => (i === 0 ? line : `  ${line}`));
+    if (wrapped.length > 2) shown[1] = truncateToWidth(`${shown[1]} …`, width);
+    return shown.map((line) => [c(line, "warning")]);
+  });
 }

@@ -19,8 +19,8 @@ export interface PreviewState {
 }
 
 export type PreviewAction =
-  /** Step a setting up or down from `current` (its value in force); coarse = ten steps. */
-  | { type: "adjust"; setting: SettingName; current: number; direction: 1 | -1; coarse?: boolean }
+  /** Step a setting up or down from its value in force (the override, else `base`: pi's value); coarse = ten steps. */
+  | { type: "adjust"; setting: SettingName; base: number; direction: 1 | -1; coarse?: boolean }
   | { type: "resetSettings" }
   | { type: "toggleProfile" }
   | { type: "showPane"; pane: PreviewPane }
@@ -58,7 +58,8 @@ const clamp = (v: number, max: number): number => Math.max(0, Math.min(v, Math.m
 export function previewReducer(s: PreviewState, action: PreviewAction): PreviewState {
   switch (action.type) {
     case "adjust": {
-      const value = adjustedValue(action.current, action.direction, action.coarse ?? false, action.setting);
+      const current = s.overrides[action.setting] ?? action.base;
+      const value = adjustedValue(current, action.direction, action.coarse ?? false, action.setting);
       // Settings keys re-centre the list on the cut: that is what the user wants to watch move.
       return { ...s, overrides: { ...s.overrides, [action.setting]: value }, bandsScroll: null };
     }

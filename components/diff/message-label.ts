@@ -5,16 +5,26 @@ import type { AgentMessage, SessionEntry } from "../../src/engine/index.js";
 type Rec = Record<string, unknown>;
 const oneLine = (s: string): string => s.replace(/\s+/g, " ").trim();
 
+/** Content blocks as plain records: session data may hold blocks of any shape. */
+const blocksOf = (content: AgentMessage["content"]): Rec[] =>
+  Array.isArray(content) ? (content as unknown[]).filter((b): b is Rec => typeof b === "object" && b !== null) : [];
+
 function textBlocks(content: AgentMessage["content"]): string {
   if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content
-    .filter((b) => (b as Rec | null)?.type === "text")
-    .map((b) => String((b as Rec).text ?? ""))
+  return blocksOf(content)
+    .filter((b) => b.type === "text")
+    .map((b) => String(b.text ?? ""))
     .join(" ");
 }
 
-const hasImage = (content: AgentMessage["content"]): boolean => Array.isArray(content) && content.some((b) => (b as Rec | null)?.type === "image");
+const hasImage = (content: AgentMessage["content"]): boolean => blocksOf(content).some((b) => b.type === "image");
+
+/** `[read: src/a.ts]`: the tool and its first string argument (a path or a command, usually). */
+function toolCallLabel(block: Rec): string {
+  const args = typeof block.arguments === "object" && block.arguments !== null ? (block.arguments as Rec) : {};
+  const first = Object.values(args).find((v): v is string => typeof v === "string");
+  return `[${String(block.name)}${first === undefined ? "" : `: ${oneLine(first).slice(0, 120)}`}]`;
+}
 
 /** What the message says, shortest useful form. */
 export function messageLabel(m: AgentMessage): string {
@@ -26,10 +36,9 @@ export function messageLabel(m: AgentMessage): string {
       const parts: string[] = [];
       const text = oneLine(textBlocks(m.content));
       if (text) parts.push(text);
-      if (Array.isArray(m.content)) {
-        if (m.content.some((b) => (b as Rec | null)?.type === "thinking") && !text) parts.push("(thinking)");
-        for (const b of m.content) if ((b as Rec | null)?.type === "toolCall") parts.push(`[${String((b as Rec).name)}]`);
-      }
+      const blocks = blocksOf(m.content);
+      if (!text && blocks.some((b) => b.type === "thinking")) parts.push("(thinking)");
+      for (const b of blocks) if (b.type === "toolCall") parts.push(toolCallLabel(b));
       if (m.stopReason === "error" && parts.length === 0) parts.push(`(error: ${oneLine(String(m.errorMessage ?? ""))})`);
       return parts.join(" ");
     }

@@ -2,13 +2,15 @@
 // none. Rows are cut to the terminal width here rather than by Ink's wrapping, so a row is always
 // exactly one line and the frame height stays predictable.
 
-const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200b-\u200d\ufe00-\ufe0f]/u;
+const COMBINING = /\p{Mn}|\p{Me}/u;
 const WIDE =
   /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1f64f}\u{1f900}-\u{1f9ff}\u{20000}-\u{3fffd}]/u;
 
 /** Columns one code point takes. */
 export function charWidth(ch: string): number {
-  if (ZERO_WIDTH.test(ch)) return 0;
+  const code = ch.codePointAt(0) ?? 0;
+  // Zero-width space/joiners and variation selectors take no column either.
+  if ((code >= 0x200b && code <= 0x200d) || (code >= 0xfe00 && code <= 0xfe0f) || COMBINING.test(ch)) return 0;
   return WIDE.test(ch) ? 2 : 1;
 }
 
@@ -62,7 +64,8 @@ export function wrapParagraph(text: string, width: number): string[] {
   let lineWidth = 0;
   for (const word of text.split(/(?<= )/)) {
     const w = displayWidth(word);
-    if (lineWidth + w <= width) {
+    // A word's trailing space may hang past the edge; it is trimmed when the line ends.
+    if (lineWidth + displayWidth(word.trimEnd()) <= width) {
       line += word;
       lineWidth += w;
       continue;

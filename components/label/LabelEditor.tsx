@@ -11,6 +11,7 @@ import type { SessionDocument } from "../commit/session-document.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { entryCaption } from "../branch/entry-caption.js";
 import { initLabelEditor, labelEditorReducer } from "./label-state.js";
+import { typedLine } from "./typed-line.js";
 
 /** Rows the editor takes under the tree. */
 export const LABEL_EDITOR_HEIGHT = 6;
@@ -37,7 +38,7 @@ export function LabelEditor(props: LabelEditorProps) {
   useKeyLayer(
     "overlay",
     (key) => {
-      if (key.name === "escape") dispatch({ type: "back" });
+      if (key.name === "escape" || key.name === "ctrl+c") dispatch({ type: "back" });
       // The text input reads the keys itself; nothing below the editor may react meanwhile.
       return true;
     },
@@ -55,7 +56,11 @@ export function LabelEditor(props: LabelEditorProps) {
             <TextInput
               value={state.text}
               focus={props.active}
-              onChange={(text) => dispatch({ type: "type", text })}
+              onChange={(value) => {
+                const { text, submitted } = typedLine(value);
+                dispatch({ type: "type", text });
+                if (submitted) dispatch({ type: "submit" });
+              }}
               onSubmit={() => dispatch({ type: "submit" })}
             />
           </Box>

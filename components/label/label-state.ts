@@ -1,6 +1,7 @@
 // Shift+L's label editor as a pure reducer: pi's "Label (empty to remove):" prompt pre-filled with
 // the current label, then a confirm step before the label entry is appended.
 import { labelFromInput } from "../../src/engine/index.js";
+import { sanitizeInline } from "../kit/sanitize.js";
 
 export type LabelEditorState =
   | { stage: "editing"; text: string }
@@ -10,7 +11,8 @@ export type LabelEditorState =
 
 export type LabelEditorAction = { type: "type"; text: string } | { type: "submit" } | { type: "back" };
 
-export const initLabelEditor = (current: string | undefined): LabelEditorState => ({ stage: "editing", text: current ?? "" });
+/** Pre-filled with the current label, made inert (it is session text and the input draws it raw). */
+export const initLabelEditor = (current: string | undefined): LabelEditorState => ({ stage: "editing", text: sanitizeInline(current ?? "") });
 
 export function labelEditorReducer(s: LabelEditorState, action: LabelEditorAction): LabelEditorState {
   switch (action.type) {

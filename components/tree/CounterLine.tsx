@@ -3,7 +3,7 @@ import { Text } from "ink";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { statusTags, type TreeState } from "./tree-reducer.js";
 
-export function CounterLine({ state }: { state: TreeState }) {
+export function CounterLine({ state, note }: { state: TreeState; note?: string | null }) {
   const count = state.visible.rows.length;
   const position = count === 0 ? "(0/0)" : `(${state.selected + 1}/${count})`;
   const find = state.find;
@@ -16,6 +16,7 @@ export function CounterLine({ state }: { state: TreeState }) {
     <Text wrap="truncate" color="gray">
       {`  ${position}${statusTags(state)}`}
       <Text color="yellow">{findText}</Text>
+      {note ? <Text color="green">{`  ${note}`}</Text> : null}
       {"   ? help"}
     </Text>
   );

@@ -2,11 +2,12 @@
 // estimates and full-text find. State lives in two reducers (tree, detail pane); keys arrive through
 // useTreeInput; the parts below are dumb views.
 import { useEffect, useMemo, useReducer, useState } from "react";
-import { Box, Text } from "ink";
+import { Box, Text, useStdout } from "ink";
 import type { PiProfile, SessionTree } from "../../src/engine/index.js";
 import { StatusLine } from "../app/StatusLine.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { CounterLine } from "./CounterLine.js";
+import { osc52 } from "./copy-text.js";
 import { DetailPane } from "./DetailPane.js";
 import { detailLines } from "./detail-lines.js";
 import { detailReducer, initDetailState } from "./detail-reducer.js";
@@ -30,10 +31,16 @@ export interface TreeScreenProps {
   active: boolean;
   onBack: () => void;
   onHelp: () => void;
-  /** Enter / Shift+L / Shift+F on the selected entry (see components/commit/CommitTreeScreen, H2). */
+  /** Enter / Shift+L / Shift+F / Shift+C on the selected entry (see components/commit/CommitTreeScreen, H2). */
   onEntryCommand?: TreeInputDeps["onEntryCommand"];
+  /** Ctrl+K: the compaction preview at an entry of the tree shown (H1's screen, opened by the shell). */
+  onCompactionPreview?: (tree: SessionTree, entryId: string) => void;
   /** Where the cursor starts (e.g. the new leaf after a commit); default pi's leaf. */
   initialSelectedId?: string;
+  /** `/`: open recall over this tree (components/recall, engineer I). */
+  onRecall?: (tree: SessionTree) => void;
+  /** Recall's jump: cursor on this entry; ignored unless made for this very tree (not one re-read since). */
+  reveal?: { entryId: string; tree: SessionTree };
 }
 
 export function TreeScreen(props: TreeScreenProps) {
@@ -46,11 +53,25 @@ export function TreeScreen(props: TreeScreenProps) {
     return props.initialSelectedId === undefined ? init : treeReducer(init, { type: "selectEntry", id: props.initialSelectedId });
   });
   const [findPrompt, setFindPrompt] = useState<string | null>(null);
+  // A one-off note in the counter line (after Ctrl+X), cleared when the cursor moves.
+  const [note, setNote] = useState<string | null>(null);
+  const { write } = useStdout();
+  const onCopy = (text: string | undefined) => {
+    if (text === undefined) return setNote("nothing to copy");
+    write(osc52(text));
+    setNote(`copied ${text.length} characters`);
+  };
 
   useEffect(() => dispatch({ type: "setPageSize", rows: layout.treeHeight }), [layout.treeHeight]);
 
+  const reveal = props.reveal;
+  useEffect(() => {
+    if (reveal && reveal.tree === props.tree) dispatch({ type: "revealEntry", id: reveal.entryId });
+  }, [reveal, props.tree]);
+
   const node = selectedNode(state);
   useEffect(() => detailDispatch({ type: "reset" }), [node]);
+  useEffect(() => setNote(null), [node]);
 
   const paneInner = Math.max(1, layout.paneWidth - 2);
   const findQuery = state.find?.query;
@@ -72,6 +93,9 @@ export function TreeScreen(props: TreeScreenProps) {
       onBack: props.onBack,
       onHelp: props.onHelp,
       onEntryCommand: props.onEntryCommand,
+      onCopy,
+      onRecall: props.onRecall && (() => props.onRecall?.(props.tree)),
+      onCompactionPreview: props.onCompactionPreview && ((id: string) => props.onCompactionPreview?.(props.tree, id)),
     },
     props.active,
   );
@@ -95,7 +119,7 @@ export function TreeScreen(props: TreeScreenProps) {
           <DetailPane lines={lines} scroll={detail.scroll} width={layout.paneWidth} height={layout.treeHeight} focused={detail.focused} />
         )}
       </Box>
-      <CounterLine state={state} />
+      <CounterLine state={state} note={note} />
       <StatusLine facts={{ ...session.facts, name: undefined }} />
     </Box>
   );

@@ -4,6 +4,7 @@ import type { SessionTree } from "../../src/engine/index.js";
 import { buildWindowRows, type RowFacts } from "./row-render.js";
 import { createTreeModel } from "./tree-model.js";
 import { initTreeState, treeReducer, type TreeAction, type TreeState } from "./tree-reducer.js";
+import { isFoldable, subtreeEnd } from "./visible-tree.js";
 
 export interface KeyTiming {
   kind: "move" | "page" | "fold" | "filter" | "search";
@@ -19,6 +20,22 @@ export interface TreeBenchResult {
   /** Flatten + first visible tree + first window, ms. */
   openMs: number;
   keys: KeyTiming[];
+}
+
+/** The foldable row whose visible subtree is largest (a fold there hides the most rows). */
+function foldableEntry(state: TreeState): string {
+  const v = state.visible;
+  let best = 0;
+  let bestSize = -1;
+  for (let r = 0; r < v.rows.length; r++) {
+    if (!isFoldable(v, r)) continue;
+    const size = subtreeEnd(v, r) - r;
+    if (size > bestSize) {
+      best = r;
+      bestSize = size;
+    }
+  }
+  return state.model.flat.nodes[v.rows[best]].entry.id;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
@@ -51,8 +68,11 @@ export function benchTreeKeys(tree: SessionTree, opts: { height?: number; width?
   const keys: KeyTiming[] = [
     time("move", (i) => ({ type: "move", delta: i % 50 < 25 ? 1 : -1 })),
     time("page", (i) => ({ type: "page", direction: i % 20 < 10 ? 1 : -1 })),
-    // Alternating fold-or-jump and unfold-or-jump over the whole tree: each fold rebuilds the rows.
-    time("fold", (i) => (i % 2 === 0 ? { type: "foldOrUp" } : { type: "unfoldOrDown" })),
+    // Real folds: on a foldable row with a big subtree, fold and unfold in turn.
+    (() => {
+      state = treeReducer(state, { type: "selectEntry", id: foldableEntry(state) });
+      return time("fold", (i) => (i % 2 === 0 ? { type: "foldOrUp" } : { type: "unfoldOrDown" }));
+    })(),
     time("filter", (i) => ({ type: "cycleFilter", direction: i % 10 < 5 ? 1 : -1 })),
     time("search", (i) => (i % 2 === 0 ? { type: "typeSearch", text: "e" } : { type: "deleteSearchChar" })),
   ];

@@ -35,14 +35,15 @@ function activePathIds(tree: SessionTree): Set<string> {
   return ids;
 }
 
-function activeFirst(children: readonly SessionEntry[], active: Set<string>): SessionEntry[] {
-  const first = children.filter((c) => active.has(c.id));
-  if (first.length === 0) return children as SessionEntry[];
-  return [...first, ...children.filter((c) => !active.has(c.id))];
+function activeFirst(children: readonly SessionEntry[], active: Set<string>): readonly SessionEntry[] {
+  // Most nodes have one child and are not on the active path: no allocation for them.
+  let anyActive = false;
+  for (let i = 0; i < children.length && !anyActive; i++) anyActive = active.has(children[i].id);
+  if (!anyActive) return children;
+  return [...children.filter((c) => active.has(c.id)), ...children.filter((c) => !active.has(c.id))];
 }
 
 function collectToolCalls(entry: SessionEntry, into: FlatTree["toolCalls"]): void {
-  if (entry.type !== "message") return;
   const message = (entry as { message?: { role?: string; content?: unknown } }).message;
   if (message?.role !== "assistant" || !Array.isArray(message.content)) return;
   for (const block of message.content) {
@@ -59,18 +60,17 @@ export function flattenTree(tree: SessionTree): FlatTree {
   const nodes: FlatNode[] = [];
   const indexOf = new Map<string, number>();
   const toolCalls: FlatTree["toolCalls"] = new Map();
-  const seen = new Set<string>();
   // Stack of [entry, parent index]; children pushed in reverse so they pop in order.
   const stack: [SessionEntry, number][] = [];
+  const hasLabels = tree.labels.size > 0;
   const roots = activeFirst(tree.roots, active);
   for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i], -1]);
   while (stack.length > 0) {
     const [entry, parent] = stack.pop()!;
     // A duplicated id or a parent cycle must not loop forever or list a subtree twice.
-    if (seen.has(entry.id)) continue;
-    seen.add(entry.id);
+    if (indexOf.has(entry.id)) continue;
     const index = nodes.length;
-    const label = tree.labels.get(entry.id);
+    const label = hasLabels ? tree.labels.get(entry.id) : undefined;
     nodes.push({
       entry,
       parent,
@@ -79,9 +79,13 @@ export function flattenTree(tree: SessionTree): FlatTree {
       onActivePath: active.has(entry.id),
     });
     indexOf.set(entry.id, index);
-    collectToolCalls(entry, toolCalls);
-    const children = activeFirst(tree.childrenOf(entry.id), active);
-    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], index]);
+    if (entry.type === "message") collectToolCalls(entry, toolCalls);
+    const children = tree.childrenOf(entry.id);
+    if (children.length === 1) stack.push([children[0], index]);
+    else if (children.length > 1) {
+      const ordered = activeFirst(children, active);
+      for (let i = ordered.length - 1; i >= 0; i--) stack.push([ordered[i], index]);
+    }
   }
   return { nodes, indexOf, leafId: tree.leafId, toolCalls };
 }

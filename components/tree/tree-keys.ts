@@ -4,10 +4,10 @@ import { isPrintableText, type KeyPress } from "../kit/keys.js";
 import type { TreeAction, TreeState } from "./tree-reducer.js";
 
 /** Screen-level effects the reducer does not own. */
-export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | EntryCommand;
+export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | EntryCommand;
 
 /** Commands on the selected entry, carried out by the screen that hosts the tree (components/commit, engineer H2). */
-export type EntryCommand = "navigate" | "editLabel" | "fork";
+export type EntryCommand = "navigate" | "editLabel" | "fork" | "compact";
 
 export interface TreeBinding {
   keys: string[];
@@ -43,6 +43,10 @@ export const TREE_BINDINGS: TreeBinding[] = [
   { keys: ["enter"], help: "navigate here: plan, summarize choice, preview, then write (asks first)", run: "navigate" },
   { keys: ["shift+l"], help: "edit the label (empty removes it; asks before writing)", run: "editLabel" },
   { keys: ["shift+f"], help: "fork the path to this entry into a new session file (asks first)", run: "fork" },
+  { keys: ["shift+c"], help: "write what pi's /compact would append now (at pi's leaf, your pi settings; asks first)", run: "compact" },
+  // H1: the compaction preview (and the before/after context diffs) at the selected entry.
+  { keys: ["ctrl+k"], help: "compaction preview with the selected entry as leaf (context diffs inside)", run: "compactionPreview" },
+  { keys: ["ctrl+x"], help: "copy the entry's text to the clipboard (OSC 52), as pi does", run: "copy" },
   { keys: ["escape", "ctrl+c"], help: "clear the search, or close the tree", run: "back" },
 ];
 
@@ -50,6 +54,8 @@ export const TREE_BINDINGS: TreeBinding[] = [
 export const EMPTY_QUERY_BINDINGS: TreeBinding[] = [
   { keys: ["?"], help: "this help (when the search is empty)", run: "help" },
   { keys: ["q"], help: "close the tree (when the search is empty)", run: "back" },
+  // Engineer I: recall (components/recall); with a query, "/" is typed into the search as in pi.
+  { keys: ["/"], help: "recall: full-text search of every branch (when the search is empty)", run: "recall" },
 ];
 
 const byKey = new Map<string, TreeBinding>();

@@ -59,7 +59,9 @@ export type TreeAction =
   | { type: "setPageSize"; rows: number }
   | { type: "find"; query: string }
   | { type: "findNext"; direction: 1 | -1 }
-  | { type: "selectEntry"; id: string };
+  | { type: "selectEntry"; id: string }
+  /** Recall's jump (engineer I): like selectEntry, but clears the search and unfolds what hides the entry. */
+  | { type: "revealEntry"; id: string };
 
 const MAX_CACHED_VIEWS = 6;
 const viewCaches = new WeakMap<TreeModel, Map<string, VisibleTree>>();
@@ -247,7 +249,31 @@ export function treeReducer(s: TreeState, action: TreeAction): TreeState {
       const row = s.visible.rowOfNode[node];
       return row >= 0 ? setSelected(s, row) : s;
     }
+    case "revealEntry":
+      return revealEntry(s, action.id);
   }
+}
+
+/**
+ * Cursor on an entry chosen elsewhere (recall): clear the search, unfold its ancestors, fall back to
+ * the default filter if the current one hides it, and if the entry never shows as a row (a tool-call-only
+ * turn) stop at its nearest visible ancestor.
+ */
+function revealEntry(s: TreeState, id: string): TreeState {
+  const node = s.model.flat.indexOf.get(id);
+  if (node === undefined) return s;
+  const nodes = s.model.flat.nodes;
+  let folded = s.folded;
+  if (folded.size > 0) {
+    const open = new Set(folded);
+    for (let p = nodes[node].parent; p >= 0; p = nodes[p].parent) open.delete(nodes[p].entry.id);
+    if (open.size !== folded.size) folded = open;
+  }
+  let next = folded === s.folded && s.query === "" ? s : withView(s, s.filter, "", folded);
+  if (next.visible.rowOfNode[node] < 0 && next.filter !== "default" && next.filter !== "all") next = withView(next, "default", "", folded);
+  if (next.visible.rows.length === 0) return next;
+  const selected = nearestVisibleRow(s.model.flat, next.visible, id);
+  return selected === next.selected ? next : setSelected(next, selected);
 }
 
 /** The entry under the cursor's node index, or -1 when nothing is visible. */

@@ -4,6 +4,7 @@ import type { Dispatch } from "react";
 import { useKeyLayer } from "../kit/key-router.js";
 import { isPrintableText } from "../kit/keys.js";
 import type { DetailAction, DetailState } from "./detail-reducer.js";
+import { entryCopyText } from "./copy-text.js";
 import { treeKeyAction, type EntryCommand, type TreeCommand } from "./tree-keys.js";
 import { selectedNode, type TreeAction, type TreeState } from "./tree-reducer.js";
 
@@ -18,8 +19,14 @@ export interface TreeInputDeps {
   setFindPrompt: (value: string | null) => void;
   onBack: () => void;
   onHelp: () => void;
-  /** Enter / Shift+L / Shift+F on the selected entry (H2's host screen); absent: the keys do nothing. */
+  /** Enter / Shift+L / Shift+F / Shift+C on the selected entry (H2's host screen); absent: the keys do nothing. */
   onEntryCommand?: (command: EntryCommand, entryId: string) => void;
+  /** Ctrl+X: the selected entry's text (undefined when it has none). */
+  onCopy?: (text: string | undefined) => void;
+  /** `/` with an empty search: open the recall screen (engineer I); absent: "/" is typed into the search. */
+  onRecall?: () => void;
+  /** Ctrl+K: open the compaction preview at the selected entry (H1); absent: the key does nothing. */
+  onCompactionPreview?: (entryId: string) => void;
 }
 
 export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
@@ -109,7 +116,8 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
       break;
     case "navigate":
     case "editLabel":
-    case "fork": {
+    case "fork":
+    case "compact": {
       const node = selectedNode(deps.state);
       if (node >= 0) deps.onEntryCommand?.(command, deps.state.model.flat.nodes[node].entry.id);
       break;
@@ -117,5 +125,19 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
     case "focusDetail":
       deps.detailDispatch({ type: "focus" });
       break;
+    case "copy": {
+      const node = selectedNode(deps.state);
+      if (node >= 0) deps.onCopy?.(entryCopyText(deps.state.model.flat.nodes[node].entry));
+      break;
+    }
+    case "recall":
+      if (deps.onRecall) deps.onRecall();
+      else deps.dispatch({ type: "typeSearch", text: "/" });
+      break;
+    case "compactionPreview": {
+      const node = selectedNode(deps.state);
+      if (node >= 0) deps.onCompactionPreview?.(deps.state.model.flat.nodes[node].entry.id);
+      break;
+    }
   }
 }

@@ -1,12 +1,11 @@
 // Opens the interactive explorer: the tree of the named file, or the session picker when none is
 // named. Without a terminal on stdin and stdout it refuses with one line (exit 2) instead of failing
 // to enter raw mode; the CLI commands cover scripted use.
+// Ink, React and the views are imported only here, lazily, so CLI commands never load them and React
+// can be switched to its production build first (the development build renders several times slower).
 import { homedir } from "node:os";
-import { render } from "ink";
 import type { PiProfile } from "../engine/index.js";
-import { App } from "../../components/app/App.js";
 import type { AppEnv, Screen } from "../../components/app/screens.js";
-import { renderPicker } from "../../components/picker/index.js";
 import { usageError } from "./errors.js";
 import { openSession } from "./open-session.js";
 
@@ -32,6 +31,15 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
   const env: AppEnv = { cwd: opts.cwd, home: homedir(), env: process.env, profile: opts.profile };
   const initial: Screen = session ? { kind: "tree", path: session.file, fromPicker: false } : { kind: "picker" };
 
+  process.env.NODE_ENV ??= "production";
+  const [{ createElement }, { render }, { App }, { renderPicker }] = await Promise.all([
+    import("react"),
+    import("ink"),
+    import("../../components/app/App.js"),
+    import("../../components/picker/index.js"),
+  ]);
+  const app = createElement(App, { env, initial, initialTree: session?.tree, initialSnapshot: session?.snapshot, renderPicker });
+
   process.stdout.write(ENTER_ALT_SCREEN);
   const restore = () => process.stdout.write(LEAVE_ALT_SCREEN);
   const onSignal = () => {
@@ -41,7 +49,7 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
   process.once("SIGTERM", onSignal);
   process.once("SIGHUP", onSignal);
   try {
-    const instance = render(<App env={env} initial={initial} initialTree={session?.tree} renderPicker={renderPicker} />, {
+    const instance = render(app, {
       exitOnCtrlC: false,
       patchConsole: false,
     });

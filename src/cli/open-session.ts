@@ -4,6 +4,7 @@ import {
   readSessionFile,
   SessionReadError,
   type Diagnostic,
+  type FileSnapshot,
   type LoadedSession,
   type PiProfile,
   type SessionTree,
@@ -16,13 +17,16 @@ export interface OpenedSession {
   file: string;
   loaded: LoadedSession;
   tree: SessionTree;
+  /** How the file looked when read (the app's commits refuse when it changes; H2). */
+  snapshot: FileSnapshot;
 }
 
 /** Read (never write) and index a session. Unreadable or not-a-session files throw CliError(3). */
 export function openSession(file: string, profile: PiProfile): OpenedSession {
   let loaded: LoadedSession;
+  let snapshot: FileSnapshot;
   try {
-    loaded = readSessionFile(file, profile).loaded;
+    ({ loaded, snapshot } = readSessionFile(file, profile));
   } catch (error) {
     if (error instanceof SessionReadError) {
       throw unreadableFile(error.message.includes(file) ? error.message : `${file}: ${error.message}`);
@@ -30,7 +34,7 @@ export function openSession(file: string, profile: PiProfile): OpenedSession {
     throw error;
   }
   if (loaded.invalid !== undefined) throw unreadableFile(`${file}: ${loaded.invalid}`);
-  return { file, loaded, tree: buildTree(loaded) };
+  return { file, loaded, tree: buildTree(loaded), snapshot };
 }
 
 /** The leaf a command starts from: --leaf when given (it must exist), else the leaf pi picks on load. */

@@ -21,13 +21,18 @@ export interface Streams {
   columns?: number;
 }
 
+const LINES_PER_WRITE = 2000;
+
 export function createOutput(streams: Streams, json: boolean): Output {
   return {
     json,
     width: streams.columns,
     writeJson: (doc) => streams.stdout(`${JSON.stringify(doc, null, 2)}\n`),
     writeLines: (lines) => {
-      if (lines.length > 0) streams.stdout(`${lines.join("\n")}\n`);
+      // In slices: one string of a 100,000-row tree would cost more in garbage collection than in printing.
+      for (let i = 0; i < lines.length; i += LINES_PER_WRITE) {
+        streams.stdout(`${lines.slice(i, i + LINES_PER_WRITE).join("\n")}\n`);
+      }
     },
     warn: (line) => streams.stderr(`${line}\n`),
   };

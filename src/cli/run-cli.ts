@@ -7,7 +7,6 @@ import { COMMANDS, findCommand } from "./commands/index.js";
 import { CliError, usageError } from "./errors.js";
 import { GLOBAL_OPTIONS } from "./global-options.js";
 import { commandHelp, mainHelp } from "./help-text.js";
-import { launchApp } from "./launch-app.js";
 import { parseProfile } from "./option-values.js";
 import { createOutput, type Streams } from "./output.js";
 import { sanitizeLine } from "./sanitize-text.js";
@@ -101,7 +100,9 @@ async function launchFromArgs(argv: string[], environment: CliEnvironment): Prom
   if (parsed.values.json === true) throw usageError("--json needs a command (see pi-explorer --help)");
   if (parsed.positionals.length > 1) throw usageError(`unexpected argument "${parsed.positionals[1]}"`);
   const profile = parseProfile(parsed.values.pi);
-  const agentDir = resolveAgentDir(environment.env, environment.home);
+  const agentDir = resolveAgentDir(environment.env, environment.home, profile);
+  // Loaded only here: the Ink app and React take a second to import, which no CLI command should pay.
+  const { launchApp } = await import("./launch-app.js");
   return await launchApp({ file: parsed.positionals[0], profile, agentDir, cwd: environment.cwd });
 }
 

@@ -68,7 +68,7 @@ describe("tree reducer: folding and segment jumps", () => {
   });
 
   it("clears folds when the filter or the search changes", () => {
-    let s = run(fixtureState("branched.jsonl"), { type: "selectEntry", id: "u2a" }, { type: "foldOrUp" });
+    const s = run(fixtureState("branched.jsonl"), { type: "selectEntry", id: "u2a" }, { type: "foldOrUp" });
     expect(s.folded.size).toBe(1);
     expect(run(s, { type: "toggleFilter", mode: "no-tools" }).folded.size).toBe(0);
     expect(run(s, { type: "typeSearch", text: "a" }).folded.size).toBe(0);

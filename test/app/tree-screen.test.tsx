@@ -92,7 +92,7 @@ describe("tree screen", () => {
     expect(frame).toContain("SessionStore extracted; TTL bug found.");
     expect(frame).toContain("first kept entry: a4a");
     await ui.resize(140, 12);
-    await ui.press("enter");
+    await ui.press("D"); // Shift+D: inspect (Enter navigates, as in pi)
     frame = await ui.waitFor((f) => f.includes("▶ detail"));
     expect(frame).toMatch(/▼\d+/);
     await ui.press("down", "down");
@@ -148,6 +148,31 @@ describe("tree screen", () => {
     const back = await ui.waitFor((f) => f.includes("Type to search:"));
     expect(cursorLine(back)).toBe(before);
     expect(back).not.toContain("Type to search: x");
+  });
+
+  it("copies the entry's text with Ctrl+X as OSC 52, base64 only", async () => {
+    const ui = await openTree(140, 24);
+    await ui.press("ctrl+x");
+    await ui.waitFor((f) => f.includes("copied 51 characters"));
+    const expected = Buffer.from("Approach A is cleaner; B is smaller. I recommend A.").toString("base64");
+    expect(ui.frames().some((raw) => raw.includes(`\x1b]52;c;${expected}\x07`))).toBe(true);
+    // The hostile entry: its escape sequences travel base64-encoded, never raw.
+    await ui.press("up", "up", "ctrl+x");
+    await ui.waitFor((f) => /copied \d+ characters/.test(f));
+    const payloads = ui.frames().flatMap((raw) => [...raw.matchAll(/\x1b\]52;c;([^\x07]*)\x07/g)].map((m) => m[1]));
+    expect(payloads).toHaveLength(2);
+    for (const p of payloads) expect(p).toMatch(/^[A-Za-z0-9+/=]+$/);
+    expect(Buffer.from(payloads[1], "base64").toString()).toContain("\x1b[2J");
+    await ui.press("down");
+    await ui.waitFor((f) => !f.includes("copied"));
+  });
+
+  it("counts damaged lines in the status line", async () => {
+    const ui = await openTree(140, 20, "damaged.jsonl");
+    const frame = ui.frame();
+    expect(frame).toContain("3 entries");
+    expect(frame).toContain("1 damaged lines");
+    expect(frame).toContain("user: Please fix it");
   });
 
   it("shows 'No entries found' for an empty result", async () => {

@@ -16,6 +16,8 @@ beforeAll(() => {
 });
 afterAll(() => pi.cleanup());
 
+// Parsed CLI output is free-form JSON, read field by field below.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function json(args: string[]): Record<string, any> {
   const run = runCli([...args, "--json"], { env: pi.env, cwd: pi.project });
   expect(run.stderr).toBe("");
@@ -64,7 +66,7 @@ describe("tree --json", () => {
 });
 
 describe("compact --json", () => {
-  for (const keep of ["2000", "8000"]) {
+  for (const keep of ["1000", "2000", "3000"]) {
     it(`--keep-recent ${keep} equals pi's prepareCompaction, plus the context after`, () => {
       const got = json(["compact", DEMO, "--keep-recent", keep]);
       expect(got).toMatchObject(expected16.compaction[keep]);
@@ -80,6 +82,12 @@ describe("compact --json", () => {
       expect(got.contextAfter.tokens).toBe(after.reduce((s, m) => s + m.tokens, 0));
     });
   }
+
+  it("--pi 0.73 equals pi 0.73's prepareCompaction", () => {
+    const got = json(["compact", DEMO, "--keep-recent", "2000", "--pi", "0.73"]);
+    expect(got).toMatchObject(expected073.compaction["2000"]);
+    expect(got.profile).toBe("0.73");
+  });
 
   it("with pi's default keep, nothing to compact is said the oracle's way", () => {
     const got = json(["compact", DEMO]);

@@ -81,11 +81,22 @@ describe("regex safety", () => {
     if (!r.ok) expect(r.message).toMatch(/^Refused regular expression \/\(a\+\)\+\$\/: .*exponential/);
   });
 
-  it("an allowed but polynomial pattern over a 100,000-character line still completes", () => {
+  it("an allowed but polynomial pattern over a 100,000-character line stops at its deadline", () => {
     const entries: SessionEntry[] = [
       { type: "message", id: "u", parentId: null, timestamp: "t", message: { role: "user", content: "a".repeat(100_000) } },
     ];
-    const r = search(buildRecallIndex({ entries }), "/a*a*a*b/");
+    let calls = 0;
+    const r = search(buildRecallIndex({ entries }), "/a*a*a*b/", { now: () => calls++, budgetMs: 50 });
+    expect(r.ok && r.value.timedOut).toBe(true);
     expect(r.ok && r.value.total).toBe(0);
+  });
+
+  it("a single open-ended repetition over a long line finds a match near its end", () => {
+    const entries: SessionEntry[] = [
+      { type: "message", id: "u", parentId: null, timestamp: "t", message: { role: "user", content: `${"a".repeat(50_000)} needle here` } },
+    ];
+    const r = search(buildRecallIndex({ entries }), "/nee+dle/");
+    expect(r.ok && r.value.hits.map((h) => h.entryId)).toEqual(["u"]);
+    expect(r.ok && r.value.hits[0].snippet!.text).toContain("needle here");
   });
 });

@@ -43,7 +43,7 @@ describe("recall scopes", () => {
     expect(r.ok && r.value.hits.every((h) => h.ref !== null && h.ref <= 7)).toBe(true);
     expect(r.ok && r.value.scopeLabel).toBe(" (scope: compaction:1, messages #0-#7)");
     const two = search(index, "regression", { scope: "compaction:2" });
-    expect(two.ok && two.value.hits.map((h) => h.entryId)).toEqual(["u3"]);
+    expect(two.ok && two.value.hits.map((h) => h.entryId)).toEqual(["u3", "a6"]);
   });
 
   it("forgotten is every path entry that is not in the model's context", () => {

@@ -5,7 +5,7 @@ import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js"
 import { fileArgument, stringOption } from "../option-values.js";
 import { sanitizeLine } from "../sanitize-text.js";
 import { messageTable } from "../text/message-table.js";
-import { formatCount } from "../text/units.js";
+import { formatCount, plural } from "../text/units.js";
 
 const USAGE = "context FILE [--leaf ID]";
 
@@ -41,7 +41,7 @@ export const contextCommand: Command = {
 };
 
 function contextTotals(context: ContextView): string[] {
-  const lines = [`${context.count} messages, ${formatCount(context.estimatedTotal)} tokens by per-message estimate`];
+  const lines = [`${plural(context.count, "message")}, ${formatCount(context.estimatedTotal)} tokens by per-message estimate`];
   const estimate = (label: string, e: ContextView["estimateContextTokens"]): string =>
     e.lastUsageIndex === null
       ? `${label}: ${formatCount(e.tokens)} tokens (no usage reported yet, all estimated)`

@@ -6,6 +6,7 @@ import { contextCommand } from "./context.js";
 import { forkCommand } from "./fork.js";
 import { labelCommand } from "./label.js";
 import { listCommand } from "./list.js";
+import { recallCommand } from "./recall.js";
 import { treeCommand } from "./tree.js";
 
 export const COMMANDS: readonly Command[] = [
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   branchCommand,
   labelCommand,
   forkCommand,
+  recallCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {

@@ -10,6 +10,7 @@ import {
   formatExpanded,
   formatSearchPage,
   parseRecallQuery,
+  quoted,
   resolveAgentDir,
   search,
   type RecallResult,
@@ -123,8 +124,8 @@ async function recallAll(ctx: CommandContext): Promise<number> {
 
 function formatCrossSession(p: CrossSessionPage, dir: string): string {
   const total = `${p.total}${p.totalIsLowerBound ? "+" : ""}`;
-  if (p.total === 0) return `No matches for "${p.query}" in ${p.sessions} sessions under ${dir}.`;
-  const out = [`${p.pageCount > 1 ? `Page ${p.page}/${p.pageCount}${p.totalIsLowerBound ? "+" : ""}, ` : ""}${total} matches for "${p.query}" in ${p.sessions} sessions under ${dir}`];
+  if (p.total === 0) return `No matches for ${quoted(p.query)} in ${p.sessions} sessions under ${dir}.`;
+  const out = [`${p.pageCount > 1 ? `Page ${p.page}/${p.pageCount}${p.totalIsLowerBound ? "+" : ""}, ` : ""}${total} matches for ${quoted(p.query)} in ${p.sessions} sessions under ${dir}`];
   for (const [word, terms] of Object.entries(p.corrections)) out.push(`(no "${word}" in any session; matched ${terms.join(", ")})`);
   if (p.timedOut) out.push("(the regular expression ran out of time; results are partial)");
   for (const h of p.hits) {

@@ -4,7 +4,7 @@ import type { SettingValue } from "../pi-settings.js";
 import { sanitizeLine } from "../sanitize-text.js";
 import { messageTable } from "./message-table.js";
 import { truncate } from "./table.js";
-import { formatCount } from "./units.js";
+import { formatCount, plural } from "./units.js";
 
 export interface BranchTextInput {
   file: string;
@@ -34,9 +34,9 @@ export function branchText(input: BranchTextInput): string[] {
     `Navigate from ${plan.oldLeafId ?? "(no leaf)"} to ${sanitizeLine(plan.targetId)}, pi ${input.profile}; budget ${formatCount(input.budget.value)} tokens (${input.budget.source})`,
     `Common ancestor: ${plan.commonAncestorId ?? "none (different roots)"}`,
     `Entries left behind: ${view.entryIds.length}`,
-    `Summarizer input: ${prepared.messages.length} messages, ${formatCount(prepared.totalTokens)} tokens, ${formatCount(prepared.serialized.chars)} chars` +
+    `Summarizer input: ${plural(prepared.messages.length, "message")}, ${formatCount(prepared.totalTokens)} tokens, ${formatCount(prepared.serialized.chars)} chars` +
       (view.preparedUnlimited && view.preparedUnlimited.messages.length !== prepared.messages.length
-        ? ` (the budget drops ${view.preparedUnlimited.messages.length - prepared.messages.length} older messages)`
+        ? ` (the budget drops ${plural(view.preparedUnlimited.messages.length - prepared.messages.length, "older message")})`
         : ""),
     `Files read: ${prepared.fileOps.readFiles.length ? prepared.fileOps.readFiles.map(sanitizeLine).join(", ") : "none"}`,
     `Files modified: ${prepared.fileOps.modifiedFiles.length ? prepared.fileOps.modifiedFiles.map(sanitizeLine).join(", ") : "none"}`,

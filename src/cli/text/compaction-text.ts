@@ -3,7 +3,7 @@ import type { CompactionPlan, CompactionView, SessionTree } from "../../engine/i
 import type { SettingValue } from "../pi-settings.js";
 import { sanitizeLine } from "../sanitize-text.js";
 import { messageTable } from "./message-table.js";
-import { formatCount } from "./units.js";
+import { formatCount, plural } from "./units.js";
 
 export interface CompactionTextInput {
   file: string;
@@ -40,9 +40,9 @@ export function compactionText(input: CompactionTextInput): string[] {
   }
   lines.push(
     `Cut: first kept entry ${sanitizeLine(view.firstKeptEntryId)}${view.isSplitTurn ? `, splitting the turn that starts at ${sanitizeLine(plan.preparation?.turnStartEntryId ?? "?")}` : ""}`,
-    `Summarized: ${view.messagesToSummarize.length} messages (${idList(view.messagesToSummarize)})`,
+    `Summarized: ${plural(view.messagesToSummarize.length, "message")} (${idList(view.messagesToSummarize)})`,
   );
-  if (view.isSplitTurn) lines.push(`Turn prefix: ${view.turnPrefixMessages.length} messages (${idList(view.turnPrefixMessages)}), summarized separately`);
+  if (view.isSplitTurn) lines.push(`Turn prefix: ${plural(view.turnPrefixMessages.length, "message")} (${idList(view.turnPrefixMessages)}), summarized separately`);
   lines.push(
     `tokensBefore: ${formatCount(view.tokensBefore)}; previous summary: ${view.previousSummaryChars === null ? "none" : `${formatCount(view.previousSummaryChars)} chars, carried into the new one`}`,
     `Summarizer input: ${formatCount(view.serializedHistory.chars)} chars of history${view.isSplitTurn ? ` + ${formatCount(view.serializedTurnPrefix.chars)} chars of turn prefix` : ""}`,
@@ -54,7 +54,7 @@ export function compactionText(input: CompactionTextInput): string[] {
   if (plan.contextAfter) {
     lines.push(
       "",
-      `Context after (summary stands in as a placeholder): ${plan.contextAfter.messages.length} messages, ${formatCount(plan.contextAfter.tokens)} tokens by estimate`,
+      `Context after (summary stands in as a placeholder): ${plural(plan.contextAfter.messages.length, "message")}, ${formatCount(plan.contextAfter.tokens)} tokens by estimate`,
       ...messageTable(plan.contextAfter.messages, input.tree, input.home, input.width),
     );
   }

@@ -19,6 +19,8 @@ export interface TreeRow {
 }
 
 interface LayoutOptions {
+  /** Rows deeper than this many levels draw only their innermost levels (default: no limit). */
+  maxPrefixLevels?: number;
   leafId: string | null;
   activePathIds: ReadonlySet<string>;
   filter: TreeFilter;
@@ -116,7 +118,7 @@ function placeRows(forest: VisibleForest, tree: SessionTree, options: LayoutOpti
     const connectorShown = showConnector && !virtualRootChild;
     rows.push({
       entry,
-      prefix: renderPrefix(displayIndent, gutters, connectorShown, isLast),
+      prefix: renderPrefix(displayIndent, gutters, connectorShown, isLast, options.maxPrefixLevels ?? Number.POSITIVE_INFINITY),
       onActivePath: options.activePathIds.has(entry.id),
       label: tree.labels.get(entry.id)?.label,
       text: entryRowText(entry, forest.toolCalls, options.home),
@@ -132,17 +134,18 @@ function placeRows(forest: VisibleForest, tree: SessionTree, options: LayoutOpti
   return rows;
 }
 
-function renderPrefix(displayIndent: number, gutters: readonly Gutter[], connector: boolean, isLast: boolean): string {
-  const connectorLevel = connector ? displayIndent - 1 : -1;
-  // pi takes the first gutter at a level (Array.find), so later duplicates do not override it.
-  const byLevel = new Map<number, boolean>();
-  for (const g of gutters) if (!byLevel.has(g.position)) byLevel.set(g.position, g.show);
-  let prefix = "";
-  for (let level = 0; level < displayIndent; level++) {
-    const gutter = byLevel.get(level);
-    if (gutter !== undefined) prefix += gutter ? "│  " : "   ";
-    else if (level === connectorLevel) prefix += isLast ? "└─ " : "├─ ";
-    else prefix += "   ";
+/**
+ * Gutters and connector for one row. Only the innermost `maxLevels` levels are drawn; outer ones
+ * are folded into "«+N» " (5,000 branch points can nest rows thousands of levels deep).
+ */
+function renderPrefix(displayIndent: number, gutters: readonly Gutter[], connector: boolean, isLast: boolean, maxLevels: number): string {
+  const start = Math.max(0, displayIndent - maxLevels);
+  const cells: string[] = new Array<string>(displayIndent - start).fill("   ");
+  if (connector && displayIndent - 1 >= start) cells[displayIndent - 1 - start] = isLast ? "└─ " : "├─ ";
+  // pi takes the first gutter at a level (Array.find) and gutters win over the connector: walk backwards.
+  for (let i = gutters.length - 1; i >= 0; i--) {
+    const g = gutters[i];
+    if (g.position >= start && g.position < displayIndent) cells[g.position - start] = g.show ? "│  " : "   ";
   }
-  return prefix;
+  return (start > 0 ? `«+${start}» ` : "") + cells.join("");
 }

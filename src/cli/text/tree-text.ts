@@ -6,6 +6,8 @@ import { truncate } from "./table.js";
 import { layoutTreeRows, type TreeFilter } from "./tree-rows.js";
 
 const PIPE_TEXT_LIMIT = 200;
+/** Deeper rows keep only their innermost levels: 5,000 branch points can nest thousands of levels. */
+const MAX_PREFIX_LEVELS = 24;
 
 export interface TreeTextOptions {
   file: string;
@@ -19,7 +21,13 @@ export interface TreeTextOptions {
 
 export function renderTreeText(tree: SessionTree, options: TreeTextOptions): string[] {
   const active = new Set(options.activePathIds);
-  const rows = layoutTreeRows(tree, { leafId: options.leafId, activePathIds: active, filter: options.filter, home: options.home });
+  const rows = layoutTreeRows(tree, {
+    leafId: options.leafId,
+    activePathIds: active,
+    filter: options.filter,
+    home: options.home,
+    maxPrefixLevels: MAX_PREFIX_LEVELS,
+  });
   const idWidth = Math.max(0, ...rows.map((r) => sanitizeLine(r.entry.id).length));
   const lines = [
     `${sanitizeLine(options.file)}${tree.sessionName ? `  "${sanitizeLine(tree.sessionName)}"` : ""}`,

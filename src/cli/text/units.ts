@@ -30,3 +30,8 @@ export function formatAge(modified: Date, now: Date): string {
 export function formatCount(n: number): string {
   return n.toLocaleString("en-US");
 }
+
+/** "1 message", "2 messages". */
+export function plural(n: number, word: string): string {
+  return `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
+}

@@ -1,7 +1,9 @@
 // A compaction preview that follows settings keys. The context before, the per-entry tokens and the
 // message index are computed once per path and profile; each cut is memoized by keepRecentTokens, the
 // auto-compact check by (reserve, window), and the compiled summary plus the context after by the cut
-// itself, so a key press that leaves the cut where it was costs only a map lookup.
+// itself, so a key press that leaves the cut where it was costs only a map lookup. The plan (cut,
+// bands, why, warnings) and the outcome (summary, context after) are separate calls, so a UI can draw
+// the moved cut first and compile the summary after the frame.
 import { buildContextFromPath, type ContextMessage } from "../context/build-context.js";
 import { compileCompactionSummary, type CompiledCompactionSummary } from "../summary/compile.js";
 import { buildGlobalMessageIndex } from "../summary/message-index.js";
@@ -36,7 +38,8 @@ export interface PreviewOutcome {
   tokensAfter: number;
 }
 
-export interface CompactionPreview {
+/** Everything but the outcome: what a settings key must update within one frame. */
+export interface CompactionPreviewPlan {
   profile: PiProfile;
   settings: PreviewSettings;
   bands: PathBands | undefined;
@@ -51,12 +54,24 @@ export interface CompactionPreview {
   /** pi's tokensBefore when it would compact, else the estimate of the current context. */
   tokensBefore: number;
   before: PreviewContextRow[];
+  /** The cut this plan stands for ("" when pi would not compact): plans with equal keys share an outcome. */
+  cutKey: string;
+}
+
+export interface CompactionPreview extends CompactionPreviewPlan {
   outcome: PreviewOutcome | undefined;
 }
 
 export interface CompactionPreviewer {
   readonly profile: PiProfile;
+  /** Plan and outcome together. */
   preview(settings: PreviewSettings): CompactionPreview;
+  /** The cut and what explains it, without compiling a summary. */
+  plan(settings: PreviewSettings): CompactionPreviewPlan;
+  /** The summary and context after for a plan (compiled once per cut); undefined when pi would not compact. */
+  outcome(plan: CompactionPreviewPlan): PreviewOutcome | undefined;
+  /** The outcome when already compiled (or known to be none); null when it still has to be compiled. */
+  cachedOutcome(plan: CompactionPreviewPlan): PreviewOutcome | undefined | null;
   /** Tokens each path entry adds to the cut accumulation (what the bands show per row). */
   entryTokens(): ReadonlyMap<string, number>;
 }
@@ -96,11 +111,16 @@ export function createCompactionPreviewer(input: PreviewerInput): CompactionPrev
     return a;
   };
 
+  const cutKeyOf = (analysis: CompactionAnalysis): string => {
+    const { preparation: prep, cut } = analysis;
+    return prep && cut ? `${prep.firstKeptEntryId}\u0000${cut.firstKeptEntryIndex}\u0000${cut.turnStartIndex}` : "";
+  };
+
   const outcomeFor = (analysis: CompactionAnalysis): PreviewOutcome | undefined => {
     const prep = analysis.preparation;
     const cut = analysis.cut;
     if (!prep || !cut) return undefined;
-    const key = `${prep.firstKeptEntryId}\u0000${cut.firstKeptEntryIndex}\u0000${cut.turnStartIndex}`;
+    const key = cutKeyOf(analysis);
     const cached = outcomes.get(key);
     if (cached) return cached;
     messageIndex ??= buildGlobalMessageIndex(input.allEntries);
@@ -135,28 +155,41 @@ export function createCompactionPreviewer(input: PreviewerInput): CompactionPrev
     return c;
   };
 
+  const planFor = (settings: PreviewSettings): CompactionPreviewPlan => {
+    const analysis = analysisFor(settings.keepRecentTokens);
+    const prep = analysis.preparation;
+    const cut = analysis.cut;
+    const units = analysis.units;
+    return {
+      profile,
+      settings,
+      bands: pathBands(path, analysis),
+      firstKeptEntryId: prep?.firstKeptEntryId,
+      turnStartEntryId: cut?.isSplitTurn ? units[cut.turnStartIndex]?.entry.id : undefined,
+      isSplitTurn: prep?.isSplitTurn ?? false,
+      noCompactionReason: analysis.reason,
+      why: explainCut(analysis, settings.keepRecentTokens),
+      warnings: compactionWarnings(analysis, settings.keepRecentTokens, profile),
+      autoCompact: autoFor(settings.reserveTokens, settings.contextWindow),
+      tokensBefore: prep?.tokensBefore ?? sum(before),
+      before,
+      cutKey: cutKeyOf(analysis),
+    };
+  };
+
   return {
     profile,
+    plan: planFor,
     preview(settings) {
-      const analysis = analysisFor(settings.keepRecentTokens);
-      const prep = analysis.preparation;
-      const cut = analysis.cut;
-      const units = analysis.units;
-      return {
-        profile,
-        settings,
-        bands: pathBands(path, analysis),
-        firstKeptEntryId: prep?.firstKeptEntryId,
-        turnStartEntryId: cut?.isSplitTurn ? units[cut.turnStartIndex]?.entry.id : undefined,
-        isSplitTurn: prep?.isSplitTurn ?? false,
-        noCompactionReason: analysis.reason,
-        why: explainCut(analysis, settings.keepRecentTokens),
-        warnings: compactionWarnings(analysis, settings.keepRecentTokens, profile),
-        autoCompact: autoFor(settings.reserveTokens, settings.contextWindow),
-        tokensBefore: prep?.tokensBefore ?? sum(before),
-        before,
-        outcome: outcomeFor(analysis),
-      };
+      const plan = planFor(settings);
+      return { ...plan, outcome: outcomeFor(analysisFor(settings.keepRecentTokens)) };
+    },
+    outcome(plan) {
+      return outcomeFor(analysisFor(plan.settings.keepRecentTokens));
+    },
+    cachedOutcome(plan) {
+      if (plan.cutKey === "") return undefined;
+      return outcomes.get(plan.cutKey) ?? null;
     },
     entryTokens() {
       if (!tokensByEntry) {

@@ -2,7 +2,7 @@
 import type { CompactionEntry, SessionEntry } from "../types.js";
 import { collectCallPaths, docContent } from "./document.js";
 import { contextIdsFromPath, indexById, pathTo, summarizedSpan } from "./paths.js";
-import { forEachToken } from "./tokenize.js";
+import { addTokens } from "./tokenize.js";
 import type { RecallCompaction, RecallDoc, RecallIndex } from "./types.js";
 
 export interface RecallSource {
@@ -34,24 +34,16 @@ export function buildRecallIndex(source: RecallSource): RecallIndex {
     const content = docContent(entry, callPaths);
     if (!content) continue;
     const idx = docs.length;
-    let length = 0;
-    // One map lookup per token: a list whose last doc is this one just counts up.
-    forEachToken(content.text, (t) => {
-      length++;
-      const list = postingLists.get(t);
-      if (!list) postingLists.set(t, [idx, 1]);
-      else if (list[list.length - 2] === idx) list[list.length - 1]++;
-      else list.push(idx, 1);
-    });
+    // The text is lower-cased once here rather than token by token.
+    const length = addTokens(content.text.toLowerCase(), idx, postingLists);
     docs.push({ idx, entryId: entry.id, ref: myRef, ...content, length, labels: [] });
     docEntries.push(entry);
     docByEntryId.set(entry.id, idx);
     if (myRef !== null) docByRef.set(myRef, idx);
   }
-  const postings = new Map<string, Uint32Array>();
+  const postings = postingLists;
   const termsByLength = new Map<number, string[]>();
-  for (const [t, list] of postingLists) {
-    postings.set(t, Uint32Array.from(list));
+  for (const t of postingLists.keys()) {
     let bucket = termsByLength.get(t.length);
     if (!bucket) termsByLength.set(t.length, (bucket = []));
     bucket.push(t);

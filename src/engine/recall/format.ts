@@ -11,14 +11,17 @@ export function entryHead(e: RecallEntryView): string {
 }
 
 const indentRest = (text: string, pad: string): string => text.split("\n").join(`\n${pad}`);
+const lines = (n: number): string => `${n} ${n === 1 ? "line" : "lines"}`;
+/** The query as typed, in quotes unless it has its own. */
+export const quoted = (query: string): string => (query.includes('"') ? query : `"${query}"`);
 
 export function formatSearchPage(p: RecallSearchPage): string {
-  if (p.total === 0) return `No matches for "${p.query}" in session history${p.scopeLabel}.`;
+  if (p.total === 0) return `No matches for ${quoted(p.query)} in session history${p.scopeLabel}.`;
   const out: string[] = [];
   const s = p.segments.length;
   const head =
     p.pageCount > 1 ? `Page ${p.page}/${p.pageCount} (${p.total} total matches${p.scopeLabel})` : `${p.total} matches${p.scopeLabel}`;
-  out.push(`${head} for "${p.query}": ${p.hits.length} shown ${s === 1 ? "in 1 segment" : `across ${s} segments`}`);
+  out.push(`${head} for ${quoted(p.query)}: ${p.hits.length} shown ${s === 1 ? "in 1 segment" : `across ${s} segments`}`);
   for (const [word, terms] of Object.entries(p.corrections)) out.push(`(no "${word}" in this session; matched ${terms.join(", ")})`);
   if (p.timedOut) out.push("(the regular expression ran out of time; results are partial)");
   for (const seg of p.segments) out.push("", ...formatSegment(seg));
@@ -29,22 +32,22 @@ export function formatSearchPage(p: RecallSearchPage): string {
 function formatSegment(seg: RecallSegment): string[] {
   const range = seg.firstRef === null ? "" : seg.lastRef !== null && seg.lastRef !== seg.firstRef ? ` #${seg.firstRef}-#${seg.lastRef}` : ` #${seg.firstRef}`;
   const count = seg.matchCount === seg.entryCount ? "" : ` (${seg.matchCount}/${seg.entryCount} entries match)`;
-  const lines = [`---${range}${count} ---`];
+  const out = [`---${range}${count} ---`];
   for (const line of seg.lines) {
     if (line.kind === "elided") {
-      lines.push(`  … ${line.count} more ${line.count === 1 ? "entry" : "entries"}`);
+      out.push(`  … ${line.count} more ${line.count === 1 ? "entry" : "entries"}`);
       continue;
     }
     const { entry, hit } = line;
     if (hit?.snippet) {
-      const above = hit.snippet.linesAbove ? `    …(${hit.snippet.linesAbove} lines above)\n` : "";
-      const below = hit.snippet.linesBelow ? `\n    …(${hit.snippet.linesBelow} lines below)` : "";
-      lines.push(`> ${entryHead(entry)}`, `${above}    ${indentRest(hit.snippet.text, "    ")}${below}`);
+      const above = hit.snippet.linesAbove ? `    …(${lines(hit.snippet.linesAbove)} above)\n` : "";
+      const below = hit.snippet.linesBelow ? `\n    …(${lines(hit.snippet.linesBelow)} below)` : "";
+      out.push(`> ${entryHead(entry)}`, `${above}    ${indentRest(hit.snippet.text, "    ")}${below}`);
     } else {
-      lines.push(`${hit ? ">" : " "} ${entryHead(entry)} ${entry.summary}`);
+      out.push(`${hit ? ">" : " "} ${entryHead(entry)} ${entry.summary}`);
     }
   }
-  return lines;
+  return out;
 }
 
 export function formatBrowse(b: BrowsePage): string {

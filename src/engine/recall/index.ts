@@ -9,7 +9,7 @@ export { search, DEFAULT_PAGE_SIZE, DEFAULT_REGEX_BUDGET_MS, type SearchOptions 
 export { browse, expand, BROWSE_LIMIT, type BrowsePage, type ExpandedEntry } from "./browse.js";
 export { checkRegexSafety } from "./regex-safety.js";
 export { docContent, collectCallPaths, summaryLine, type DocContent } from "./document.js";
-export { formatSearchPage, formatBrowse, formatExpanded, entryHead } from "./format.js";
+export { formatSearchPage, formatBrowse, formatExpanded, entryHead, quoted } from "./format.js";
 export { toFtsMatch } from "./fts-query.js";
 export { makeSnippet, finderFor } from "./snippet.js";
 export { typoBudget, boundedDistance } from "./expand-terms.js";

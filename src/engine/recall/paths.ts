@@ -12,10 +12,10 @@ export function indexById(entries: readonly SessionEntry[]): Map<string, Session
 /** Root-first path ending at `fromId` (pi's getBranch); [] when the id is unknown. */
 export function pathTo(byId: Map<string, SessionEntry>, fromId: string | null | undefined): SessionEntry[] {
   const out: SessionEntry[] = [];
-  const seen = new Set<string>();
+  // A parent cycle would loop forever; no path is longer than the number of entries.
+  let budget = byId.size;
   let cur = fromId == null ? undefined : byId.get(fromId);
-  while (cur && !seen.has(cur.id)) {
-    seen.add(cur.id);
+  while (cur && budget-- > 0) {
     out.push(cur);
     cur = cur.parentId == null ? undefined : byId.get(cur.parentId);
   }

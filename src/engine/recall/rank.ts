@@ -12,6 +12,8 @@ export const BM25_B = 0.75;
 export interface Ranked {
   doc: number;
   score: number;
+  /** Regex mode: offset of the first match (the snippet starts there without searching again). */
+  at?: number;
 }
 
 export interface RankOutcome {
@@ -36,29 +38,39 @@ export function rank(index: RecallIndex, scope: ScopeDocs, matcher: RecallMatche
     return { ranked, matchTerms: new Set(), corrections: {}, timedOut: false };
   }
   const safety = checkRegexSafety(matcher.regex.source);
-  const chunk = safety.ok ? chunkLengthFor(safety.shape) : 60;
+  const chunk = safety.ok ? chunkLengthFor(safety.shape) : 20;
   const deadline = opts.now() + opts.budgetMs;
+  const expired = (): boolean => opts.now() > deadline;
   let timedOut = false;
   for (const d of scope.order) {
-    if (opts.now() > deadline) {
+    const doc = index.docs[d];
+    if (!passesFilters(doc, filters)) continue;
+    const at = firstRegexMatch(doc.text, matcher.regex, chunk, expired);
+    if (at >= 0) ranked.push({ doc: d, score: 0, at });
+    else if (at === TIMED_OUT) {
       timedOut = true;
       break;
     }
-    const doc = index.docs[d];
-    if (passesFilters(doc, filters) && firstRegexMatch(doc.text, matcher.regex, chunk) >= 0) ranked.push({ doc: d, score: 0 });
   }
   return { ranked, matchTerms: new Set(), corrections: {}, timedOut };
 }
 
-/** Offset of the first match, searching line by line in chunks of at most `chunk` characters; -1 if none. */
-export function firstRegexMatch(text: string, regex: RegExp, chunk: number): number {
+/** What firstRegexMatch returns when the deadline passed before it finished. */
+export const TIMED_OUT = -2;
+
+/**
+ * Offset of the first match, searching line by line in overlapping windows of at most `chunk`
+ * characters; -1 if none; TIMED_OUT when `expired()` turned true between windows.
+ */
+export function firstRegexMatch(text: string, regex: RegExp, chunk: number, expired: () => boolean = () => false): number {
   const re = new RegExp(regex.source, regex.flags.replace(/[gy]/g, ""));
+  const step = chunk - (chunk >> 2);
   let lineStart = 0;
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf("\n", lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    const overlap = Math.min(100, chunk >> 1);
-    for (let s = lineStart; s < lineEnd || s === lineStart; s += chunk - overlap) {
+    for (let s = lineStart; ; s += step) {
+      if (expired()) return TIMED_OUT;
       const m = re.exec(text.slice(s, Math.min(lineEnd, s + chunk)));
       if (m) return s + m.index;
       if (s + chunk >= lineEnd) break;

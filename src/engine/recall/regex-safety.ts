@@ -1,10 +1,11 @@
 // User regexes run on JavaScript's backtracking engine, so a pattern is checked before it runs:
 // a repeated group that itself repeats or alternates (`(a+)+`, `(a|aa)*`) can take exponential
 // time and is refused, and backreferences are refused. What remains is at worst polynomial; the
-// searcher bounds that by matching line chunks whose length shrinks as open-ended repeats add up.
+// searcher bounds that by matching windows of a line whose length shrinks as open-ended repeats
+// add up, and by a deadline checked between windows.
 
 export interface RegexShape {
-  /** Number of `*`, `+` and `{n,}` in the pattern. */
+  /** Number of `*`, `+`, `{n,}` and wide `{n,m}` in the pattern. */
   unbounded: number;
 }
 
@@ -19,7 +20,8 @@ function quantAt(p: string, i: number): { len: number; repeats: boolean; unbound
     const m = /^\{(\d+)(,(\d*))?\}\??/.exec(p.slice(i));
     if (m) {
       const max = m[2] === undefined ? Number(m[1]) : m[3] === "" ? Infinity : Number(m[3]);
-      return { len: m[0].length, repeats: max > 1, unbounded: max === Infinity };
+      // A wide bounded repeat ({0,1000}) costs like an open-ended one.
+      return { len: m[0].length, repeats: max > 1, unbounded: max > 50 };
     }
   }
   return { len: 0, repeats: false, unbounded: false };
@@ -78,11 +80,12 @@ export function checkRegexSafety(pattern: string): { ok: true; shape: RegexShape
   return { ok: true, shape: { unbounded } };
 }
 
-/** Characters of a line matched at once: long lines are cut into overlapping chunks of this size. */
+/**
+ * Characters of a line matched at once: long lines are cut into overlapping windows of this size.
+ * A backtracking match can cost about window^(repetitions + 1) steps (`a*b` restarts at every
+ * position), so windows shrink as open-ended repetitions add up, keeping one window under roughly
+ * 3·10^7 steps (tens of milliseconds); the caller's deadline is checked between windows.
+ */
 export function chunkLengthFor(shape: RegexShape): number {
-  if (shape.unbounded <= 1) return 8000;
-  if (shape.unbounded === 2) return 2000;
-  if (shape.unbounded === 3) return 400;
-  if (shape.unbounded === 4) return 150;
-  return 60;
+  return [8000, 5000, 300, 70, 30, 20, 20][Math.min(shape.unbounded, 6)];
 }

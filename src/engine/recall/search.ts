@@ -49,7 +49,7 @@ export function search(index: RecallIndex, query: RecallQuery | string, opts: Se
     ...entryView(index, r.doc),
     rank: (page - 1) * pageSize + i + 1,
     score: r.score,
-    snippet: finder ? makeSnippet(index.docs[r.doc].text, finder) : null,
+    snippet: finder ? makeSnippet(index.docs[r.doc].text, finder, r.at) : null,
   }));
   return {
     ok: true,

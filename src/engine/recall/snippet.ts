@@ -20,13 +20,19 @@ export function finderFor(matcher: RecallMatcher, matchTerms: Set<string>): Find
   if (matcher.kind === "none") return null;
   if (matcher.kind === "regex") {
     const safety = checkRegexSafety(matcher.regex.source);
-    const chunk = safety.ok ? chunkLengthFor(safety.shape) : 60;
+    const chunk = safety.ok ? chunkLengthFor(safety.shape) : 20;
+    const re = new RegExp(matcher.regex.source, `${matcher.regex.flags.replace(/[gy]/g, "")}g`);
     return {
-      first: (text) => firstRegexMatch(text, matcher.regex, chunk),
+      first: (text) => Math.max(-1, firstRegexMatch(text, matcher.regex, chunk)),
+      // Highlights come from windows of the same bounded size as the search itself.
       all: (text) => {
-        const re = new RegExp(matcher.regex.source, `${matcher.regex.flags.replace(/[gy]/g, "")}g`);
         const out: HighlightRange[] = [];
-        for (const m of text.matchAll(re)) if (m[0].length) out.push({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+        for (let w = 0; w < text.length; w += chunk) {
+          for (const m of text.slice(w, w + chunk).matchAll(re)) {
+            const start = w + (m.index ?? 0);
+            if (m[0].length && (!out.length || start >= out[out.length - 1].end)) out.push({ start, end: start + m[0].length });
+          }
+        }
         return out;
       },
     };
@@ -67,8 +73,9 @@ function mergeRanges(ranges: HighlightRange[]): HighlightRange[] {
   return out;
 }
 
-export function makeSnippet(text: string, finder: Finder): RecallSnippet | null {
-  const at = finder.first(text);
+/** `knownAt`: where the first match is, when the search already found it. */
+export function makeSnippet(text: string, finder: Finder, knownAt?: number): RecallSnippet | null {
+  const at = knownAt ?? finder.first(text);
   if (at < 0) return null;
   // Walk out from the match line by line instead of splitting a possibly huge text.
   let from = text.lastIndexOf("\n", at - 1) + 1;

@@ -31,7 +31,7 @@ export interface RecallIndex {
   /** The source entry of each doc, same position (expand renders from it, unclipped). */
   entries: SessionEntry[];
   /** term -> flat postings [docIdx, tf, docIdx, tf, ...], docIdx ascending. */
-  postings: Map<string, Uint32Array>;
+  postings: Map<string, number[]>;
   /** Every term, sorted (prefix lookups). */
   sortedTerms: string[];
   /** Terms bucketed by length (typo lookups). */

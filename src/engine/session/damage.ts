@@ -4,9 +4,11 @@
 
 /** Shorten untrusted text for a one-line message: no control characters, at most `max` characters. */
 export function shortText(value: unknown, max = 40): string {
-  const s = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
-  const clean = s.replace(/[\u0000-\u001f\u007f]/g, " ");
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+  const s = typeof value === "string" ? value : typeof value === "object" && value !== null ? "(object)" : String(value);
+  // Cut before cleaning: an id can be any (huge) string.
+  const head = s.length > max ? s.slice(0, max - 1) : s;
+  const clean = head.replace(/[\u0000-\u001f\u007f]/g, " ");
+  return s.length > max ? `${clean}…` : clean;
 }
 
 /** "message 4eb8aad7" / "label" / "entry" for something that looks like an entry. */

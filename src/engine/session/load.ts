@@ -1,5 +1,5 @@
 import type { Diagnostic, PiProfile, SessionEntry, SessionHeader } from "../types.js";
-import { nameEntry } from "./damage.js";
+import { nameEntry, shortText } from "./damage.js";
 import { migrateRecords } from "./migrate.js";
 import { scanSessionText, type SessionScan } from "./scan.js";
 import { analyzeStructure, type EntryIndex } from "./structure.js";
@@ -63,7 +63,7 @@ export function loadFromScan(scan: SessionScan, profile: PiProfile, options: Par
       records.push(v);
       recordLines.push(scan.lines[i]);
     } else {
-      diagnostics.push({ line: scan.lines[i], problem: `${Array.isArray(v) ? "an array" : JSON.stringify(v)} is not an entry; pi keeps it as a broken entry without id, pi-explorer drops it` });
+      diagnostics.push({ line: scan.lines[i], problem: `${Array.isArray(v) ? "an array" : shortText(JSON.stringify(v))} is not an entry; pi keeps it as a broken entry without id, pi-explorer drops it` });
     }
   }
   const fileVersion = Number(first.version ?? 1);

@@ -1,22 +1,32 @@
 // The parent/child structure of loaded entries, as pi's index sees it, and the structural damage
 // pi does not report: missing ids, duplicate ids, orphans, self-parents and parent cycles.
-// Every walk is iterative; the whole analysis is linear in the number of entries.
+// Positions (indexes into `entries`) and typed arrays keep this linear and allocation-light even
+// for 55,000 entries; every walk is iterative.
 import type { Diagnostic, SessionEntry } from "../types.js";
 import { shortText } from "./damage.js";
 
+/** parentPos value of a root. */
+export const ROOT = -1;
+/** parentPos value of an entry pi's tree does not show (an earlier entry with a duplicated id). */
+export const HIDDEN = -2;
+
 export interface EntryIndex {
+  entries: SessionEntry[];
   /** Last entry per id, in the order pi's Map holds them (first insertion position). */
   byId: Map<string, SessionEntry>;
+  /** Position in `entries` of the entry byId holds for an id. */
+  posById: Map<string, number>;
   /**
-   * The parent each shown entry hangs under in pi-explorer's tree; null = a root. Only entries that
-   * pi's tree shows are keys: the last entry per id, plus entries without a string id (which still
-   * hang under their parent, as in pi, but cannot be anyone's parent).
+   * Per position: the position of the parent the entry hangs under in pi-explorer's tree, ROOT, or
+   * HIDDEN. Entries without a string id still hang under their parent (as in pi) but can be no
+   * one's parent. Orphans, self-parents and the entry where a parent cycle is cut are roots.
    */
-  parents: Map<SessionEntry, SessionEntry | null>;
-  /** Roots in file order. */
-  roots: SessionEntry[];
-  /** Children per entry in file order (pi sorts them by timestamp later, see tree/). */
-  children: Map<SessionEntry, SessionEntry[]>;
+  parentPos: Int32Array;
+  /** Root positions in file order. */
+  rootPos: number[];
+  /** Children of position p, file order: childPos[childStart[p] .. childStart[p + 1]). */
+  childStart: Int32Array;
+  childPos: Int32Array;
 }
 
 /**
@@ -31,9 +41,10 @@ export function analyzeStructure(
   lostIds: Map<string, number>,
   diagnostics: Diagnostic[],
 ): EntryIndex {
+  const n = entries.length;
   const byId = new Map<string, SessionEntry>();
-  const firstLineOf = new Map<string, number>();
-  for (let i = 0; i < entries.length; i++) {
+  const posById = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
     const e = entries[i];
     const id = e.id as unknown;
     if (typeof id !== "string") {
@@ -43,57 +54,62 @@ export function analyzeStructure(
       });
       continue;
     }
-    const earlier = firstLineOf.get(id);
+    const earlier = posById.get(id);
     if (earlier !== undefined) {
       diagnostics.push({
         line: entryLines[i],
-        problem: `duplicate id ${shortText(id)} (also on line ${earlier}); pi keeps this later entry and hides the earlier one`,
+        problem: `duplicate id ${shortText(id)} (also on line ${entryLines[earlier]}); pi keeps this later entry and hides the earlier one`,
       });
-    } else firstLineOf.set(id, entryLines[i]);
+    }
     byId.set(id, e);
+    posById.set(id, i);
   }
 
-  const parents = new Map<SessionEntry, SessionEntry | null>();
-  const position = new Map<SessionEntry, number>();
-  for (let i = 0; i < entries.length; i++) {
+  const parentPos = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
     const e = entries[i];
     const id = e.id as unknown;
-    if (typeof id === "string" && byId.get(id) !== e) continue; // an earlier duplicate: hidden
-    position.set(e, i);
+    if (typeof id === "string" && posById.get(id) !== i) {
+      parentPos[i] = HIDDEN;
+      continue;
+    }
     const parentId = e.parentId as unknown;
     // pi: `parentId === null || parentId === id` makes a root; with neither field that is true too.
     if (parentId === null || (parentId === undefined && typeof id !== "string")) {
-      parents.set(e, null);
+      parentPos[i] = ROOT;
       continue;
     }
     if (parentId === id) {
-      parents.set(e, null);
+      parentPos[i] = ROOT;
       diagnostics.push({ line: entryLines[i], problem: `entry ${shortText(id)} is its own parent; pi shows it as a root (and pi's path walk would never end)` });
       continue;
     }
-    const parent = typeof parentId === "string" ? byId.get(parentId) : undefined;
-    if (parent === undefined) {
-      parents.set(e, null);
+    const p = typeof parentId === "string" ? posById.get(parentId) : undefined;
+    if (p === undefined) {
+      parentPos[i] = ROOT;
       diagnostics.push({ line: entryLines[i], problem: describeOrphan(typeof id === "string" ? id : "without id", parentId, lostIds) });
       continue;
     }
-    parents.set(e, parent);
+    parentPos[i] = p;
   }
 
-  breakCycles(parents, position, entryLines, diagnostics);
+  breakCycles(entries, parentPos, entryLines, diagnostics);
 
-  const roots: SessionEntry[] = [];
-  const children = new Map<SessionEntry, SessionEntry[]>();
-  for (const [entry, parent] of parents) {
-    if (parent === null) {
-      roots.push(entry);
-      continue;
-    }
-    const list = children.get(parent);
-    if (list) list.push(entry);
-    else children.set(parent, [entry]);
+  const rootPos: number[] = [];
+  const childStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const p = parentPos[i];
+    if (p === ROOT) rootPos.push(i);
+    else if (p >= 0) childStart[p + 1]++;
   }
-  return { byId, parents, roots, children };
+  for (let i = 0; i < n; i++) childStart[i + 1] += childStart[i];
+  const fill = childStart.slice(0, n);
+  const childPos = new Int32Array(childStart[n]);
+  for (let i = 0; i < n; i++) {
+    const p = parentPos[i];
+    if (p >= 0) childPos[fill[p]++] = i;
+  }
+  return { entries, byId, posById, parentPos, rootPos, childStart, childPos };
 }
 
 function describeOrphan(id: string, parentId: unknown, lostIds: Map<string, number>): string {
@@ -105,34 +121,30 @@ function describeOrphan(id: string, parentId: unknown, lostIds: Map<string, numb
 }
 
 /** Find every parent cycle (each entry has at most one parent) and cut it at its earliest member. */
-function breakCycles(
-  parents: Map<SessionEntry, SessionEntry | null>,
-  position: Map<SessionEntry, number>,
-  entryLines: number[],
-  diagnostics: Diagnostic[],
-): void {
-  const walkOf = new Map<SessionEntry, number>();
+function breakCycles(entries: SessionEntry[], parentPos: Int32Array, entryLines: number[], diagnostics: Diagnostic[]): void {
+  const n = parentPos.length;
+  const walkOf = new Int32Array(n); // 0 = not visited yet, k = visited by walk k
   let walk = 0;
-  for (const start of parents.keys()) {
-    if (walkOf.has(start)) continue;
+  for (let start = 0; start < n; start++) {
+    if (walkOf[start] !== 0 || parentPos[start] === HIDDEN) continue;
     walk++;
-    let cur: SessionEntry | null | undefined = start;
-    while (cur && !walkOf.has(cur)) {
-      walkOf.set(cur, walk);
-      cur = parents.get(cur);
+    let cur = start;
+    while (cur >= 0 && walkOf[cur] === 0) {
+      walkOf[cur] = walk;
+      cur = parentPos[cur];
     }
-    if (!cur || walkOf.get(cur) !== walk) continue;
-    // `cur` is on a cycle found during this walk: collect it and cut at the earliest member.
-    const members: SessionEntry[] = [cur];
-    for (let m = parents.get(cur); m && m !== cur; m = parents.get(m)) members.push(m);
-    let first = members[0];
-    for (const m of members) if ((position.get(m) ?? 0) < (position.get(first) ?? 0)) first = m;
-    parents.set(first, null);
-    const ring = members.slice(0, 6).map((m) => shortText(m.id, 20));
+    if (cur < 0 || walkOf[cur] !== walk) continue;
+    // `cur` is on a cycle met during this walk: collect it and cut at the earliest member.
+    const members = [cur];
+    for (let m = parentPos[cur]; m !== cur; m = parentPos[m]) members.push(m);
+    let first = cur;
+    for (const m of members) if (m < first) first = m;
+    parentPos[first] = ROOT;
+    const ring = members.slice(0, 6).map((m) => shortText(entries[m].id, 20));
     if (members.length > 6) ring.push("…");
     diagnostics.push({
-      line: entryLines[position.get(first) ?? 0],
-      problem: `parent cycle of ${members.length} entries (${ring.join(" → ")}); pi would loop forever walking it and its /tree hides them; pi-explorer shows ${shortText(first.id, 20)} as a root`,
+      line: entryLines[first],
+      problem: `parent cycle of ${members.length} entries (${ring.join(" → ")}); pi would loop forever walking it and its /tree hides them; pi-explorer shows ${shortText(entries[first].id, 20)} as a root`,
     });
   }
 }

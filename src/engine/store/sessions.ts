@@ -180,7 +180,8 @@ export function readSessionInfo(path: string, profile: PiProfile): SessionInfo |
   if (!fields) return null;
   const loaded = loadFromScan(scan, profile, { path });
   let branchCount = 0;
-  for (const kids of entryIndexOf(loaded).children.values()) if (kids.length > 1) branchCount++;
+  const { childStart } = entryIndexOf(loaded);
+  for (let i = 0; i + 1 < childStart.length; i++) if (childStart[i + 1] - childStart[i] > 1) branchCount++;
   let compactionCount = 0;
   for (const e of loaded.entries) if (e.type === "compaction") compactionCount++;
   const mtime = new Date(file.mtimeMs);

@@ -1,7 +1,9 @@
 // Barrel of tree/.
 //   buildTree(loaded)            -> SessionTree: byId, roots, childrenOf (pi's getTree order), leafId,
-//                                   labels, sessionName, parents (root = null), branchPointCount
+//                                   labels, sessionName, branchPointCount
 //   getBranch(tree, fromId?)     -> path root..fromId (default leaf), [] when unknown, cycle-safe
+//   treeParent(tree, entry)      -> the entry it hangs under (null for roots: orphans, cut cycles too)
+//   shownEntries(tree)           -> entries the tree shows, file order (earlier duplicate ids hidden)
 //   parentOf(tree, id)           -> the entry id hangs under (undefined for roots)
 //   pathIdSet(tree, fromId?)     -> Set of ids on a path ("is this on the active path?")
 //   depthOf(tree, id)            -> steps from the root (-1 unknown)

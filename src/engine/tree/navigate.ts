@@ -1,6 +1,6 @@
 // Cheap questions the UI asks about a SessionTree. All iterative; none re-sorts anything.
 import type { SessionEntry } from "../types.js";
-import { getBranch, treeParent, type SessionTree } from "./tree.js";
+import { getBranch, shownEntries, treeParent, type SessionTree } from "./tree.js";
 
 /** The entry `id` hangs under in the tree; undefined for roots and unknown ids. */
 export function parentOf(tree: SessionTree, id: string): SessionEntry | undefined {
@@ -19,11 +19,6 @@ export function pathIdSet(tree: SessionTree, fromId?: string | null): Set<string
 export function depthOf(tree: SessionTree, id: string): number {
   const path = getBranch(tree, id);
   return path.length - 1;
-}
-
-/** Entries the tree shows, in file order (an earlier duplicate id is hidden, as in pi). */
-export function shownEntries(tree: SessionTree): Iterable<SessionEntry> {
-  return tree.parents ? tree.parents.keys() : tree.loaded.entries.filter((e) => tree.byId.get(e.id) === e);
 }
 
 /** Entries with more than one child, in file order. */

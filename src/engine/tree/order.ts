@@ -3,7 +3,7 @@
 // because the same comparator runs on the same file-ordered input.
 import type { SessionEntry } from "../types.js";
 
-const timeOf = (e: SessionEntry): number => new Date(e.timestamp as string).getTime();
+export const timeOf = (e: SessionEntry): number => new Date(e.timestamp as string).getTime();
 
 /** Sort siblings (given in file order) in place, the way pi's getTree does. */
 export function sortSiblings(siblings: SessionEntry[]): SessionEntry[] {
@@ -13,4 +13,13 @@ export function sortSiblings(siblings: SessionEntry[]): SessionEntry[] {
   decorated.sort((a, b) => a.t - b.t);
   for (let i = 0; i < decorated.length; i++) siblings[i] = decorated[i].entry;
   return siblings;
+}
+
+/** The same order applied to a range of positions (children of one parent) in a typed array. */
+export function sortPositionRange(pos: Int32Array, from: number, to: number, entries: SessionEntry[]): void {
+  if (to - from < 2) return;
+  const decorated: { p: number; t: number }[] = [];
+  for (let i = from; i < to; i++) decorated.push({ p: pos[i], t: timeOf(entries[pos[i]]) });
+  decorated.sort((a, b) => a.t - b.t);
+  for (let i = from; i < to; i++) pos[i] = decorated[i - from].p;
 }

@@ -1,7 +1,8 @@
 import type { SessionEntry } from "../types.js";
 import { entryIndexOf, type LoadedSession } from "../session/load.js";
+import { HIDDEN, ROOT, type EntryIndex } from "../session/structure.js";
 import { resolveLabels, resolveSessionName, type ResolvedLabel } from "./labels.js";
-import { sortSiblings } from "./order.js";
+import { sortPositionRange } from "./order.js";
 
 /** The session as a tree, the way pi indexes it on load. */
 export interface SessionTree {
@@ -10,7 +11,10 @@ export interface SessionTree {
   byId: Map<string, SessionEntry>;
   /** Roots in file order (parentId null, self-parent, or an orphan). */
   roots: SessionEntry[];
-  /** Children of an entry in pi's getTree order: by timestamp ascending, stable on file order. */
+  /**
+   * Children of an entry in pi's getTree order: by timestamp ascending, stable on file order.
+   * The returned array is shared between calls: do not mutate it.
+   */
   childrenOf(id: string): SessionEntry[];
   /** The leaf pi picks on load: the id of the last entry in file order. */
   leafId: string | null;
@@ -18,43 +22,63 @@ export interface SessionTree {
   labels: Map<string, ResolvedLabel>;
   /** pi's getSessionName(): latest session_info decides, blank clears. */
   sessionName: string | undefined;
-  /**
-   * The parent each shown entry hangs under (null for roots); set by buildTree. Differs from
-   * `byId.get(parentId)` only for damaged files: orphans, self-parents and the entry where a parent
-   * cycle is cut are roots. Optional so hand-built trees (tests) stay valid; see treeParent().
-   */
-  parents?: Map<SessionEntry, SessionEntry | null>;
   /** Number of entries with more than one child (branch points); set by buildTree. */
   branchPointCount?: number;
 }
 
+interface TreeInternals {
+  index: EntryIndex;
+  /** childPos sorted per parent in pi's order. */
+  sortedChildPos: Int32Array;
+  childCache: Map<number, SessionEntry[]>;
+}
+
+const internals = new WeakMap<SessionTree, TreeInternals>();
 const NO_CHILDREN: SessionEntry[] = [];
 
-/** Index a loaded session once: children are sorted here, so every later lookup is O(1). */
+/** Index a loaded session once: children are sorted here; later lookups do no sorting. */
 export function buildTree(loaded: LoadedSession): SessionTree {
   const index = entryIndexOf(loaded);
-  const sorted = new Map<SessionEntry, SessionEntry[]>();
+  const { entries, childStart } = index;
+  const sortedChildPos = index.childPos.slice();
   let branchPointCount = 0;
-  for (const [parent, list] of index.children) {
-    sorted.set(parent, sortSiblings(list.slice()));
-    if (list.length > 1) branchPointCount++;
+  for (let p = 0; p < entries.length; p++) {
+    const from = childStart[p];
+    const to = childStart[p + 1];
+    if (to - from > 1) {
+      branchPointCount++;
+      sortPositionRange(sortedChildPos, from, to, entries);
+    }
   }
-  const last = loaded.entries[loaded.entries.length - 1];
-  const byId = index.byId;
-  return {
+  const inner: TreeInternals = { index, sortedChildPos, childCache: new Map() };
+  const last = entries[entries.length - 1];
+  const tree: SessionTree = {
     loaded,
-    byId,
-    roots: index.roots,
-    childrenOf(id: string): SessionEntry[] {
-      const entry = byId.get(id);
-      return (entry && sorted.get(entry)) ?? NO_CHILDREN;
-    },
+    byId: index.byId,
+    roots: index.rootPos.map((p) => entries[p]),
+    childrenOf: (id: string) => childrenAt(inner, index.posById.get(id)),
     leafId: last && typeof last.id === "string" ? last.id : null,
-    labels: resolveLabels(loaded.entries),
-    sessionName: resolveSessionName(loaded.entries),
-    parents: index.parents,
+    labels: resolveLabels(entries),
+    sessionName: resolveSessionName(entries),
     branchPointCount,
   };
+  internals.set(tree, inner);
+  return tree;
+}
+
+function childrenAt(inner: TreeInternals, pos: number | undefined): SessionEntry[] {
+  if (pos === undefined) return NO_CHILDREN;
+  const { childStart, entries } = inner.index;
+  const from = childStart[pos];
+  const to = childStart[pos + 1];
+  if (from === to) return NO_CHILDREN;
+  let list = inner.childCache.get(pos);
+  if (!list) {
+    list = [];
+    for (let i = from; i < to; i++) list.push(entries[inner.sortedChildPos[i]]);
+    inner.childCache.set(pos, list);
+  }
+  return list;
 }
 
 /**
@@ -64,21 +88,54 @@ export function buildTree(loaded: LoadedSession): SessionTree {
 export function getBranch(tree: SessionTree, fromId?: string | null): SessionEntry[] {
   const startId = fromId ?? tree.leafId;
   if (startId === null || startId === undefined) return [];
+  const inner = internals.get(tree);
+  if (!inner) return walkByParentId(tree, startId);
+  const { posById, parentPos, entries } = inner.index;
+  const path: SessionEntry[] = [];
+  let pos = posById.get(startId) ?? ROOT;
+  // parentPos is acyclic after loading; the bound only guards against a tree built some other way.
+  for (let steps = 0; pos >= 0 && steps <= entries.length; steps++) {
+    path.push(entries[pos]);
+    pos = parentPos[pos];
+  }
+  return path.reverse();
+}
+
+/** For trees not made by buildTree (hand-built in tests): follow parentId through byId. */
+function walkByParentId(tree: SessionTree, startId: string): SessionEntry[] {
   const path: SessionEntry[] = [];
   const seen = new Set<SessionEntry>();
-  let cur: SessionEntry | null | undefined = tree.byId.get(startId);
+  let cur = tree.byId.get(startId);
   while (cur && !seen.has(cur)) {
     seen.add(cur);
     path.push(cur);
-    cur = treeParent(tree, cur);
+    cur = treeParent(tree, cur) ?? undefined;
   }
   return path.reverse();
 }
 
 /** The entry `entry` hangs under in `tree` (null for a root), also for trees not made by buildTree. */
 export function treeParent(tree: SessionTree, entry: SessionEntry): SessionEntry | null {
-  if (tree.parents) return tree.parents.get(entry) ?? null;
+  const inner = internals.get(tree);
+  if (inner && typeof entry.id === "string") {
+    const { posById, parentPos, entries } = inner.index;
+    const pos = posById.get(entry.id);
+    if (pos !== undefined && entries[pos] === entry) {
+      const p = parentPos[pos];
+      return p >= 0 ? entries[p] : null;
+    }
+  }
   const parentId = entry.parentId;
   if (typeof parentId !== "string" || parentId === entry.id) return null;
   return tree.byId.get(parentId) ?? null;
+}
+
+/** Entries the tree shows, in file order (an earlier duplicate id is hidden, as in pi). */
+export function shownEntries(tree: SessionTree): SessionEntry[] {
+  const inner = internals.get(tree);
+  if (!inner) return tree.loaded.entries.filter((e) => typeof e.id !== "string" || tree.byId.get(e.id) === e);
+  const { parentPos, entries } = inner.index;
+  const out: SessionEntry[] = [];
+  for (let i = 0; i < entries.length; i++) if (parentPos[i] !== HIDDEN) out.push(entries[i]);
+  return out;
 }

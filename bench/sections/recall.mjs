@@ -1,0 +1,209 @@
+// Recall section: per-session index build against the engine's own load, query latency on one
+// large session, and the cross-session SQLite index over a generated sessions directory of ≥ 1 GB
+// (first build, a query after it, the re-index after one file grows).
+//
+// This file is also its own worker: `node bench/sections/recall.mjs <mode> ...` runs one
+// measurement in a fresh process and prints JSON (the harness imports it and calls run()).
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const SELF = fileURLToPath(import.meta.url);
+const SESSIONS_FILES = 52;
+const SESSION_BYTES = 20_000_000;
+const QUERIES = [
+  "error",
+  "parser timeout",
+  "refactor session store",
+  "config",
+  "commit message",
+  "sesion",
+  "zzzqqqx",
+  '"session module"',
+  "role:user config",
+  "tool:bash error",
+  "file:src/session/id.tsx",
+  "worker queue stream",
+  "render",
+  "scope:all token",
+  "scope:forgotten leaf",
+];
+
+// ------------------------------------------------------------------ harness side
+export async function run(ctx) {
+  const rows = [];
+  const big = ctx.synth.find((s) => s.name.includes("50mb"));
+  if (!big) return [{ figure: "recall", value: "skipped: synth-50mb missing", baseline: "", ratio: "", target: "", met: undefined, command: "" }];
+  const command = "node bench/run.mjs recall";
+
+  const builds = [1, 2, 3].map(() => child(ctx, ["build", big.path]));
+  const failed = builds.find((b) => b.error);
+  if (failed) return [{ figure: "recall index build", value: failed.error, baseline: "", ratio: "", target: "", met: false, command }];
+  const load = ctx.median(builds.map((b) => b.loadMs));
+  const build = ctx.median(builds.map((b) => b.indexMs));
+  rows.push({
+    figure: `recall index build, ${big.name} (${(big.bytes / 1e6).toFixed(1)} MB, ${builds[0].docs} docs, ${builds[0].terms} terms)`,
+    value: fmt(build),
+    baseline: `${fmt(load)} engine load (read + parse + tree)`,
+    ratio: ratioOf(build, load),
+    target: "≤ 1.00× (≤ the engine's load time)",
+    met: build <= load,
+    command,
+  });
+
+  const q = child(ctx, ["query", big.path]);
+  if (q.error) rows.push({ figure: "recall query latency", value: q.error, baseline: "", ratio: "", target: "", met: false, command });
+  else {
+    rows.push({ figure: `recall query p50, ${big.name} (${q.samples} runs of ${QUERIES.length} queries)`, value: fmt(q.p50), baseline: "", ratio: "", target: "< 5 ms", met: q.p50 < 5, command });
+    rows.push({ figure: `recall query p95, ${big.name}`, value: fmt(q.p95), baseline: `slowest query: ${q.slowest}`, ratio: "", target: "< 20 ms", met: q.p95 < 20, command });
+    rows.push({ figure: `recall regex scan, ${big.name} (/exit(ed)? with code [1-9]/, scope all)`, value: fmt(q.regexMs), baseline: "", ratio: "", target: "informational", met: undefined, command });
+  }
+
+  const dir = join(ctx.outDir, "recall-sessions");
+  ensureSessionsDir(ctx, dir);
+  const bytes = listJsonl(dir).reduce((n, f) => n + statSync(f).size, 0);
+  const cacheHome = join(ctx.outDir, "recall-cache");
+  const all = child(ctx, ["all", dir, cacheHome], 3_600_000);
+  if (all.error) rows.push({ figure: "recall --all", value: all.error, baseline: "", ratio: "", target: "", met: false, command });
+  else {
+    const label = `${all.files} sessions, ${(bytes / 1e9).toFixed(2)} GB`;
+    rows.push({ figure: `recall --all first index build (${label}, ${all.docs} docs)`, value: fmt(all.firstBuildMs), baseline: `${fmt(all.readMs)} reading every file`, ratio: ratioOf(all.firstBuildMs, all.readMs), target: "informational", met: undefined, command });
+    rows.push({ figure: `recall --all query after the build (median of ${QUERIES.length} queries, open + stat every file + search)`, value: fmt(all.queryMs), baseline: `slowest ${fmt(all.queryMaxMs)}`, ratio: "", target: "< 100 ms", met: all.queryMs < 100, command });
+    rows.push({ figure: "recall --all re-index after one file grew (appended lines only)", value: fmt(all.growMs), baseline: `${fmt(all.fileReindexMs)} re-reading that file whole`, ratio: ratioOf(all.growMs, all.fileReindexMs), target: "≪ a full re-read", met: all.growMs < all.fileReindexMs, command });
+  }
+  return rows;
+}
+
+const fmt = (n) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(2)} ms`);
+const ratioOf = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}×` : "n/a");
+
+function child(ctx, args, timeoutMs = 600_000) {
+  const r = ctx.runChild([SELF, ...args, ctx.engineUrl], { timeoutMs });
+  if (r.status !== 0) return { error: `crashed: ${(r.stderr.split("\n").find((l) => /Error/.test(l)) ?? r.stderr.split("\n")[0] ?? "").trim().slice(0, 160)}` };
+  return JSON.parse(r.stdout);
+}
+
+function listJsonl(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((n) => n.endsWith(".jsonl"))
+    .map((n) => join(dir, n))
+    .sort();
+}
+
+/** ≥ 1 GB of generated sessions in a pi-like layout (a folder per project), made once. */
+function ensureSessionsDir(ctx, dir) {
+  const gen = join(ctx.shared, "tools", "synth", "gen.mjs");
+  for (let i = 0; i < SESSIONS_FILES; i++) {
+    const project = join(dir, `--home-dev-project-${i % 6}--`);
+    const file = join(project, `2026-03-${String(1 + (i % 28)).padStart(2, "0")}T10-00-00-000Z_recall-${i}.jsonl`);
+    if (existsSync(file) && statSync(file).size >= SESSION_BYTES) continue;
+    mkdirSync(project, { recursive: true });
+    ctx.log(`generating recall session ${i + 1}/${SESSIONS_FILES}`);
+    const r = ctx.runChild([gen, "--seed", `recall-${i}`, "--turns", "1000000000", "--target-bytes", String(SESSION_BYTES), "--out", file]);
+    if (r.status !== 0) throw new Error(`gen.mjs failed: ${r.stderr.split("\n")[0]}`);
+  }
+}
+
+// ------------------------------------------------------------------ worker side
+async function worker(mode, args) {
+  const engineUrl = args[args.length - 1];
+  const engine = await import(engineUrl);
+  const now = () => performance.now();
+  if (mode === "build") {
+    const [file] = args;
+    const t0 = now();
+    const loaded = engine.parseSession(readFileSync(file), "1.6");
+    const tree = engine.buildTree(loaded);
+    const t1 = now();
+    const index = engine.buildRecallIndexForTree(tree);
+    const t2 = now();
+    return { loadMs: t1 - t0, indexMs: t2 - t1, docs: index.docs.length, terms: index.postings.size };
+  }
+  if (mode === "query") {
+    const [file] = args;
+    const index = engine.buildRecallIndexForTree(engine.buildTree(engine.parseSession(readFileSync(file), "1.6")));
+    for (const q of QUERIES) engine.search(index, q);
+    const times = [];
+    const perQuery = new Map();
+    for (let rep = 0; rep < 20; rep++) {
+      for (const q of QUERIES) {
+        const t = now();
+        const r = engine.search(index, q, { now });
+        const dt = now() - t;
+        if (!r.ok) throw new Error(`${q}: ${r.message}`);
+        times.push(dt);
+        perQuery.set(q, Math.max(perQuery.get(q) ?? 0, dt));
+      }
+    }
+    times.sort((a, b) => a - b);
+    const [slowQ, slowT] = [...perQuery].sort((a, b) => b[1] - a[1])[0];
+    const t = now();
+    engine.search(index, "/exit(ed)? with code [1-9]/", { scope: "all", now, budgetMs: 60_000 });
+    const regexMs = now() - t;
+    return { samples: 20, p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)], slowest: `${slowQ} ${slowT.toFixed(1)} ms (max)`, regexMs };
+  }
+  if (mode === "all") {
+    const [dir, cacheHome] = args;
+    const store = await import(new URL("./store/recall-cache.js", engineUrl).href);
+    const files = store.listSessionFiles(dir);
+    let t = now();
+    for (const f of files) readFileSync(f);
+    const readMs = now() - t;
+    const dbPath = store.recallCacheFile({ XDG_CACHE_HOME: cacheHome }, "/nonexistent");
+    for (const s of ["", "-wal", "-shm"]) rmSync(dbPath + s, { force: true });
+    t = now();
+    let cache = store.RecallCache.open(dbPath);
+    const stats = cache.update(files, "1.6");
+    const firstBuildMs = now() - t;
+    cache.close();
+    const docs = stats.docsAdded;
+    const queryTimes = [];
+    for (const q of QUERIES) {
+      if (q.startsWith("scope:")) continue;
+      t = now();
+      cache = store.RecallCache.open(dbPath);
+      cache.update(files, "1.6");
+      const r = cache.search(q, { now, budgetMs: 2000 });
+      if (!r.ok) throw new Error(`${q}: ${r.message}`);
+      cache.close();
+      queryTimes.push(now() - t);
+    }
+    queryTimes.sort((a, b) => a - b);
+    // One file grows by a few appended lines (as pi does), then is put back as it was.
+    const grown = files[0];
+    const size = statSync(grown).size;
+    const lines = readFileSync(grown, "utf8").trimEnd().split("\n");
+    const leaf = JSON.parse(lines[lines.length - 1]).id;
+    let parent = leaf;
+    for (let i = 0; i < 5; i++) {
+      const id = `bench${i}`;
+      appendFileSync(grown, `${JSON.stringify({ type: "message", id, parentId: parent, timestamp: "2026-03-09T00:00:00.000Z", message: { role: "user", content: `appended platypus line ${i}`, timestamp: 1 } })}\n`);
+      parent = id;
+    }
+    cache = store.RecallCache.open(dbPath);
+    t = now();
+    const grow = cache.update(files, "1.6");
+    const growMs = now() - t;
+    const found = cache.search("platypus");
+    if (grow.appended !== 1 || !found.ok || found.value.total !== 5) throw new Error(`incremental update failed: ${JSON.stringify(grow)}`);
+    truncateSync(grown, size);
+    t = now();
+    cache.update(files, "1.6");
+    const fileReindexMs = now() - t;
+    cache.close();
+    return { files: files.length, docs, readMs, firstBuildMs, queryMs: queryTimes[Math.floor(queryTimes.length / 2)], queryMaxMs: queryTimes[queryTimes.length - 1], growMs, fileReindexMs };
+  }
+  throw new Error(`unknown mode ${mode}`);
+}
+
+if (process.argv[1] === SELF) {
+  const [mode, ...args] = process.argv.slice(2);
+  worker(mode, args).then(
+    (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
+    (error) => {
+      process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,114 @@
+// The compaction preview: the active path to an entry in three bands (summarized history, the turn
+// prefix of a split turn, the kept tail) with the cut marked and explained; tokens before and after;
+// pi's auto-compact verdict; warnings pi gives no sign of; the settings in force, adjustable with keys.
+// Panes on top of the bands: the summary that would be written, and the before/after context diffs.
+import { useMemo, useReducer } from "react";
+import { Box, Text } from "ink";
+import type { SessionTree } from "../../src/engine/index.js";
+import type { AppEnv } from "../app/screens.js";
+import { Cells } from "../kit/Cells.js";
+import { sanitizeInline } from "../kit/sanitize.js";
+import { ContextDiffView } from "../diff/ContextDiffView.js";
+import { followCutTop } from "./band-lines.js";
+import { BandsPane } from "./BandsPane.js";
+import { initPreviewState, previewReducer } from "./preview-reducer.js";
+import { autoCompactLine, settingsLine, tokensLine, warningLines, whyLines } from "./preview-lines.js";
+import { SummaryPane, summaryLines } from "./SummaryPane.js";
+import { useBranchDiff, useCompactionDiff, useCompactionPreview } from "./use-compaction-preview.js";
+import { usePreviewInput } from "./use-preview-input.js";
+
+export interface CompactionPreviewScreenProps {
+  tree: SessionTree;
+  /** The entry to compact at (the leaf of the previewed path); null = the session's leaf. */
+  targetId: string | null;
+  /** The session file, for the title. */
+  file: string;
+  env: AppEnv;
+  columns: number;
+  rows: number;
+  active: boolean;
+  onBack: () => void;
+  onHelp: () => void;
+}
+
+const MAX_WHY_LINES = 3;
+const MAX_WARNING_LINES = 6;
+const MIN_PANE = 3;
+
+export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
+  const { tree, env, columns, rows } = props;
+  const targetId = props.targetId ?? tree.leafId;
+  const [state, dispatch] = useReducer(previewReducer, env.profile, initPreviewState);
+  const data = useCompactionPreview(tree, targetId, env, state);
+  const { preview } = data;
+  const width = Math.max(20, columns - 1);
+
+  // Fixed lines: title, settings, tokens, auto-compact, footer; the pane keeps at least MIN_PANE.
+  const spare = Math.max(0, rows - 1 - 5 - MIN_PANE);
+  const why = whyLines(preview, width, Math.min(MAX_WHY_LINES, spare));
+  const warnings = warningLines(preview, data.problems, width);
+  const shownWarnings = warnings.slice(0, Math.min(MAX_WARNING_LINES, spare - why.length));
+  const headerLines = 4 + why.length + shownWarnings.length;
+  const paneHeight = Math.max(MIN_PANE, rows - 1 - headerLines - 1);
+  const listHeight = paneHeight - 1;
+
+  const summary = useMemo(() => summaryLines(preview.outcome?.summary.text, width), [preview.outcome, width]);
+  const compactionDiff = useCompactionDiff(preview, state.pane === "diff");
+  const branchDiff = useBranchDiff(tree, targetId, state.profile, state.pane === "branchDiff");
+  const diffModel = state.pane === "diff" ? compactionDiff : state.pane === "branchDiff" ? branchDiff : undefined;
+
+  usePreviewInput(
+    { state, dispatch, piValues: data.piValues, bandList: data.bandList, listHeight, summaryLineCount: summary.length, onBack: props.onBack, onHelp: props.onHelp },
+    props.active,
+  );
+
+  const top = state.bandsScroll ?? followCutTop(data.bandList, listHeight);
+  const title = `  Compaction preview  ${sanitizeInline(props.file)} · at ${targetId ?? "(empty)"}${targetId === tree.leafId ? " (leaf)" : ""}`;
+  const diffUnavailable =
+    (state.pane !== "bands" && data.outcomePending && state.pane !== "branchDiff" && "Compiling the summary for this cut…") ||
+    (state.pane === "diff" && !diffModel && "pi would not compact here, so there is no after-context to compare.") ||
+    (state.pane === "branchDiff" && !diffModel && "The selected entry is the session's leaf: moving there changes nothing. Pick another entry in the tree.");
+
+  return (
+    <Box flexDirection="column" width={columns} height={rows - 1}>
+      <Text bold wrap="truncate">
+        {title}
+      </Text>
+      <Cells cells={settingsLine(data.settings, state.profile, width)} />
+      <Cells cells={tokensLine(preview, data.outcomePending)} />
+      {diffModel ? (
+        <ContextDiffView
+          key={state.pane}
+          model={diffModel}
+          width={width}
+          height={rows - 1 - 3}
+          active={props.active}
+          onClose={() => dispatch({ type: "showPane", pane: "bands" })}
+        />
+      ) : (
+        <>
+          <Cells cells={autoCompactLine(preview)} />
+          {why.map((cells, i) => (
+            <Cells key={`why${i}`} cells={cells} />
+          ))}
+          {shownWarnings.map((cells, i) => (
+            <Cells key={`warn${i}`} cells={cells} />
+          ))}
+          {diffUnavailable ? (
+            <Box height={paneHeight} flexDirection="column">
+              <Text color="yellow" wrap="truncate">{`  ${diffUnavailable}`}</Text>
+              <Text color="gray">  Esc: back to the bands</Text>
+            </Box>
+          ) : state.pane === "summary" ? (
+            <SummaryPane lines={summary} tokens={preview.outcome?.summary.tokens} scroll={Math.min(state.summaryScroll, Math.max(0, summary.length - listHeight))} height={paneHeight} />
+          ) : (
+            <BandsPane list={data.bandList} path={data.path} top={top} height={paneHeight} width={width} />
+          )}
+          <Text color="gray" wrap="truncate">
+            {"  [ ] keep · { } reserve · < > window · 0 reset · p profile · s summary · d diff · b branch diff · c cut · ? help · Esc back"}
+          </Text>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+// The compaction preview's keys: one table drives the input hook and the help overlay.
+import type { KeyPress } from "../kit/keys.js";
+import type { SettingName } from "./preview-reducer.js";
+
+export type PreviewCommand =
+  | { type: "adjust"; setting: SettingName; direction: 1 | -1 }
+  | { type: "reset" }
+  | { type: "profile" }
+  | { type: "pane"; pane: "summary" | "diff" | "branchDiff" }
+  | { type: "scroll"; by: "line" | "page" | "edge"; direction: 1 | -1 }
+  | { type: "followCut" }
+  | { type: "help" }
+  | { type: "back" };
+
+export interface PreviewBinding {
+  keys: string[];
+  help: string;
+  run: PreviewCommand;
+}
+
+export const PREVIEW_BINDINGS: PreviewBinding[] = [
+  { keys: ["]"], help: "keepRecentTokens up one step (the cut moves live)", run: { type: "adjust", setting: "keepRecentTokens", direction: 1 } },
+  { keys: ["["], help: "keepRecentTokens down one step", run: { type: "adjust", setting: "keepRecentTokens", direction: -1 } },
+  { keys: ["}"], help: "reserveTokens up (auto-compact threshold)", run: { type: "adjust", setting: "reserveTokens", direction: 1 } },
+  { keys: ["{"], help: "reserveTokens down", run: { type: "adjust", setting: "reserveTokens", direction: -1 } },
+  { keys: [">"], help: "context window up", run: { type: "adjust", setting: "contextWindow", direction: 1 } },
+  { keys: ["<"], help: "context window down", run: { type: "adjust", setting: "contextWindow", direction: -1 } },
+  { keys: ["0"], help: "back to the values from your pi settings", run: { type: "reset" } },
+  { keys: ["p"], help: "switch the pi profile (1.6 / 0.73)", run: { type: "profile" } },
+  { keys: ["s"], help: "show/hide the summary that would be written", run: { type: "pane", pane: "summary" } },
+  { keys: ["d"], help: "before/after context diff of this compaction", run: { type: "pane", pane: "diff" } },
+  { keys: ["b"], help: "context diff of moving the leaf here (/tree navigation)", run: { type: "pane", pane: "branchDiff" } },
+  { keys: ["c"], help: "scroll back to the cut", run: { type: "followCut" } },
+  { keys: ["up"], help: "scroll up", run: { type: "scroll", by: "line", direction: -1 } },
+  { keys: ["down"], help: "scroll down", run: { type: "scroll", by: "line", direction: 1 } },
+  { keys: ["pageup", "left"], help: "page up", run: { type: "scroll", by: "page", direction: -1 } },
+  { keys: ["pagedown", "right"], help: "page down", run: { type: "scroll", by: "page", direction: 1 } },
+  { keys: ["home"], help: "top", run: { type: "scroll", by: "edge", direction: -1 } },
+  { keys: ["end"], help: "bottom", run: { type: "scroll", by: "edge", direction: 1 } },
+  { keys: ["?"], help: "this help", run: { type: "help" } },
+  { keys: ["escape", "q"], help: "close the pane, or back to the tree", run: { type: "back" } },
+];
+
+const byKey = new Map<string, PreviewCommand>();
+for (const b of PREVIEW_BINDINGS) for (const k of b.keys) byKey.set(k, b.run);
+
+export const previewKeyCommand = (key: KeyPress): PreviewCommand | undefined => byKey.get(key.name);

@@ -1,0 +1,85 @@
+// Maps keys to preview actions through the key router ("screen" layer). The diff view, when shown,
+// sits on the "pane" layer above and takes its own keys first.
+import type { Dispatch } from "react";
+import type { Key } from "ink";
+import { useKeyLayer } from "../kit/key-router.js";
+import { toKeyPress, type KeyPress } from "../kit/keys.js";
+import { followCutTop, type BandList } from "./band-lines.js";
+import type { PreviewAction, PreviewState, SettingName } from "./preview-reducer.js";
+import { previewKeyCommand } from "./preview-keys.js";
+
+export interface PreviewInputDeps {
+  state: PreviewState;
+  dispatch: Dispatch<PreviewAction>;
+  /** pi's values (before any key adjustment), which a first adjustment steps from. */
+  piValues: Record<SettingName, number>;
+  bandList: BandList;
+  /** Height of the bands list body and line count of the summary, for clamped scrolling. */
+  listHeight: number;
+  summaryLineCount: number;
+  onBack: () => void;
+  onHelp: () => void;
+}
+
+/**
+ * Printable keys typed faster than the terminal is read arrive as one chunk ("]]]" when a key is
+ * held): the preview has no text field, so such a chunk is read as that many presses.
+ */
+export function chunkPresses(key: KeyPress): KeyPress[] {
+  if (key.name !== "" || key.text.length < 2) return [key];
+  return [...key.text].map((ch) => toKeyPress(ch, {} as Key));
+}
+
+export function usePreviewInput(deps: PreviewInputDeps, enabled: boolean): void {
+  useKeyLayer(
+    "screen",
+    (key) => {
+      let used = false;
+      for (const press of chunkPresses(key)) used = runPress(press, deps) || used;
+      return used;
+    },
+    enabled,
+  );
+}
+
+function runPress(key: KeyPress, deps: PreviewInputDeps): boolean {
+  const command = previewKeyCommand(key);
+  if (!command) return false;
+  const { state, dispatch, listHeight } = deps;
+  switch (command.type) {
+    case "adjust":
+      // The reducer steps from its own override when there is one, so a chunk of presses adds up.
+      dispatch({ type: "adjust", setting: command.setting, base: deps.piValues[command.setting], direction: command.direction });
+      break;
+    case "reset":
+      dispatch({ type: "resetSettings" });
+      break;
+    case "profile":
+      dispatch({ type: "toggleProfile" });
+      break;
+    case "pane":
+      dispatch({ type: "showPane", pane: command.pane });
+      break;
+    case "followCut":
+      dispatch({ type: "followCut" });
+      break;
+    case "scroll": {
+      const step = command.by === "line" ? 1 : command.by === "page" ? Math.max(1, listHeight - 1) : Number.MAX_SAFE_INTEGER;
+      const delta = step * command.direction;
+      if (state.pane === "summary") dispatch({ type: "scrollSummary", delta, max: deps.summaryLineCount - listHeight });
+      else {
+        const from = state.bandsScroll ?? followCutTop(deps.bandList, listHeight);
+        dispatch({ type: "scrollBands", from, delta, max: deps.bandList.lines.length - listHeight });
+      }
+      break;
+    }
+    case "help":
+      deps.onHelp();
+      break;
+    case "back":
+      if (state.pane !== "bands") dispatch({ type: "showPane", pane: "bands" });
+      else deps.onBack();
+      break;
+  }
+  return true;
+}

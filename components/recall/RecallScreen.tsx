@@ -1,0 +1,95 @@
+// The recall screen: full-text search over the whole session (every branch, compacted spans
+// included), opened from the tree with `/`. State lives in one reducer; searches run off the render
+// path (useRecallSearch); keys arrive through useRecallInput; the parts below are dumb views.
+import { useMemo, useReducer } from "react";
+import { Box, Text } from "ink";
+import type { PiProfile, SessionTree } from "../../src/engine/index.js";
+import { Cells } from "../kit/Cells.js";
+import { sanitizeInline } from "../kit/sanitize.js";
+import { expandedLines } from "./expanded-lines.js";
+import { LineWindow } from "./LineWindow.js";
+import { cachedRecallIndex } from "./recall-index-cache.js";
+import { QueryLine } from "./QueryLine.js";
+import { initRecallState, recallReducer, type RecallState } from "./recall-reducer.js";
+import { resultLayout, windowStart } from "./result-lines.js";
+import { statusCells } from "./status-cells.js";
+import { useRecallInput } from "./use-recall-input.js";
+import { useRecallSearch } from "./use-recall-search.js";
+
+export interface RecallScreenProps {
+  tree: SessionTree;
+  /** Shown in the title line. */
+  path: string;
+  profile: PiProfile;
+  columns: number;
+  rows: number;
+  /** False while covered (help overlay): keys go elsewhere and the query box does not type. */
+  active: boolean;
+  /** Enter: close recall and put the tree's cursor on this entry. */
+  onJump: (entryId: string) => void;
+  onBack: () => void;
+  onHelp: () => void;
+}
+
+/** Title, query, status and hint lines around the list. */
+const CHROME_ROWS = 4;
+
+function hints(s: RecallState): string {
+  if (s.expanded) return "  ↑↓ PgUp/PgDn scroll · Enter jump to the tree · e/Esc close";
+  if (s.focus === "results") return "  e expand · Enter jump · ↑↓ j/k select · n/p page · s scope · / type · ? help · Esc back";
+  return "  ↑↓ select · Enter jump to the tree · PgUp/PgDn page · Shift+Tab scope · Tab keys (e expand) · Esc back";
+}
+
+export function RecallScreen(props: RecallScreenProps) {
+  const { columns, rows } = props;
+  // Opened before on this session: the index is cached, so the screen starts ready (no "indexing…").
+  const [state, dispatch] = useReducer(recallReducer, props, (p) => initRecallState(cachedRecallIndex(p.tree, p.profile)?.compactions.length ?? null));
+  const index = useRecallSearch(props.tree, props.profile, state, dispatch);
+  const listHeight = Math.max(1, rows - 1 - CHROME_ROWS);
+
+  const outcome = state.shown?.outcome ?? null;
+  const layout = useMemo(() => resultLayout(outcome, state.selected), [outcome, state.selected]);
+  const expandedEntry = state.expanded?.entry;
+  const fullText = useMemo(() => (expandedEntry ? expandedLines(expandedEntry, columns) : []), [expandedEntry, columns]);
+
+  useRecallInput(
+    {
+      state,
+      dispatch,
+      index,
+      expandedLines: { total: fullText.length, height: listHeight },
+      onJump: props.onJump,
+      onBack: props.onBack,
+      onHelp: props.onHelp,
+    },
+    props.active,
+  );
+
+  return (
+    <Box flexDirection="column" width={columns} height={rows - 1}>
+      <Text wrap="truncate">
+        <Text bold>  Recall</Text>
+        <Text color="gray">{`  ${sanitizeInline(props.path)}`}</Text>
+      </Text>
+      <QueryLine
+        value={state.query}
+        focused={props.active && state.focus === "query" && state.expanded === null}
+        onChange={(query) => dispatch({ type: "setQuery", query })}
+      />
+      <Cells cells={statusCells(state, fullText.length)} />
+      {state.expanded ? (
+        <LineWindow lines={fullText} start={state.expanded.scroll} height={listHeight} width={columns} />
+      ) : (
+        <LineWindow
+          lines={layout.lines.map((l) => l.cells)}
+          start={windowStart(layout, state.selected, listHeight)}
+          height={listHeight}
+          width={columns}
+        />
+      )}
+      <Text color="gray" wrap="truncate">
+        {hints(state)}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+// The recall screen's keys, one table per mode. The same tables drive the input hook and the help
+// overlay. While the query has focus only keys that ink-text-input does not type are commands.
+import { isPrintableText, type KeyPress } from "../kit/keys.js";
+import type { RecallAction, RecallState } from "./recall-reducer.js";
+
+/** Effects the reducer does not own (the screen carries them out). */
+export type RecallCommand = "jump" | "expand" | "back" | "help" | "typeNext";
+
+export interface RecallBinding {
+  keys: string[];
+  help: string;
+  run: RecallAction | RecallCommand;
+}
+
+const SELECT: RecallBinding[] = [
+  { keys: ["up"], help: "previous hit", run: { type: "move", delta: -1 } },
+  { keys: ["down"], help: "next hit", run: { type: "move", delta: 1 } },
+  { keys: ["pageup"], help: "previous page of hits", run: { type: "turnPage", direction: -1 } },
+  { keys: ["pagedown"], help: "next page of hits", run: { type: "turnPage", direction: 1 } },
+  { keys: ["enter"], help: "jump: close recall, tree cursor on the entry", run: "jump" },
+  { keys: ["shift+tab"], help: "cycle the scope: lineage, all, forgotten, compaction:N", run: { type: "cycleScope", direction: 1 } },
+];
+
+export const QUERY_BINDINGS: RecallBinding[] = [
+  ...SELECT,
+  { keys: ["tab"], help: "result keys (e, n, p, s) instead of typing", run: { type: "setFocus", focus: "results" } },
+  { keys: ["escape", "ctrl+c"], help: "back to the tree", run: "back" },
+];
+
+export const RESULT_BINDINGS: RecallBinding[] = [
+  ...SELECT,
+  { keys: ["k"], help: "previous hit", run: { type: "move", delta: -1 } },
+  { keys: ["j"], help: "next hit", run: { type: "move", delta: 1 } },
+  { keys: ["e"], help: "expand: the whole entry, unclipped", run: "expand" },
+  { keys: ["n"], help: "next page of hits", run: { type: "turnPage", direction: 1 } },
+  { keys: ["p"], help: "previous page of hits", run: { type: "turnPage", direction: -1 } },
+  { keys: ["s"], help: "next scope", run: { type: "cycleScope", direction: 1 } },
+  { keys: ["shift+s"], help: "previous scope", run: { type: "cycleScope", direction: -1 } },
+  { keys: ["tab", "/"], help: "back to typing the query (other letters type too)", run: { type: "setFocus", focus: "query" } },
+  { keys: ["?"], help: "this help", run: "help" },
+  { keys: ["escape", "q", "ctrl+c"], help: "back to the tree", run: "back" },
+];
+
+/** Keys of the expanded entry; scrolling is handled by the hook (it knows the pane's size). */
+export const EXPANDED_BINDINGS: RecallBinding[] = [
+  { keys: ["enter"], help: "jump to this entry in the tree", run: "jump" },
+  { keys: ["e", "escape", "q"], help: "close the full text", run: { type: "collapse" } },
+];
+export const EXPANDED_SCROLL_HELP = { keys: "up / down / pageup / pagedown / space / home / end", help: "scroll the full text" };
+
+const index = (list: RecallBinding[]) => {
+  const map = new Map<string, RecallBinding>();
+  for (const b of list) for (const k of b.keys) if (!map.has(k)) map.set(k, b);
+  return map;
+};
+const QUERY = index(QUERY_BINDINGS);
+const RESULTS = index(RESULT_BINDINGS);
+const EXPANDED = index(EXPANDED_BINDINGS);
+
+/**
+ * What a key does outside the full-text view, or null when it is not a command (in the query it is
+ * then ink-text-input's to type). A printable key that is no result command switches back to typing.
+ */
+export function recallKeyAction(key: KeyPress, state: Pick<RecallState, "focus">): RecallAction | RecallCommand | null {
+  if (state.focus === "query") return QUERY.get(key.name)?.run ?? null;
+  const bound = RESULTS.get(key.name);
+  if (bound) return bound.run;
+  return isPrintableText(key.text) ? "typeNext" : null;
+}
+
+/** What a key does in the full-text view (scroll keys excluded). */
+export function expandedKeyAction(key: KeyPress): RecallAction | RecallCommand | null {
+  return EXPANDED.get(key.name)?.run ?? null;
+}

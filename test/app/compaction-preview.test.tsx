@@ -1,0 +1,151 @@
+// The compaction preview rendered through Ink in a fake terminal: bands, cut marker, why sentence,
+// warnings, settings read from the user's pi settings and moved with keys, profile switch, summary
+// pane, and the way in from the tree (Ctrl+K) and back.
+import { afterEach, describe, expect, it } from "vitest";
+import { App } from "../../components/app/App.js";
+import { CompactionPreviewScreen } from "../../components/compaction/CompactionPreviewScreen.js";
+import { KeyRouter } from "../../components/kit/key-router.js";
+import { cleanupInk, renderInk } from "../support/ink-kit.js";
+import { loadTurns, piHome, TURNS, type PiHome } from "./compaction-helpers.js";
+
+let home: PiHome | undefined;
+afterEach(() => {
+  cleanupInk();
+  home?.remove();
+  home = undefined;
+});
+
+async function openPreview(settings: Record<string, unknown> | undefined, targetId: string | null, size = { columns: 140, rows: 50 }) {
+  home = piHome(settings);
+  const tree = loadTurns();
+  const ui = await renderInk(
+    <KeyRouter>
+      <CompactionPreviewScreen tree={tree} targetId={targetId} file={TURNS} env={home.env} columns={size.columns} rows={size.rows} active onBack={() => {}} onHelp={() => {}} />
+    </KeyRouter>,
+    size,
+  );
+  await ui.waitFor((f) => f.includes("Compaction preview"));
+  return ui;
+}
+
+const lines = (frame: string) => frame.split("\n");
+const lineWith = (frame: string, text: string) => lines(frame).find((l) => l.includes(text)) ?? "";
+const cutLine = (frame: string) => lineWith(frame, "✂── cut");
+/** Index of the line holding entry `id` (entry rows show the id after the band gutter). */
+const rowOf = (frame: string, id: string) => lines(frame).findIndex((l) => new RegExp(`^(sum |pre |keep|    ) ${id} `).test(l));
+
+describe("compaction preview", () => {
+  it("shows the three bands, the cut before the first kept entry and why it fell there", async () => {
+    const ui = await openPreview({ compaction: { keepRecentTokens: 2000 } }, null);
+    const f = ui.frame();
+    expect(lines(f).length).toBeLessThanOrEqual(49);
+    expect(f).toContain("keepRecentTokens 2,000 (global)");
+    expect(f).toContain("reserveTokens 16,384 (default)");
+    expect(f).toContain("context window 128,000 (assumed)");
+    expect(f).toContain("▼ summarized history");
+    expect(f).toContain("▼ turn prefix of the split turn");
+    expect(f).toContain("▼ kept tail");
+    expect(cutLine(f)).toContain("first kept entry a52 (splits the turn started at u5)");
+    // The cut sits between the turn prefix (u5 a51 r51) and the kept tail (a52 ...).
+    const cut = lines(f).indexOf(cutLine(f));
+    expect(rowOf(f, "r51")).toBeLessThan(cut);
+    expect(rowOf(f, "a52")).toBeGreaterThan(cut);
+    expect(lines(f)[rowOf(f, "r51")].startsWith("pre ")).toBe(true);
+    expect(lines(f)[rowOf(f, "a52")].startsWith("keep")).toBe(true);
+    expect(f).toContain("Why: Counting back from the newest entry, keepRecentTokens (2000) is reached at r51");
+    expect(f).toContain("That splits the turn starting at u5");
+    expect(f).toContain("pi writes two summaries");
+    expect(f).toMatch(/tokens before 5,260 → after [\d,]+ +\(−[\d,]+, −\d+%\)/);
+    expect(f).toMatch(/auto-compact now: no — 5260 tokens is not above the threshold 111616/);
+  });
+
+  it("moves the cut live with the keepRecentTokens keys and marks the value as adjusted", async () => {
+    const ui = await openPreview({ compaction: { keepRecentTokens: 2550 } }, null);
+    let f = ui.frame();
+    // 2550 reaches u4, and the cut moves back over the thinking-level change before it.
+    expect(cutLine(f)).toContain("first kept entry m4");
+    expect(f).toContain("⚠ The cut moved back from u4 to m4 to keep 1 metadata entry before it");
+    await ui.press("[");
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,500 (adjusted)"));
+    expect(cutLine(f)).toContain("first kept entry a41");
+    expect(f).not.toContain("metadata entry before it");
+    await ui.press("]", "]");
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,700 (adjusted)"));
+    expect(cutLine(f)).toContain("first kept entry a3z");
+    await ui.press("0");
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,550 (global)"));
+    expect(cutLine(f)).toContain("first kept entry m4");
+  });
+
+  it("moves pi's auto-compact verdict with the reserve and window keys", async () => {
+    const ui = await openPreview({ compaction: { keepRecentTokens: 2000, reserveTokens: 124000 } }, null);
+    let f = ui.frame();
+    expect(f).toContain("reserveTokens 124,000 (global)");
+    expect(f).toContain("auto-compact now: yes — 5260 tokens is above the threshold 4000 (window 128000 - reserve 124000)");
+    await ui.press("{");
+    f = await ui.waitFor((fr) => fr.includes("reserveTokens 120,000 (adjusted)"));
+    expect(f).toContain("auto-compact now: no — 5260 tokens is not above the threshold 8000");
+    await ui.press(">");
+    f = await ui.waitFor((fr) => fr.includes("context window 130,000 (adjusted)"));
+    expect(f).toContain("threshold 10000 (window 130000 - reserve 120000)");
+    await ui.press("<");
+    f = await ui.waitFor((fr) => fr.includes("context window 120,000 (adjusted)"));
+    expect(f).toContain("auto-compact now: yes");
+  });
+
+  it("warns when the trailing tool results alone reach keepRecentTokens, differently per profile", async () => {
+    const ui = await openPreview({ compaction: { keepRecentTokens: 500 } }, "r61");
+    let f = ui.frame();
+    expect(f).toContain("pi 1.6");
+    expect(f).toContain("⚠ The tool results after the last cut point alone reach keepRecentTokens (500)");
+    expect(f).toContain("pi falls back to the last cut point (a61)");
+    expect(cutLine(f)).toContain("first kept entry a61");
+    await ui.press("p");
+    f = await ui.waitFor((fr) => fr.includes("pi 0.73"));
+    expect(f).toContain("so pi 0.73 falls back to the first cut point");
+    expect(f).toContain("⚠ pi 0.73 would still compact, summarizing no messages at all.");
+    expect(cutLine(f)).toContain("first kept entry u1");
+  });
+
+  it("says when there is nothing to compact", async () => {
+    const ui = await openPreview(undefined, "a1z");
+    const f = ui.frame();
+    expect(f).toContain("keepRecentTokens 20,000 (default)");
+    expect(f).toContain("⚠ pi would not compact: Nothing to compact (session too small).");
+    expect(f).toContain("→ no compaction");
+    expect(f).not.toContain("✂── cut");
+  });
+
+  it("shows the summary that would be written, with its size, before anything is written", async () => {
+    const ui = await openPreview({ compaction: { keepRecentTokens: 2000 } }, null);
+    await ui.press("s");
+    const f = await ui.waitFor((fr) => fr.includes("summary pi-explorer would write"));
+    expect(f).toMatch(/compiled, no LLM; nothing written yet\): [\d.k]+ tokens/);
+    expect(f).toContain("[Files And Changes]");
+    await ui.press("end");
+    expect(await ui.waitFor((fr) => fr.includes("<read-files>"))).toContain("/home/u/shop/src/cart51.ts");
+    await ui.press("escape");
+    await ui.waitFor((fr) => fr.includes("▼ kept tail"));
+  });
+
+  it("never draws control characters from the session", async () => {
+    const ui = await openPreview({ compaction: { keepRecentTokens: 2000 } }, null);
+    expect(ui.rawFrame()).not.toMatch(/\x1b\[2J/);
+  });
+});
+
+describe("compaction preview in the app", () => {
+  it("opens from the tree with Ctrl+K at the selected entry and goes back with Esc", async () => {
+    home = piHome({ compaction: { keepRecentTokens: 2000 } });
+    const tree = loadTurns();
+    const ui = await renderInk(<App env={home.env} initial={{ kind: "tree", path: TURNS, fromPicker: false }} initialTree={tree} />, { columns: 140, rows: 40 });
+    await ui.waitFor((f) => f.includes("Session Tree"));
+    await ui.press("ctrl+k");
+    let f = await ui.waitFor((fr) => fr.includes("Compaction preview"));
+    expect(f).toContain(`at ${tree.leafId} (leaf)`);
+    expect(cutLine(f)).toContain("first kept entry a52");
+    await ui.press("escape");
+    f = await ui.waitFor((fr) => fr.includes("Session Tree"));
+    expect(f).not.toContain("Compaction preview");
+  });
+});

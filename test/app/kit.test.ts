@@ -1,0 +1,73 @@
+// The shared kit: key names, the layered key registry, and column arithmetic.
+import { describe, expect, it } from "vitest";
+import type { Key } from "ink";
+import { KeyRegistry } from "../../components/kit/key-router.js";
+import { isPrintableText, toKeyPress } from "../../components/kit/keys.js";
+import { displayWidth, sliceColumns, truncateToWidth, wrapText } from "../../components/kit/text-width.js";
+
+const key = (flags: Partial<Key>): Key =>
+  ({ upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false, ...flags }) as Key;
+
+describe("toKeyPress", () => {
+  it("names keys the way the bindings tables do", () => {
+    expect(toKeyPress("", key({ leftArrow: true, ctrl: true })).name).toBe("ctrl+left");
+    expect(toKeyPress("", key({ rightArrow: true, meta: true })).name).toBe("alt+right");
+    expect(toKeyPress("o", key({ ctrl: true })).name).toBe("ctrl+o");
+    expect(toKeyPress("", key({ escape: true, meta: true })).name).toBe("escape");
+    expect(toKeyPress("", key({ delete: true })).name).toBe("backspace");
+    expect(toKeyPress("L", key({ shift: true }))).toEqual({ name: "shift+l", text: "L" });
+    expect(toKeyPress("?", key({}))).toEqual({ name: "?", text: "?" });
+    expect(toKeyPress("pasted text", key({}))).toEqual({ name: "", text: "pasted text" });
+  });
+
+  it("refuses control characters as search text", () => {
+    expect(isPrintableText("abc ü")).toBe(true);
+    expect(isPrintableText("a\x1bb")).toBe(false);
+    expect(isPrintableText("\x9b")).toBe(false);
+    expect(isPrintableText("")).toBe(false);
+  });
+});
+
+describe("KeyRegistry", () => {
+  it("offers keys top layer first, newest first within a layer, until one consumes it", () => {
+    const registry = new KeyRegistry();
+    const seen: string[] = [];
+    const handler = (name: string, consume: boolean) => ({ current: () => (seen.push(name), consume) });
+    registry.register("screen", handler("screen", true));
+    const offPane = registry.register("pane", handler("pane", false));
+    const offOverlay = registry.register("overlay", handler("overlay", true));
+    registry.register("pane", handler("pane-newer", false));
+    expect(registry.dispatch({ name: "up", text: "" })).toBe(true);
+    expect(seen).toEqual(["overlay"]);
+    seen.length = 0;
+    offOverlay();
+    registry.dispatch({ name: "up", text: "" });
+    expect(seen).toEqual(["pane-newer", "pane", "screen"]);
+    seen.length = 0;
+    offPane();
+    registry.dispatch({ name: "up", text: "" });
+    expect(seen).toEqual(["pane-newer", "screen"]);
+  });
+
+  it("reports an unconsumed key", () => {
+    const registry = new KeyRegistry();
+    registry.register("screen", { current: () => false });
+    expect(registry.dispatch({ name: "x", text: "x" })).toBe(false);
+  });
+});
+
+describe("text width", () => {
+  it("counts wide characters as two columns and combining marks as none", () => {
+    expect(displayWidth("abc")).toBe(3);
+    expect(displayWidth("日本")).toBe(4);
+    expect(displayWidth("e\u0301")).toBe(1);
+    expect(sliceColumns("日本語", 1, 4)).toBe("本");
+    expect(truncateToWidth("hello world", 8)).toBe("hello w…");
+  });
+
+  it("wraps at spaces and hard-breaks long words", () => {
+    expect(wrapText("aaa bbb ccc", 7)).toEqual(["aaa bbb", "ccc"]);
+    expect(wrapText("abcdefghij", 4)).toEqual(["abcd", "efgh", "ij"]);
+    expect(wrapText("x\n\ny", 5)).toEqual(["x", "", "y"]);
+  });
+});

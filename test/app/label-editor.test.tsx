@@ -1,0 +1,130 @@
+// Shift+L in the running app: pi's pre-filled label editor, a confirm step, and the label entry
+// appended through the guarded commit (on a temporary copy of a fixture session).
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { App } from "../../components/app/App.js";
+import { buildTree, parseSession, type SessionEntry } from "../../src/engine/index.js";
+import { FIXTURES } from "../support/shared.js";
+import { cleanupInk, renderInk, type InkHarness } from "../support/ink-kit.js";
+
+// Generous: these tests share the machine with many others; a slow frame is not a failure.
+const WAIT_MS = 10_000;
+
+let dir: string;
+let file: string;
+let before: Buffer;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "pi-explorer-label-app-"));
+  file = join(dir, "session.jsonl");
+  copyFileSync(join(FIXTURES, "app/branched.jsonl"), file);
+  before = readFileSync(file);
+});
+afterEach(() => {
+  cleanupInk();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The app on the copy, with the editor open on a5a (the last row, labelled "approach-A-green"). */
+async function editLabelOfA5a(): Promise<InkHarness> {
+  const ui = await renderInk(
+    <App env={{ cwd: "/", home: "/home/u", env: {}, profile: "1.6" }} initial={{ kind: "tree", path: file, fromPicker: false }} />,
+    { columns: 140, rows: 30 },
+  );
+  await ui.press("end", "L");
+  await ui.waitFor((f) => f.includes("Label (empty to remove):"), WAIT_MS);
+  return ui;
+}
+
+async function clearText(ui: InkHarness, length: number): Promise<void> {
+  for (let i = 0; i < length; i++) await ui.press("backspace");
+}
+
+const lastEntry = (): SessionEntry & { targetId?: string; label?: string } => parseSession(readFileSync(file, "utf8"), "1.6").entries.at(-1)!;
+
+describe("label editor: Shift+L", () => {
+  it("is pre-filled with the current label", async () => {
+    const ui = await editLabelOfA5a();
+    expect(ui.frame()).toContain("Label (empty to remove): approach-A-green");
+    expect(ui.frame()).toContain("Label for assistant a5a");
+  });
+
+  it("asks before writing, then appends one label entry at pi's leaf and shows it in the tree", async () => {
+    const ui = await editLabelOfA5a();
+    await clearText(ui, "approach-A-green".length);
+    await ui.type("ttl-fixed");
+    await ui.press("enter");
+    const confirm = await ui.waitFor((f) => f.includes("y: write"), WAIT_MS);
+    expect(confirm).toContain("+ label");
+    expect(confirm).toContain('targetId="a5a"  label="ttl-fixed"');
+    expect(readFileSync(file).equals(before)).toBe(true);
+
+    await ui.press("y");
+    const frame = await ui.waitFor((f) => f.includes("Wrote label entry"), WAIT_MS);
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, before.length).equals(before)).toBe(true);
+    const last = lastEntry();
+    expect(last).toMatchObject({ type: "label", parentId: "lb1", targetId: "a5a", label: "ttl-fixed" });
+    const tree = buildTree(parseSession(bytes, "1.6"));
+    expect(tree.leafId).toBe(last.id);
+    expect(tree.labels.get("a5a")?.label).toBe("ttl-fixed");
+    // Re-read, with the cursor kept on the labelled entry.
+    expect(frame).toMatch(/› .*\[ttl-fixed\] assistant: Fixed: the TTL/);
+  });
+
+  it("empty text clears the label (no label field), as pi's editor does", async () => {
+    const ui = await editLabelOfA5a();
+    await clearText(ui, "approach-A-green".length);
+    await ui.press("enter");
+    const confirm = await ui.waitFor((f) => f.includes("y: write"), WAIT_MS);
+    expect(confirm).toContain("(no label: clears it)");
+    await ui.press("y");
+    await ui.waitFor((f) => f.includes("Wrote label entry (cleared)"), WAIT_MS);
+    const last = lastEntry();
+    expect(last.type).toBe("label");
+    expect("label" in last).toBe(false);
+    expect(buildTree(parseSession(readFileSync(file), "1.6")).labels.has("a5a")).toBe(false);
+  });
+
+  it("Esc cancels: from the confirm step back to the text, then out; nothing is written", async () => {
+    const ui = await editLabelOfA5a();
+    await ui.type("-x");
+    await ui.press("enter");
+    await ui.waitFor((f) => f.includes("y: write"), WAIT_MS);
+    await ui.press("escape");
+    await ui.waitFor((f) => f.includes("Label (empty to remove): approach-A-green-x"), WAIT_MS);
+    await ui.press("escape");
+    await ui.waitFor((f) => !f.includes("Label (empty to remove)"), WAIT_MS);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it("draws a hostile current label inert in the editor", async () => {
+    const lines = [
+      { type: "session", version: 3, id: "s1", timestamp: "2026-11-01T10:00:00.000Z", cwd: "/p" },
+      { type: "message", id: "u1", parentId: null, timestamp: "2026-11-01T10:00:01.000Z", message: { role: "user", content: "hi", timestamp: 1 } },
+      { type: "label", id: "l1", parentId: "u1", timestamp: "2026-11-01T10:00:02.000Z", targetId: "u1", label: "\x1b]0;pwned\x07\x1b[2Jlbl" },
+    ];
+    writeFileSync(file, lines.map((o) => JSON.stringify(o)).join("\n") + "\n");
+    const ui = await renderInk(
+      <App env={{ cwd: "/", home: "/home/u", env: {}, profile: "1.6" }} initial={{ kind: "tree", path: file, fromPicker: false }} />,
+      { columns: 120, rows: 20 },
+    );
+    await ui.press("L");
+    const frame = await ui.waitFor((f) => f.includes("Label (empty to remove):"), WAIT_MS);
+    expect(frame).toContain("␛]0;pwned␇␛[2Jlbl");
+    for (const raw of ui.frames()) {
+      expect(raw).not.toContain("\x1b]");
+      expect(raw).not.toContain("\x1b[2J");
+    }
+  });
+
+  it("keys typed into the editor do not reach the tree (no search, no quitting on q)", async () => {
+    const ui = await editLabelOfA5a();
+    await ui.type("q?");
+    const frame = await ui.waitFor((f) => f.includes("approach-A-greenq?"), WAIT_MS);
+    expect(frame).toContain("Type to search:");
+    expect(frame).not.toMatch(/Type to search: \S/);
+  });
+});

@@ -1,0 +1,174 @@
+// The cross-session index: built once, then updated from where each file was last read.
+import Database from "better-sqlite3";
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listSessionFiles, RecallCache, recallCacheFile, RECALL_SCHEMA_VERSION } from "../../src/engine/store/recall-cache.js";
+import { FIXTURES } from "../support/shared.js";
+
+let dir: string;
+let sessions: string;
+let dbPath: string;
+let a: string;
+let b: string;
+
+const line = (o: object): string => `${JSON.stringify(o)}\n`;
+const userEntry = (id: string, parentId: string, text: string) =>
+  line({ type: "message", id, parentId, timestamp: "2026-03-01T11:00:00.000Z", message: { role: "user", content: text, timestamp: 1 } });
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "recall-cache-"));
+  sessions = join(dir, "sessions");
+  mkdirSync(join(sessions, "--home-dev-shop--"), { recursive: true });
+  mkdirSync(join(sessions, "--home-dev-other--"), { recursive: true });
+  a = join(sessions, "--home-dev-shop--", "2026-03-01T10-00-00-000Z_recall-fixture.jsonl");
+  b = join(sessions, "--home-dev-other--", "2026-03-02T10-00-00-000Z_other.jsonl");
+  copyFileSync(join(FIXTURES, "recall", "session.jsonl"), a);
+  writeFileSync(b, line({ type: "session", version: 3, id: "other", timestamp: "2026-03-02T10:00:00.000Z", cwd: "/home/dev/other" }) + userEntry("o1", null as unknown as string, "Deploy the zebracorn dashboard"));
+  dbPath = join(dir, "cache", "pi-explorer", "recall.sqlite");
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function withCache<T>(work: (cache: RecallCache) => T): T {
+  const cache = RecallCache.open(dbPath);
+  try {
+    return work(cache);
+  } finally {
+    cache.close();
+  }
+}
+
+function hits(cache: RecallCache, query: string): string[] {
+  const r = cache.search(query, { pageSize: 100 });
+  if (!r.ok) throw new Error(r.message);
+  return r.value.hits.map((h) => `${h.sessionId}:${h.entryId}:${h.ref}`);
+}
+
+describe("recall cache", () => {
+  it("lives in XDG_CACHE_HOME or ~/.cache", () => {
+    expect(recallCacheFile({ XDG_CACHE_HOME: "/x/cache" }, "/home/u")).toBe("/x/cache/pi-explorer/recall.sqlite");
+    expect(recallCacheFile({}, "/home/u")).toBe("/home/u/.cache/pi-explorer/recall.sqlite");
+    expect(recallCacheFile({ XDG_CACHE_HOME: "relative" }, "/home/u")).toBe("/home/u/.cache/pi-explorer/recall.sqlite");
+  });
+
+  it("indexes every session of the directory and lists the session of each hit", () => {
+    const files = listSessionFiles(sessions);
+    expect(files).toEqual([b, a].sort());
+    withCache((cache) => {
+      const stats = cache.update(files, "1.6");
+      expect(stats).toMatchObject({ files: 2, reindexed: 2, appended: 0, unchanged: 0 });
+      expect(hits(cache, "zebracorn").sort()).toEqual(["other:o1:0", "recall-fixture:r2:4"]);
+      const r = cache.search("zebracorn");
+      expect(r.ok && r.value.hits.find((h) => h.entryId === "r2")!.sessionPath).toBe(a);
+    });
+  });
+
+  it("a file that grew is read from where it stopped, and the new text is found", () => {
+    const files = listSessionFiles(sessions);
+    withCache((cache) => cache.update(files, "1.6"));
+    appendFileSync(a, userEntry("u6", "u5", "Remember the platypus migration plan"));
+    withCache((cache) => {
+      const stats = cache.update(files, "1.6");
+      expect(stats).toMatchObject({ appended: 1, reindexed: 0, unchanged: 1, docsAdded: 1 });
+      expect(hits(cache, "platypus")).toEqual(["recall-fixture:u6:19"]);
+      expect(hits(cache, "zebracorn").sort()).toEqual(["other:o1:0", "recall-fixture:r2:4"]);
+    });
+  });
+
+  it("a line still being written waits until its newline arrives", () => {
+    const files = listSessionFiles(sessions);
+    withCache((cache) => cache.update(files, "1.6"));
+    const entry = userEntry("u6", "u5", "half written wombat");
+    appendFileSync(a, entry.slice(0, 30));
+    withCache((cache) => {
+      cache.update(files, "1.6");
+      expect(hits(cache, "wombat")).toEqual([]);
+    });
+    appendFileSync(a, entry.slice(30));
+    withCache((cache) => {
+      expect(cache.update(files, "1.6")).toMatchObject({ appended: 1 });
+      expect(hits(cache, "wombat")).toEqual(["recall-fixture:u6:19"]);
+    });
+  });
+
+  it("a tool result appended later still knows the file its call touched", () => {
+    const files = listSessionFiles(sessions);
+    appendFileSync(
+      a,
+      line({ type: "message", id: "a9", parentId: "u5", timestamp: "t", message: { role: "assistant", content: [{ type: "toolCall", id: "c9", name: "read", arguments: { path: "src/late.ts" } }], stopReason: "toolUse" } }),
+    );
+    withCache((cache) => cache.update(files, "1.6"));
+    appendFileSync(a, line({ type: "message", id: "r9", parentId: "a9", timestamp: "t", message: { role: "toolResult", toolCallId: "c9", toolName: "read", content: [{ type: "text", text: "late content" }], isError: false } }));
+    withCache((cache) => {
+      cache.update(files, "1.6");
+      expect(hits(cache, "file:src/late.ts")).toEqual(["recall-fixture:a9:19", "recall-fixture:r9:20"]);
+    });
+  });
+
+  it("a file whose indexed prefix changed, or that shrank, is read again from the start", () => {
+    const files = listSessionFiles(sessions);
+    withCache((cache) => cache.update(files, "1.6"));
+    const text = readFileSync(a, "utf8");
+    writeFileSync(a, text.replace("zebracorn", "quokkasaur") + userEntry("u6", "u5", "more"));
+    withCache((cache) => {
+      expect(cache.update(files, "1.6")).toMatchObject({ reindexed: 1, appended: 0 });
+      expect(hits(cache, "quokkasaur")).toEqual(["recall-fixture:r2:4"]);
+      expect(hits(cache, "zebracorn")).toEqual(["other:o1:0"]);
+    });
+    writeFileSync(a, text.split("\n").slice(0, 3).join("\n") + "\n");
+    withCache((cache) => {
+      expect(cache.update(files, "1.6")).toMatchObject({ reindexed: 1 });
+      expect(hits(cache, "quokkasaur")).toEqual([]);
+    });
+  });
+
+  it("unchanged files are not read; deleted files leave the index", () => {
+    const files = listSessionFiles(sessions);
+    withCache((cache) => cache.update(files, "1.6"));
+    withCache((cache) => expect(cache.update(files, "1.6")).toMatchObject({ unchanged: 2, reindexed: 0, appended: 0 }));
+    rmSync(b);
+    withCache((cache) => {
+      expect(cache.update(listSessionFiles(sessions), "1.6")).toMatchObject({ removed: 1 });
+      expect(hits(cache, "zebracorn")).toEqual(["recall-fixture:r2:4"]);
+    });
+  });
+
+  it("a corrupt index file is rebuilt, not trusted", () => {
+    mkdirSync(join(dir, "cache", "pi-explorer"), { recursive: true });
+    writeFileSync(dbPath, "this is not a database, just garbage bytes ".repeat(200));
+    withCache((cache) => {
+      expect(cache.rebuiltBecause).toMatch(/unreadable/);
+      cache.update(listSessionFiles(sessions), "1.6");
+      expect(hits(cache, "zebracorn")).toHaveLength(2);
+    });
+  });
+
+  it("an index of another schema version is rebuilt", () => {
+    withCache((cache) => cache.update(listSessionFiles(sessions), "1.6"));
+    const db = new Database(dbPath);
+    db.pragma(`user_version = ${RECALL_SCHEMA_VERSION + 1}`);
+    db.close();
+    withCache((cache) => {
+      expect(cache.rebuiltBecause).toBe(`schema version ${RECALL_SCHEMA_VERSION + 1}, expected ${RECALL_SCHEMA_VERSION}`);
+      expect(hits(cache, "zebracorn")).toEqual([]);
+      expect(cache.update(listSessionFiles(sessions), "1.6")).toMatchObject({ reindexed: 2 });
+    });
+  });
+
+  it("ranks, corrects typos, filters and pages across sessions", () => {
+    withCache((cache) => {
+      cache.update(listSessionFiles(sessions), "1.6");
+      const typo = cache.search("zebracron");
+      expect(typo.ok && typo.value.corrections).toEqual({ zebracron: ["zebracorn"] });
+      expect(hits(cache, "role:user zebracorn")).toEqual(["other:o1:0"]);
+      expect(hits(cache, "tool:bash").map((h) => h.split(":")[1])).toEqual(["a2", "r2", "x1"]);
+      expect(hits(cache, '"session store"').map((h) => h.split(":")[1]).sort()).toEqual(["a5", "b2", "s1", "u2"]);
+      expect(hits(cache, "/expire[sd]/").map((h) => h.split(":")[1])).toEqual(["r1", "a3", "a6"]);
+      const p2 = cache.search("login", { pageSize: 2, page: 2 });
+      expect(p2.ok && p2.value.hits[0].rank).toBe(3);
+      const bad = cache.search("/(a+)+/");
+      expect(bad.ok).toBe(false);
+    });
+  });
+});
