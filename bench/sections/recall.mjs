@@ -6,7 +6,8 @@
 // measurement in a fresh process and prints JSON (the harness imports it and calls run()).
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 
 const SELF = fileURLToPath(import.meta.url);
 const SESSIONS_FILES = 52;

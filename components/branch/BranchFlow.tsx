@@ -3,21 +3,17 @@
 // context, then a confirmed append through the engine's guarded commit.
 import { useEffect, useMemo, useReducer, useState } from "react";
 import { Box, Text } from "ink";
-import TextInput from "ink-text-input";
-import { getBranch, planBranchCommit, type PiProfile } from "../../src/engine/index.js";
-import { CommitConfirm } from "../commit/CommitConfirm.js";
-import { appClock, commitPending, type Committed } from "../commit/commit-io.js";
-import { pendingEntryLines } from "../commit/entry-preview.js";
+import { getBranch, type PiProfile } from "../../src/engine/index.js";
+import type { Committed } from "../commit/commit-io.js";
 import type { SessionDocument } from "../commit/session-document.js";
-import { useKeyLayer } from "../kit/key-router.js";
-import { sanitizeInline } from "../kit/sanitize.js";
 import { ContextDiffView } from "../diff/ContextDiffView.js";
 import type { DiffModel } from "../diff/diff-model.js";
-import { BRANCH_CHOICES, branchFlowReducer, initBranchFlow, type BranchFlowState } from "./branch-flow-state.js";
-import { changedRowLines, contextChange, contextChangeLines } from "./context-change.js";
+import { sanitizeInline } from "../kit/sanitize.js";
+import { branchFlowReducer, initBranchFlow } from "./branch-flow-state.js";
+import { StageBody } from "./BranchStages.js";
+import { contextChange } from "./context-change.js";
 import { planLines, type NavigationPlan } from "./plan-lines.js";
 import { useBranchFlowInput } from "./use-branch-flow-input.js";
-import { typedLine } from "../label/typed-line.js";
 
 export interface BranchFlowProps {
   document: SessionDocument;
@@ -34,12 +30,6 @@ export interface BranchFlowProps {
   onClose: () => void;
   onCommitted: (committed: Committed) => void;
 }
-
-const CHOICE_HELP: Record<(typeof BRANCH_CHOICES)[number]["choice"], string> = {
-  none: "pi only moves the leaf in memory; nothing is written to the file",
-  summarize: "append a branch_summary entry at the new leaf (compiled here without an LLM)",
-  instructions: "like Summarize, with your instructions kept as a [Focus] note on top",
-};
 
 export function BranchFlow(props: BranchFlowProps) {
   const { plan, document, width, height } = props;
@@ -58,7 +48,7 @@ export function BranchFlow(props: BranchFlowProps) {
   const { budget, skipPrompt } = props;
   const header = useMemo(() => {
     const lines = planLines(plan, tree, budget);
-    if (skipPrompt) lines.push("Setting   branchSummary.skipPrompt is on: pi itself would not ask and would write no summary");
+    if (skipPrompt) lines.push("Setting    branchSummary.skipPrompt is on: pi itself would not ask and would write no summary");
     return lines;
   }, [plan, tree, budget, skipPrompt]);
   const bodyHeight = Math.max(3, height - header.length - 2);
@@ -80,155 +70,6 @@ export function BranchFlow(props: BranchFlowProps) {
   );
 }
 
-interface StageProps extends BranchFlowProps {
-  state: BranchFlowState;
-  openDiff: (model: DiffModel) => void;
-  moveChange: DiffModel | undefined;
-  dispatch: (action: Parameters<typeof branchFlowReducer>[1]) => void;
-}
-
-function StageBody(props: StageProps) {
-  const { state } = props;
-  switch (state.stage) {
-    case "choose":
-      return <ChooseStage cursor={state.cursor} />;
-    case "instructions":
-      return <InstructionsStage text={state.text} dispatch={props.dispatch} active={props.active} />;
-    case "noSummary":
-    case "nothingToSummarize":
-      return props.moveChange ? <NoWriteStage {...props} change={props.moveChange} nothingToSummarize={state.stage === "nothingToSummarize"} /> : null;
-    case "preview":
-      return <PreviewStage {...props} instructions={state.instructions} />;
-    case "closed":
-      return null;
-  }
-}
-
-function ChooseStage({ cursor }: { cursor: number }) {
-  return (
-    <>
-      <Text bold>  Summarize branch?</Text>
-      {BRANCH_CHOICES.map((c, i) => (
-        <Text key={c.choice} color={i === cursor ? "cyan" : undefined} wrap="truncate">
-          {`  ${i === cursor ? "›" : " "} ${c.label}`}
-          <Text color="gray">{i === cursor ? `  — ${CHOICE_HELP[c.choice]}` : ""}</Text>
-        </Text>
-      ))}
-      <Text color="gray">  ↑/↓ choose · Enter select · Esc back to the tree</Text>
-    </>
-  );
-}
-
-function InstructionsStage({ text, dispatch, active }: { text: string; dispatch: StageProps["dispatch"]; active: boolean }) {
-  return (
-    <>
-      <Text bold>  Custom summarization instructions</Text>
-      <Text color="gray" wrap="truncate">  There is no LLM here: the text is kept as a [Focus] note on top of the compiled summary.</Text>
-      <Box>
-        <Text color="cyan">{"  > "}</Text>
-        <TextInput
-          value={text}
-          focus={active}
-          onChange={(value) => {
-            const { text, submitted } = typedLine(value);
-            dispatch({ type: "typeInstructions", text });
-            if (submitted) dispatch({ type: "submitInstructions" });
-          }}
-          onSubmit={() => dispatch({ type: "submitInstructions" })}
-        />
-      </Box>
-      <Text color="gray">  Enter preview · Esc back to the choice</Text>
-    </>
-  );
-}
-
-function Lines({ lines, height }: { lines: string[]; height: number }) {
-  const shown = lines.length > height ? [...lines.slice(0, height - 1), `  … ${lines.length - height + 1} more`] : lines;
-  return (
-    <>
-      {shown.map((line, i) => (
-        <Text key={i} wrap="truncate">
-          {line}
-        </Text>
-      ))}
-    </>
-  );
-}
-
 /** The context after a move that writes nothing: the leaf is simply the new leaf. */
 const moveOnlyChange = (document: SessionDocument, plan: NavigationPlan, profile: PiProfile): DiffModel =>
   contextChange(document.tree, plan.newLeafId === null ? [] : getBranch(document.tree, plan.newLeafId), profile, "Context now → after the move (nothing written)");
-
-function NoWriteStage(props: StageProps & { nothingToSummarize: boolean; change: DiffModel }) {
-  const { change } = props;
-  const why = props.nothingToSummarize
-    ? "Nothing to summarize: the target is on the leaf's own path, so the abandoned branch is empty and pi writes no summary."
-    : "No summary: pi moves the leaf in memory only. Nothing is written to the file, and the move is gone when the session is loaded again.";
-  const lines = [
-    `  ${why}`,
-    "  pi-explorer writes nothing in this case; this is what the model would see after the move:",
-    ...contextChangeLines(change).map((l) => `  ${l}`),
-    ...changedRowLines(change),
-  ];
-  return (
-    <>
-      <Lines lines={lines} height={props.height - 1} />
-      <Box flexGrow={1} />
-      <Text color="gray">{props.nothingToSummarize ? "  Enter/Esc back to the tree · d full context diff" : "  Esc back to the choice · Enter close · d full context diff"}</Text>
-    </>
-  );
-}
-
-function BackOnEscape({ message, onBack, active }: { message: string; onBack: () => void; active: boolean }) {
-  useKeyLayer("overlay", (key) => (key.name === "escape" ? (onBack(), true) : true), active);
-  return <Text color="red" wrap="truncate">{`  ${sanitizeInline(message)}   Esc back`}</Text>;
-}
-
-function PreviewStage(props: StageProps & { instructions: string | undefined }) {
-  const { document, plan, profile, instructions } = props;
-  const commitPlan = useMemo(
-    () => planBranchCommit(document.tree, { profile, targetId: plan.targetId, oldLeafId: plan.oldLeafId, budget: props.budget, instructions }, appClock()),
-    [document, plan, profile, instructions, props.budget],
-  );
-  const view = useMemo(() => {
-    if (commitPlan.kind === "none") return { error: commitPlan.reason };
-    const change = contextChange(document.tree, [...commitPlan.path, ...commitPlan.pending.entries], profile, "Context now → after the branch summary");
-    const summaryTokens = change.diff.rows.find((r) => r.after?.id === commitPlan.entry.id)?.after?.tokens ?? 0;
-    const lines = [
-      ...pendingEntryLines(document.path, commitPlan.pending.entries),
-      "",
-      "  Messages leaving and entering the context:",
-      ...changedRowLines(change),
-    ];
-    const head = [
-      `  Summary: ~${summaryTokens.toLocaleString("en-US")} tokens, compiled without an LLM (pi's model would word it differently)`,
-      ...contextChangeLines(change).map((l) => `  ${l}`),
-    ];
-    return { head, lines, change };
-  }, [commitPlan, document, profile]);
-  if ("error" in view) {
-    return <BackOnEscape message={view.error ?? ""} onBack={() => props.dispatch({ type: "back" })} active={props.active} />;
-  }
-  if (commitPlan.kind === "none") return null;
-  const pending = commitPlan.pending;
-  return (
-    <>
-      {view.head.map((line, i) => (
-        <Text key={i} wrap="truncate">
-          {line}
-        </Text>
-      ))}
-      <CommitConfirm
-        lines={view.lines}
-        width={props.width}
-        height={Math.max(2, props.height - view.head.length)}
-        active={props.active}
-        commit={() => commitPending(document, pending, profile, "branch_summary")}
-        onCommitted={props.onCommitted}
-        onCancel={() => props.dispatch({ type: "back" })}
-        onKey={(key) => (key.name === "d" ? (props.openDiff(view.change), true) : false)}
-        hint="d: full context diff"
-      />
-    </>
-  );
-}

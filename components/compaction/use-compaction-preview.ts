@@ -58,23 +58,23 @@ export function useCompactionPreview(tree: SessionTree, targetId: string | null,
   );
   // The moved cut is drawn first; the summary for it is compiled after the frame. A held key cancels
   // the pending compile, so only the cut the user stops at is compiled.
-  const cached = previewer.cachedOutcome(plan);
+  const ready = previewer.cachedOutcome(plan);
   const [, setCompiled] = useState(0);
   useEffect(() => {
-    if (cached !== null) return;
+    if (ready !== null) return;
     const timer = setTimeout(() => {
       previewer.outcome(plan);
       setCompiled((n) => n + 1);
     }, 0);
     return () => clearTimeout(timer);
-  }, [previewer, plan, cached]);
-  const preview = useMemo<CompactionPreview>(() => ({ ...plan, outcome: cached ?? undefined }), [plan, cached]);
+  }, [previewer, plan, ready]);
+  const preview = useMemo<CompactionPreview>(() => ({ ...plan, outcome: ready ?? undefined }), [plan, ready]);
   const bandList = useMemo(() => {
     const cut = preview.firstKeptEntryId ? { firstKeptId: preview.firstKeptEntryId, turnStartId: preview.turnStartEntryId } : undefined;
     return bandLines(path, preview.bands, previewer.entryTokens(), cut);
   }, [path, preview, previewer]);
   const piValues = plainSettings(loaded.values);
-  return { path, preview, outcomePending: cached === null, settings, piValues, problems: loaded.problems, bandList };
+  return { path, preview, outcomePending: ready === null, settings, piValues, problems: loaded.problems, bandList };
 }
 
 /** The compaction's before/after diff (undefined when pi would not compact). */

@@ -215,6 +215,18 @@ describe("branch flow: Enter in the tree", () => {
     expect(frame).toMatch(/size \d+ -> \d+ bytes/);
   });
 
+  it("with the 0.73 profile, writes 0.73's fromId (the attach point, not the old leaf)", async () => {
+    const file = copyFixture("app/branched.jsonl");
+    const ui = await renderInk(<App env={{ ...ENV, profile: "0.73" }} initial={{ kind: "tree", path: file, fromPicker: false }} />, { columns: 140, rows: 34 });
+    await ui.press("end", "enter");
+    await ui.waitFor((f) => f.includes("Summarize branch?"), WAIT_MS);
+    await ui.press("down", "enter");
+    await ui.waitFor((f) => f.includes("y: write"), WAIT_MS);
+    await ui.press("y");
+    await ui.waitFor((f) => f.includes("Wrote branch_summary"), WAIT_MS);
+    expect(entriesOf(file).at(-1)).toMatchObject({ type: "branch_summary", parentId: "a5a", fromId: "a5a" });
+  });
+
   it("Enter on pi's leaf is a no-op, as in pi", async () => {
     const file = join(dir, "linear.jsonl");
     writeFileSync(

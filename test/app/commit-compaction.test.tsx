@@ -6,9 +6,11 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
 import { CompactionCommit } from "../../components/commit/CompactionCommit.js";
+import { appClock, commitPending } from "../../components/commit/commit-io.js";
+import { readDocument } from "../../components/commit/session-document.js";
 import { onSessionWritten, type SessionWrite } from "../../components/commit/session-writes.js";
 import { KeyRouter } from "../../components/kit/key-router.js";
-import { buildTree, parseSession, readSessionFile, type SessionEntry } from "../../src/engine/index.js";
+import { buildTree, labelCommit, parseSession, readSessionFile, type SessionEntry } from "../../src/engine/index.js";
 import { FIXTURES } from "../support/shared.js";
 import { cleanupInk, renderInk, type InkHarness } from "../support/ink-kit.js";
 
@@ -107,6 +109,17 @@ describe("CompactionCommit for other screens (the compaction preview)", () => {
     } finally {
       stop();
     }
+  });
+
+  it("a tree showing the file re-reads it after another screen's commit", async () => {
+    const ui = await open();
+    await ui.waitFor((f) => f.includes("(9/14)"), WAIT_MS);
+    const doc = readDocument(file, "1.6");
+    if (!doc.ok) throw new Error(doc.message);
+    const result = commitPending(doc.value, labelCommit(doc.value.tree, "u1", "from-elsewhere", appClock()), "1.6", "label entry");
+    expect(result.ok).toBe(true);
+    const frame = await ui.waitFor((f) => f.includes("[from-elsewhere]"), WAIT_MS);
+    expect(frame).toContain("21 entries");
   });
 });
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
 import { CompactionPreviewScreen } from "../../components/compaction/CompactionPreviewScreen.js";
 import { KeyRouter } from "../../components/kit/key-router.js";
-import { cleanupInk, renderInk } from "../support/ink-kit.js";
+import { cleanupInk, renderInk, stripAnsi } from "../support/ink-kit.js";
 import { loadTurns, piHome, TURNS, type PiHome } from "./compaction-helpers.js";
 
 let home: PiHome | undefined;
@@ -24,7 +24,7 @@ async function openPreview(settings: Record<string, unknown> | undefined, target
     </KeyRouter>,
     size,
   );
-  await ui.waitFor((f) => f.includes("Compaction preview"));
+  await ui.waitFor((f) => f.includes("Compaction preview") && !f.includes("compiling the summary"));
   return ui;
 }
 
@@ -65,9 +65,13 @@ describe("compaction preview", () => {
     // 2550 reaches u4, and the cut moves back over the thinking-level change before it.
     expect(cutLine(f)).toContain("first kept entry m4");
     expect(f).toContain("⚠ The cut moved back from u4 to m4 to keep 1 metadata entry before it");
+    const framesBefore = ui.frames().length;
     await ui.press("[");
-    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,500 (adjusted)"));
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,500 (adjusted)") && !fr.includes("compiling the summary"));
     expect(cutLine(f)).toContain("first kept entry a41");
+    // The moved cut is drawn before its summary is compiled: the key never waits for the compiler.
+    const pending = ui.frames().slice(framesBefore).map(stripAnsi).find((fr) => fr.includes("compiling the summary"));
+    expect(pending && cutLine(pending)).toContain("first kept entry a41");
     expect(f).not.toContain("metadata entry before it");
     await ui.press("]", "]");
     f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,700 (adjusted)"));
@@ -141,7 +145,7 @@ describe("compaction preview in the app", () => {
     const ui = await renderInk(<App env={home.env} initial={{ kind: "tree", path: TURNS, fromPicker: false }} initialTree={tree} />, { columns: 140, rows: 40 });
     await ui.waitFor((f) => f.includes("Session Tree"));
     await ui.press("ctrl+k");
-    let f = await ui.waitFor((fr) => fr.includes("Compaction preview"));
+    let f = await ui.waitFor((fr) => fr.includes("Compaction preview") && !fr.includes("compiling the summary"));
     expect(f).toContain(`at ${tree.leafId} (leaf)`);
     expect(cutLine(f)).toContain("first kept entry a52");
     await ui.press("escape");

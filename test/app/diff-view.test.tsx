@@ -88,7 +88,7 @@ async function openPreview(targetId: string | null) {
     </KeyRouter>,
     { columns: 150, rows: 60 },
   );
-  await ui.waitFor((f) => f.includes("Compaction preview"));
+  await ui.waitFor((f) => f.includes("Compaction preview") && !f.includes("compiling the summary"));
   return ui;
 }
 

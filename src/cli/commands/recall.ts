@@ -100,6 +100,7 @@ async function recallAll(ctx: CommandContext): Promise<number> {
   const query = ctx.positionals.join(" ").trim();
   if (query === "") throw usageError(`missing QUERY (usage: pi-explorer ${USAGE})`);
   const parsed = unwrap(parseRecallQuery(query));
+  if (parsed.scope) throw usageError("scope: does not apply with --all (it searches every entry of every session)");
   const dir = sessionsDir(ctx);
   const { listSessionFiles, RecallCache, recallCacheFile } = await import("../../engine/store/recall-cache.js");
   const files = listSessionFiles(dir);

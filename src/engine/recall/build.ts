@@ -2,7 +2,7 @@
 import type { CompactionEntry, SessionEntry } from "../types.js";
 import { collectCallPaths, docContent } from "./document.js";
 import { contextIdsFromPath, indexById, pathTo, summarizedSpan } from "./paths.js";
-import { addTokens } from "./tokenize.js";
+import { TermTable } from "./term-table.js";
 import type { RecallCompaction, RecallDoc, RecallIndex } from "./types.js";
 
 export interface RecallSource {
@@ -26,7 +26,7 @@ export function buildRecallIndex(source: RecallSource): RecallIndex {
   const docEntries: SessionEntry[] = [];
   const docByEntryId = new Map<string, number>();
   const docByRef = new Map<number, number>();
-  const postingLists = new Map<string, number[]>();
+  const table = new TermTable();
   let ref = 0;
   for (const entry of entries) {
     const isMessage = entry.type === "message" && !!entry.message && typeof entry.message === "object";
@@ -35,15 +35,15 @@ export function buildRecallIndex(source: RecallSource): RecallIndex {
     if (!content) continue;
     const idx = docs.length;
     // The text is lower-cased once here rather than token by token.
-    const length = addTokens(content.text.toLowerCase(), idx, postingLists);
+    const length = table.addText(content.text.toLowerCase(), idx);
     docs.push({ idx, entryId: entry.id, ref: myRef, ...content, length, labels: [] });
     docEntries.push(entry);
     docByEntryId.set(entry.id, idx);
     if (myRef !== null) docByRef.set(myRef, idx);
   }
-  const postings = postingLists;
+  const postings = table.toMap();
   const termsByLength = new Map<number, string[]>();
-  for (const t of postingLists.keys()) {
+  for (const t of table.terms) {
     let bucket = termsByLength.get(t.length);
     if (!bucket) termsByLength.set(t.length, (bucket = []));
     bucket.push(t);

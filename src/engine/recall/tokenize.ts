@@ -71,33 +71,3 @@ export function tokenizeWithOffsets(text: string): TokenAt[] {
   return out;
 }
 
-/**
- * Adds the words of an already lower-cased text to flat postings lists ([doc, tf, doc, tf, …]) and
- * returns the number of words. The index build's hot loop: the scanner of forEachToken, inlined.
- */
-export function addTokens(lower: string, doc: number, postings: Map<string, number[]>): number {
-  const n = lower.length;
-  let count = 0;
-  let i = 0;
-  while (i < n) {
-    let code = lower.charCodeAt(i);
-    if (!(code >= 97 && code <= 122) && !(code >= 48 && code <= 57) && (code < 128 || !isWordCode(lower, i, code))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < n) {
-      code = lower.charCodeAt(i);
-      if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 128 && isWordCode(lower, i, code))) i++;
-      else break;
-    }
-    if (i - start > MAX_TERM_LENGTH) continue;
-    count++;
-    const term = lower.slice(start, i);
-    const list = postings.get(term);
-    if (list === undefined) postings.set(term, [doc, 1]);
-    else if (list[list.length - 2] === doc) list[list.length - 1]++;
-    else list.push(doc, 1);
-  }
-  return count;
-}

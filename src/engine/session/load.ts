@@ -1,7 +1,7 @@
 import type { Diagnostic, PiProfile, SessionEntry, SessionHeader } from "../types.js";
 import { nameEntry, shortText } from "./damage.js";
 import { migrateRecords } from "./migrate.js";
-import { scanSessionText, type SessionScan } from "./scan.js";
+import { scanSessionText, type SessionLineScan } from "./scan.js";
 import { analyzeStructure, type EntryIndex } from "./structure.js";
 
 /** A session file as pi loads it: header, entries after migration, and what was damaged. */
@@ -35,8 +35,8 @@ export function parseSession(input: string | Uint8Array, profile: PiProfile, opt
   return loadFromScan(scanSessionText(input, profile), profile, options);
 }
 
-/** The second half of parseSession, for callers that already scanned the text (the session listing). */
-export function loadFromScan(scan: SessionScan, profile: PiProfile, options: ParseSessionOptions = {}): LoadedSession {
+/** The second half of parseSession, for callers that already scanned the text (the listing, the chunked reader). */
+export function loadFromScan(scan: SessionLineScan, profile: PiProfile, options: ParseSessionOptions = {}): LoadedSession {
   const diagnostics = scan.diagnostics;
   const where = options.path ? `: ${options.path}` : "";
   const first = scan.values[0];
@@ -101,7 +101,7 @@ export function entryIndexOf(loaded: LoadedSession): EntryIndex {
   return index;
 }
 
-function emptyFile(scan: SessionScan, profile: PiProfile, where: string): LoadedSession {
+function emptyFile(scan: SessionLineScan, profile: PiProfile, where: string): LoadedSession {
   const diagnostics = scan.diagnostics;
   // 1.6 initializes a 0-byte file and rejects any other file without entries; 0.73 overwrites both.
   if (profile === "1.6" && !scan.empty) {

@@ -3,9 +3,10 @@
 import type { Diagnostic, PiProfile } from "../types.js";
 import { decodeUtf8 } from "./decode.js";
 import { describeUnparsableLine } from "./damage.js";
-import { forEachSessionLine, isBlankLine } from "./lines.js";
+import { forEachSessionLine, isBlankLine, type LineWalk } from "./lines.js";
 
-export interface SessionScan {
+/** What loading needs from a scan: the parsed values and what was lost, without the text. */
+export interface SessionLineScan {
   /** The parsed values pi keeps, in file order (1.6 skips falsy values such as `null`; 0.73 keeps them). */
   values: unknown[];
   /** Physical line of each value. */
@@ -18,8 +19,52 @@ export interface SessionScan {
   lastLine: number;
   /** The input had no characters at all (pi 1.6 initializes such a file instead of rejecting it). */
   empty: boolean;
+}
+
+export interface SessionScan extends SessionLineScan {
   /** The decoded text, kept for pi 1.6's listing, which splits lines differently. */
   text: string;
+}
+
+/** Collects values and diagnostics line by line; shared by the whole-text and the chunked scan. */
+class LineCollector {
+  readonly values: unknown[] = [];
+  readonly lines: number[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  readonly lostIds = new Map<string, number>();
+
+  constructor(private readonly profile: PiProfile) {}
+
+  invalidUtf8(lines: readonly number[], firstLine: number): void {
+    for (const line of lines) {
+      this.diagnostics.push({ line: line + firstLine - 1, problem: "invalid UTF-8 bytes; pi reads them as U+FFFD replacement characters" });
+    }
+  }
+
+  visit(line: string, lineNo: number): void {
+    if (isBlankLine(line)) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      const damage = describeUnparsableLine(line, error);
+      this.diagnostics.push({ line: lineNo, problem: damage.problem });
+      for (const id of damage.lostIds) if (!this.lostIds.has(id)) this.lostIds.set(id, lineNo);
+      return;
+    }
+    // pi 1.6's parseSessionEntryLine returns the value and the caller keeps only truthy ones.
+    if (this.profile === "1.6" && !value) {
+      this.diagnostics.push({ line: lineNo, problem: `${JSON.stringify(value)} is not an entry; pi drops this line` });
+      return;
+    }
+    this.values.push(value);
+    this.lines.push(lineNo);
+  }
+
+  result(walk: LineWalk, empty: boolean): SessionLineScan {
+    const { values, lines, diagnostics, lostIds } = this;
+    return { values, lines, diagnostics, lostIds, unterminatedTail: walk.unterminatedTail, lastLine: walk.lastLine, empty };
+  }
 }
 
 export function scanSessionText(input: string | Uint8Array, profile: PiProfile): SessionScan {
@@ -28,41 +73,51 @@ export function scanSessionText(input: string | Uint8Array, profile: PiProfile):
   if (typeof input === "string") text = input;
   else ({ text, invalidUtf8Lines } = decodeUtf8(input));
 
-  const values: unknown[] = [];
-  const lines: number[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const lostIds = new Map<string, number>();
-  for (const line of invalidUtf8Lines) {
-    diagnostics.push({ line, problem: "invalid UTF-8 bytes; pi reads them as U+FFFD replacement characters" });
+  const collector = new LineCollector(profile);
+  collector.invalidUtf8(invalidUtf8Lines, 1);
+  const walk = forEachSessionLine(text, profile, (line, lineNo) => collector.visit(line, lineNo));
+  return { ...collector.result(walk, text.length === 0), text };
+}
+
+/**
+ * pi 1.6's scan fed piece by piece, so a large file never exists as one string (half the peak
+ * memory of opening it). Every piece but the last must end with "\n": no line and no UTF-8
+ * sequence then spans two pieces, so decoding and splitting per piece equals doing it on the whole.
+ * pi 0.73 trims the whole text first, so it has no chunked form; use scanSessionText for it.
+ */
+export class ChunkedSessionScan {
+  private readonly collector = new LineCollector("1.6");
+  private nextLine = 1;
+  private sawBytes = false;
+  private done = false;
+
+  /** A piece that ends with "\n" (checked by the caller, which finds the newline anyway). */
+  push(piece: Uint8Array): void {
+    if (piece.length === 0) return;
+    this.sawBytes = true;
+    const text = this.decode(piece);
+    let from = 0;
+    let nl = text.indexOf("\n");
+    while (nl !== -1) {
+      this.collector.visit(text.slice(from, nl), this.nextLine++);
+      from = nl + 1;
+      nl = text.indexOf("\n", from);
+    }
   }
 
-  const walk = forEachSessionLine(text, profile, (line, lineNo) => {
-    if (isBlankLine(line)) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      const damage = describeUnparsableLine(line, error);
-      diagnostics.push({ line: lineNo, problem: damage.problem });
-      for (const id of damage.lostIds) if (!lostIds.has(id)) lostIds.set(id, lineNo);
-      return;
-    }
-    // pi 1.6's parseSessionEntryLine returns the value and the caller keeps only truthy ones.
-    if (profile === "1.6" && !value) {
-      diagnostics.push({ line: lineNo, problem: `${JSON.stringify(value)} is not an entry; pi drops this line` });
-      return;
-    }
-    values.push(value);
-    lines.push(lineNo);
-  });
-  return {
-    values,
-    lines,
-    diagnostics,
-    lostIds,
-    unterminatedTail: walk.unterminatedTail,
-    lastLine: walk.lastLine,
-    empty: text.length === 0,
-    text,
-  };
+  /** The bytes after the last "\n" (possibly none); returns the scan. */
+  finish(tail: Uint8Array): SessionLineScan {
+    if (this.done) throw new Error("ChunkedSessionScan.finish called twice");
+    this.done = true;
+    if (tail.length === 0) return this.collector.result({ unterminatedTail: false, lastLine: this.nextLine - 1 }, !this.sawBytes);
+    const text = this.decode(tail);
+    this.collector.visit(text, this.nextLine);
+    return this.collector.result({ unterminatedTail: true, lastLine: this.nextLine }, false);
+  }
+
+  private decode(piece: Uint8Array): string {
+    const { text, invalidUtf8Lines } = decodeUtf8(piece);
+    this.collector.invalidUtf8(invalidUtf8Lines, this.nextLine);
+    return text;
+  }
 }

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import type { PiProfile } from "../types.js";
-import { parseSession, type LoadedSession } from "../session/load.js";
+import { loadFromScan, parseSession, type LoadedSession } from "../session/load.js";
+import { ChunkedSessionScan, type SessionLineScan } from "../session/scan.js";
 
 /** What a file looked like when it was read; a commit refuses to append when any of it changed. */
 export interface FileSnapshot {
@@ -80,7 +81,90 @@ export function readFileBytes(path: string): { bytes: Uint8Array; size: number; 
 
 /** Read and parse a session file without ever writing to it. Throws SessionReadError only. */
 export function readSessionFile(path: string, profile: PiProfile): { loaded: LoadedSession; snapshot: FileSnapshot } {
-  const { bytes, size, mtimeMs } = readFileBytes(path);
-  const loaded = parseSession(bytes, profile, { path });
-  return { loaded, snapshot: { path, size, mtimeMs, tailSha256: tailSha256(bytes) } };
+  // pi 0.73 trims the whole text before splitting it, so it needs the file as one piece.
+  if (profile === "0.73") {
+    const { bytes, size, mtimeMs } = readFileBytes(path);
+    const loaded = parseSession(bytes, profile, { path });
+    return { loaded, snapshot: { path, size, mtimeMs, tailSha256: tailSha256(bytes) } };
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    throw new SessionReadError(path, describeFsError(path, error));
+  }
+  let read: { scan: SessionLineScan; size: number; tail: Uint8Array; mtimeMs: number };
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw Object.assign(new Error("directory"), { code: "EISDIR" });
+    read = { ...scanInPieces(fd, stat.size), mtimeMs: stat.mtimeMs };
+  } catch (error) {
+    throw new SessionReadError(path, describeFsError(path, error));
+  } finally {
+    closeSync(fd);
+  }
+  const loaded = loadFromScan(read.scan, profile, { path });
+  return { loaded, snapshot: { path, size: read.size, mtimeMs: read.mtimeMs, tailSha256: tailSha256(read.tail) } };
+}
+
+/** Bytes read per step; a longer line grows the buffer. Small enough that the file never sits in memory whole. */
+export const READ_PIECE_BYTES = 1 << 20;
+
+/**
+ * Read up to `size` bytes (the size fstat saw, as readFileBytes does) piece by piece into pi 1.6's
+ * scan, keeping only the last 64 KiB for the snapshot hash.
+ */
+function scanInPieces(fd: number, size: number, pieceBytes = READ_PIECE_BYTES): { scan: SessionLineScan; size: number; tail: Uint8Array } {
+  const scan = new ChunkedSessionScan();
+  const tail = new TailBytes(SNAPSHOT_TAIL_BYTES);
+  let buf = new Uint8Array(Math.max(1, Math.min(pieceBytes, size)));
+  let carry = 0; // bytes of an unfinished line at the start of buf
+  let off = 0;
+  while (off < size) {
+    if (carry === buf.length) {
+      const grown = new Uint8Array(Math.min(buf.length * 2, size));
+      grown.set(buf);
+      buf = grown;
+    }
+    const n = readSync(fd, buf, carry, Math.min(buf.length - carry, size - off), off);
+    if (n === 0) break;
+    tail.add(buf.subarray(carry, carry + n));
+    off += n;
+    const end = carry + n;
+    const nl = buf.lastIndexOf(10, end - 1);
+    if (nl < carry) {
+      carry = end;
+      continue;
+    }
+    scan.push(buf.subarray(0, nl + 1));
+    buf.copyWithin(0, nl + 1, end);
+    carry = end - nl - 1;
+  }
+  return { scan: scan.finish(buf.subarray(0, carry)), size: off, tail: tail.bytes() };
+}
+
+/** The last `limit` bytes of everything added. */
+class TailBytes {
+  private readonly buf: Uint8Array;
+  private length = 0;
+
+  constructor(private readonly limit: number) {
+    this.buf = new Uint8Array(limit);
+  }
+
+  add(piece: Uint8Array): void {
+    if (piece.length >= this.limit) {
+      this.buf.set(piece.subarray(piece.length - this.limit));
+      this.length = this.limit;
+      return;
+    }
+    const keep = Math.min(this.length, this.limit - piece.length);
+    this.buf.copyWithin(0, this.length - keep, this.length);
+    this.buf.set(piece, keep);
+    this.length = keep + piece.length;
+  }
+
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
 }

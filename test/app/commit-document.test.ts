@@ -1,0 +1,44 @@
+// A tree handed over without a snapshot (read elsewhere) is checked against a fresh read before the
+// first commit: the same file gets a snapshot, a changed one is refused in one line.
+import { appendFileSync, copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readDocument, withSnapshot } from "../../components/commit/session-document.js";
+import { FIXTURES } from "../support/shared.js";
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "pi-explorer-document-"));
+  file = join(dir, "session.jsonl");
+  copyFileSync(join(FIXTURES, "app/branched.jsonl"), file);
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function treeOnly() {
+  const doc = readDocument(file, "1.6");
+  if (!doc.ok) throw new Error(doc.message);
+  return { path: file, tree: doc.value.tree };
+}
+
+describe("session document", () => {
+  it("takes a snapshot when the file still holds what the tree shows", () => {
+    const ready = withSnapshot(treeOnly(), "1.6");
+    expect(ready.ok).toBe(true);
+    if (ready.ok) expect(ready.value.snapshot?.path).toBe(file);
+  });
+
+  it("refuses when the file gained entries since the tree was read", () => {
+    const doc = treeOnly();
+    appendFileSync(file, '{"type":"session_info","id":"zz","parentId":"lb1","timestamp":"2026-11-01T10:00:30.000Z","name":"x"}\n');
+    const ready = withSnapshot(doc, "1.6");
+    expect(ready).toEqual({ ok: false, message: `${file}: the file changed since it was read (20 -> 21 entries); nothing was written; open it again to see the changes` });
+  });
+
+  it("names the file in one line when it cannot be read", () => {
+    const missing = readDocument(join(dir, "gone.jsonl"), "1.6");
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.message).toBe(`${join(dir, "gone.jsonl")}: no such file`);
+  });
+});
