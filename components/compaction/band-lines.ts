@@ -10,6 +10,8 @@ export type BandLine =
   | { kind: "header"; band: BandName; count: number; tokens: number }
   | { kind: "entry"; band: BandName; entryIndex: number; tokens: number }
   | { kind: "earlier"; count: number; tokens: number }
+  /** An earlier compaction entry between kept entries: its summary is what the new one builds on. */
+  | { kind: "previousCompaction"; entryIndex: number }
   | { kind: "cut"; firstKeptId: string; turnStartId: string | undefined };
 
 export interface BandList {
@@ -26,12 +28,13 @@ export const BAND_TITLE: Record<BandName, string> = {
   path: "active path (nothing to compact)",
 };
 
-function bandOf(bands: PathBands | undefined): (id: string) => BandName {
+/** Without a cut (pi would not compact) nothing is summarized or kept: the reachable entries are just the path. */
+function bandOf(bands: PathBands | undefined, hasCut: boolean): (id: string) => BandName {
   if (!bands) return () => "path";
   const map = new Map<string, BandName>();
-  for (const id of bands.summarizedIds) map.set(id, "summarized");
-  for (const id of bands.turnPrefixIds) map.set(id, "turnPrefix");
-  for (const id of bands.keptIds) map.set(id, "kept");
+  for (const id of bands.summarizedIds) map.set(id, hasCut ? "summarized" : "path");
+  for (const id of bands.turnPrefixIds) map.set(id, hasCut ? "turnPrefix" : "path");
+  for (const id of bands.keptIds) map.set(id, hasCut ? "kept" : "path");
   return (id) => map.get(id) ?? "earlier";
 }
 
@@ -41,7 +44,17 @@ export function bandLines(
   tokensOf: ReadonlyMap<string, number>,
   cut: { firstKeptId: string; turnStartId: string | undefined } | undefined,
 ): BandList {
-  const band = bandOf(bands);
+  const band = bandOf(bands, cut !== undefined);
+  // A band can be interrupted (1.6 keeps the previous compaction entry out of every band): its header
+  // comes once, at its first entry, with the totals of the whole band.
+  const totals = new Map<BandName, { count: number; tokens: number }>();
+  for (const entry of path) {
+    const t = totals.get(band(entry.id)) ?? { count: 0, tokens: 0 };
+    t.count++;
+    t.tokens += tokensOf.get(entry.id) ?? 0;
+    totals.set(band(entry.id), t);
+  }
+  const headed = new Set<BandName>();
   const lines: BandLine[] = [];
   let cutLine = -1;
   let i = 0;
@@ -50,16 +63,19 @@ export function bandLines(
     let end = i;
     let tokens = 0;
     while (end < path.length && band(path[end].id) === name) tokens += tokensOf.get(path[end++].id) ?? 0;
-    if (name === "earlier") {
+    if (name === "earlier" && end - i === 1 && path[i].type === "compaction" && i > 0 && band(path[i - 1].id) !== "earlier") {
+      lines.push({ kind: "previousCompaction", entryIndex: i });
+    } else if (name === "earlier") {
       lines.push({ kind: "earlier", count: end - i, tokens });
     } else {
       for (let k = i; k < end; k++) {
-        if (k === i || (cut && path[k].id === cut.firstKeptId)) {
-          if (cut && path[k].id === cut.firstKeptId) {
-            cutLine = lines.length;
-            lines.push({ kind: "cut", ...cut });
-          }
-          if (k === i) lines.push({ kind: "header", band: name, count: end - i, tokens });
+        if (cut && path[k].id === cut.firstKeptId) {
+          cutLine = lines.length;
+          lines.push({ kind: "cut", ...cut });
+        }
+        if (!headed.has(name)) {
+          headed.add(name);
+          lines.push({ kind: "header", band: name, ...(totals.get(name) ?? { count: 0, tokens: 0 }) });
         }
         lines.push({ kind: "entry", band: name, entryIndex: k, tokens: tokensOf.get(path[k].id) ?? 0 });
       }

@@ -22,6 +22,13 @@ export function bandLineCells(line: BandLine, path: readonly SessionEntry[], wid
   switch (line.kind) {
     case "earlier":
       return [{ text: truncateToWidth(`  … ${plural(line.count, "earlier entry")} outside this compaction (already summarized, or not in context) · ${formatTokens(line.tokens)} tokens`, width), tone: "dim" }];
+    case "previousCompaction":
+      return [
+        {
+          text: truncateToWidth(`  ◆ ${sanitizeInline(String(path[line.entryIndex].id))}: the previous compaction; its summary is carried into the new one`, width),
+          tone: "custom",
+        },
+      ];
     case "header":
       return [
         { text: truncateToWidth(`▼ ${BAND_TITLE[line.band]} — ${plural(line.count, "entry")}, ${formatTokens(line.tokens)} tokens`, width), tone: GUTTER[line.band].tone, bold: true },

@@ -31,7 +31,12 @@ export function settingsLine(s: SettingsInForce, profile: string, width = WIDE_S
 }
 
 export function tokensLine(p: CompactionPreview, pending = false): Cell[] {
-  const before = [c("tokens before ", "muted"), c(thousands(p.tokensBefore), "plain", true)];
+  // pi's tokensBefore uses the last reply's usage where it can; after is always an estimate.
+  const before = [
+    c("tokens before ", "muted"),
+    c(thousands(p.tokensBefore), "plain", true),
+    c(p.cutKey === "" ? " (estimate)" : " (pi's tokensBefore)", "muted"),
+  ];
   if (pending) return [...before, c(" → after … (compiling the summary)", "muted")];
   if (!p.outcome) return [...before, c("  → no compaction", "muted")];
   const after = p.outcome.tokensAfter;
@@ -39,8 +44,9 @@ export function tokensLine(p: CompactionPreview, pending = false): Cell[] {
   const percent = p.tokensBefore > 0 ? Math.round((cut / p.tokensBefore) * 100) : 0;
   return [
     ...before,
-    c(" → after ", "muted"),
+    c(" → after ~", "muted"),
     c(thousands(after), "success", true),
+    c(" (estimate)", "muted"),
     c(cut >= 0 ? `  (−${thousands(cut)}, −${percent}%)` : `  (+${thousands(-cut)}: the summary outweighs what it replaces)`, cut >= 0 ? "success" : "warning"),
     c(`  summary ${formatTokens(p.outcome.summary.tokens)} tokens`, "muted"),
   ];

@@ -72,7 +72,7 @@ export function ContextDiffView({ model, width, height, active, onClose }: Conte
   const scroll = Math.min(state.scroll, Math.max(0, diff.rows.length - layout.rowsHeight));
   const below = Math.max(0, diff.rows.length - scroll - layout.rowsHeight);
   const totals =
-    `before ${thousands(diff.tokensBefore)} tokens in ${model.before.length} messages → after ${thousands(diff.tokensAfter)} in ${model.after.length}` +
+    `estimated: before ${thousands(diff.tokensBefore)} tokens in ${model.before.length} messages → after ${thousands(diff.tokensAfter)} in ${model.after.length}` +
     ` · ${diff.counts.removed} removed (−), ${diff.counts.added} added (+), ${diff.counts.kept} kept (=)`;
   return (
     <Box flexDirection="column" height={height}>
@@ -90,7 +90,7 @@ export function ContextDiffView({ model, width, height, active, onClose }: Conte
       </Box>
       {layout.showBars && kindBarLines(model.kinds.before, model.kinds.after, width).map((cells, i) => <Cells key={`bar${i}`} cells={cells} />)}
       <Text color="gray" wrap="truncate">
-        {"  ↑/↓ PgUp/PgDn scroll · n/N next/previous change · Tab bars · [ ] { } < > p still adjust · Esc back"}
+        {"  ↑/↓ PgUp/PgDn scroll · n/N next/previous block · Tab bars · [ ] { } < > p still adjust · Esc back"}
       </Text>
     </Box>
   );

@@ -10,8 +10,8 @@ export const DIFF_BINDINGS: { keys: string[]; help: string; run: DiffCommand }[]
   { keys: ["pagedown", "right", " "], help: "page down", run: "pageDown" },
   { keys: ["home"], help: "first row", run: "top" },
   { keys: ["end"], help: "last row", run: "bottom" },
-  { keys: ["n"], help: "next block of removed/added rows", run: "nextChange" },
-  { keys: ["shift+n"], help: "previous block of removed/added rows", run: "prevChange" },
+  { keys: ["n"], help: "next block (removed, added or kept rows)", run: "nextChange" },
+  { keys: ["shift+n"], help: "previous block", run: "prevChange" },
   { keys: ["tab"], help: "show/hide the by-kind bars", run: "toggleBars" },
   { keys: ["escape", "q"], help: "back to the compaction preview", run: "close" },
 ];

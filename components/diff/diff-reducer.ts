@@ -28,9 +28,9 @@ export function diffViewReducer(s: DiffViewState, action: DiffViewAction): DiffV
   }
 }
 
-/** The row where the next (direction 1) or previous (-1) block of changes starts; `from` when none. */
+/** The row where the next (direction 1) or previous (-1) block of rows starts (removed, added or kept); `from` when none. */
 export function nextChange(statuses: readonly string[], from: number, direction: 1 | -1): number {
-  const startsChange = (i: number): boolean => statuses[i] !== "kept" && (i === 0 || statuses[i - 1] === "kept");
-  for (let i = from + direction; i >= 0 && i < statuses.length; i += direction) if (startsChange(i)) return i;
+  const startsBlock = (i: number): boolean => i === 0 || statuses[i - 1] !== statuses[i];
+  for (let i = from + direction; i >= 0 && i < statuses.length; i += direction) if (startsBlock(i)) return i;
   return from;
 }

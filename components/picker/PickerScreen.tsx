@@ -2,7 +2,7 @@
 import { useCallback, useState } from "react";
 import { listSessions, readSessionFile, resolveAgentDir, type SessionInfo } from "../../src/engine/index.js";
 import type { AppEnv, PickerScreenProps, RenderPicker } from "../app/screens.js";
-import { demoSessionPath } from "./demo-session.js";
+import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
 import { previewDetails } from "./preview-data.js";
 import { SessionPicker } from "./SessionPicker.js";
 
@@ -27,13 +27,15 @@ export function PickerScreen({ env, nav, columns, rows, active }: PickerScreenPr
     if (!listing.agentDir) return listing.sessions;
     return listSessions({ ...listingBase(env), agentDir: listing.agentDir, all: true });
   }, [listing, env]);
+  // The demo opens as a private copy so trying writes on it never edits the installed package.
+  const openSession = useCallback((path: string) => nav.openTree(path === demoPath ? demoWorkingCopy(path) : path), [nav, demoPath]);
   const loadPreview = useCallback((session: SessionInfo) => previewDetails(readSessionFile(session.path, env.profile).loaded), [env.profile]);
   return (
     <SessionPicker
       sessions={listing.sessions}
       loadAllSessions={loadAllSessions}
       loadPreview={loadPreview}
-      onOpen={nav.openTree}
+      onOpen={openSession}
       onQuit={nav.back}
       columns={columns}
       rows={rows}

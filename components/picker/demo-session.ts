@@ -1,7 +1,8 @@
 // The bundled demo session, offered when there are no sessions at all. Its path is found from this
 // module's own location, so it works from the source tree, from dist/ and from an installed package.
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const DEMO_RELATIVE = join("fixtures", "demo", "demo-session.jsonl");
@@ -30,4 +31,21 @@ export function demoSessionPath(moduleUrl: string = import.meta.url): string | u
   if (!root) return undefined;
   const path = join(root, DEMO_RELATIVE);
   return existsSync(path) ? path : undefined;
+}
+
+/**
+ * A private copy of the demo to open: labels, forks and commits made while trying the demo go to the
+ * copy, never into the installed package's file. Falls back to the bundled file when no copy can be made.
+ */
+export function demoWorkingCopy(bundled: string, tempRoot: string = tmpdir()): string {
+  let dir: string | undefined;
+  try {
+    dir = mkdtempSync(join(tempRoot, "pi-explorer-demo-"));
+    const copy = join(dir, basename(bundled));
+    copyFileSync(bundled, copy);
+    return copy;
+  } catch {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    return bundled;
+  }
 }

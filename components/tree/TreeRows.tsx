@@ -4,11 +4,14 @@ import { Cells } from "../kit/Cells.js";
 import { displayWidth } from "../kit/text-width.js";
 import type { DrawnRow } from "./row-render.js";
 
-export function TreeRows({ rows, bodyWidth, height, empty }: { rows: DrawnRow[]; bodyWidth: number; height: number; empty: boolean }) {
-  if (empty) {
+/** What an empty window says: pi's texts for a session without entries and for a filter that hides all. */
+export type EmptyReason = "none" | "no-entries" | "all-hidden";
+
+export function TreeRows({ rows, bodyWidth, height, empty }: { rows: DrawnRow[]; bodyWidth: number; height: number; empty: EmptyReason }) {
+  if (empty !== "none") {
     return (
       <Box flexDirection="column" height={height}>
-        <Text color="gray">  No entries found</Text>
+        <Text color="gray">{empty === "no-entries" ? "  No entries in session" : "  No entries found"}</Text>
       </Box>
     );
   }

@@ -12,10 +12,10 @@ import { DetailPane } from "./DetailPane.js";
 import { detailLines } from "./detail-lines.js";
 import { detailReducer, initDetailState } from "./detail-reducer.js";
 import { paneShownByDefault, treeLayout } from "./layout.js";
-import { buildWindowRows, rightColumnWidth } from "./row-render.js";
+import { buildWindowRows, metaColumnFits, rightColumnWidth } from "./row-render.js";
 import { SearchLine } from "./SearchLine.js";
 import { initTreeState, selectedNode, treeReducer } from "./tree-reducer.js";
-import { TreeRows } from "./TreeRows.js";
+import { TreeRows, type EmptyReason } from "./TreeRows.js";
 import { useTreeInput, type TreeInputDeps } from "./use-tree-input.js";
 import { useTreeSession } from "./use-tree-session.js";
 
@@ -100,8 +100,11 @@ export function TreeScreen(props: TreeScreenProps) {
     props.active,
   );
 
-  const bodyWidth = Math.max(4, layout.treeWidth - rightColumnWidth(state.showMeta));
-  const windowRows = buildWindowRows(state, session.facts, bodyWidth, layout.treeHeight);
+  // Shift+I's id/time column only where it leaves the row text readable (not beside the pane at 60 columns).
+  const metaShown = state.showMeta && metaColumnFits(layout.treeWidth);
+  const bodyWidth = Math.max(4, layout.treeWidth - rightColumnWidth(metaShown));
+  const windowRows = buildWindowRows(metaShown === state.showMeta ? state : { ...state, showMeta: metaShown }, session.facts, bodyWidth, layout.treeHeight);
+  const emptyReason: EmptyReason = state.visible.rows.length > 0 ? "none" : state.model.flat.nodes.length === 0 ? "no-entries" : "all-hidden";
   const title = session.name ? `${sanitizeInline(session.name)} — ${sanitizeInline(props.path)}` : sanitizeInline(props.path);
 
   return (
@@ -113,13 +116,13 @@ export function TreeScreen(props: TreeScreenProps) {
       <SearchLine query={state.query} findPrompt={findPrompt} />
       <Box flexDirection="row" height={layout.treeHeight}>
         <Box width={layout.treeWidth} flexDirection="column">
-          <TreeRows rows={windowRows} bodyWidth={bodyWidth} height={layout.treeHeight} empty={state.visible.rows.length === 0} />
+          <TreeRows rows={windowRows} bodyWidth={bodyWidth} height={layout.treeHeight} empty={emptyReason} />
         </Box>
         {layout.paneWidth > 0 && (
           <DetailPane lines={lines} scroll={detail.scroll} width={layout.paneWidth} height={layout.treeHeight} focused={detail.focused} />
         )}
       </Box>
-      <CounterLine state={state} note={note} />
+      <CounterLine state={state} note={note ?? (state.showMeta && !metaShown ? "id/time column needs a wider tree (tab hides the pane)" : null)} />
       <StatusLine facts={{ ...session.facts, name: undefined }} />
     </Box>
   );

@@ -23,7 +23,10 @@ function kindOf(node: FlatNode): string {
 
 function factLines(node: FlatNode, facts: DetailFacts): string[] {
   const e = node.entry as Rec;
-  const lines = [`${kindOf(node)} · ${String(e.id)}`, `time: ${String(e.timestamp)}`, `parent: ${e.parentId === null ? "(root)" : String(e.parentId)}`];
+  // Damaged files can lack ids or times; say so instead of printing "undefined".
+  const shown = (value: unknown, missing: string) => (typeof value === "string" && value !== "" ? value : missing);
+  const parent = e.parentId === null ? "(root)" : shown(e.parentId, "(none)");
+  const lines = [`${kindOf(node)} · ${shown(e.id, "(no id)")}`, `time: ${shown(e.timestamp, "(none)")}`, `parent: ${parent}`];
   if (node.label) lines.push(`label: ${node.label}`);
   lines.push(`${facts.inContext ? "in the model's context" : "not in the model's context"} · ~${formatTokens(facts.tokens)} tokens (estimate)`);
   const msg = e.message as Rec | undefined;

@@ -145,9 +145,17 @@ function contentCells(s: TreeState, nodeIndex: number): Cell[] {
   return cells;
 }
 
+/** Columns the row text keeps at least; the id/time column is left out rather than squeeze it below this. */
+export const MIN_BODY_WITH_META = 24;
+
+/** Whether the id/time column (Shift+I) fits beside a readable row in a tree part `treeWidth` wide. */
+export function metaColumnFits(treeWidth: number): boolean {
+  return treeWidth - rightColumnWidth(true) >= MIN_BODY_WITH_META;
+}
+
 /** Width of the right-hand column for the current toggles. */
 export function rightColumnWidth(showMeta: boolean): number {
-  return (showMeta ? 21 : 0) + 8;
+  return (showMeta ? 22 : 0) + 8;
 }
 
 /**
@@ -182,7 +190,8 @@ export function buildWindowRows(s: TreeState, facts: RowFacts, width: number, he
     const content = contentCells(s, nodeIndex);
     rest.push(...markHits(content, findQuery && s.find?.hitNodes[nodeIndex] ? findQuery : undefined));
     const right: Cell[] = [];
-    if (s.showMeta) right.push({ text: `${sanitizeInline(entry.id).slice(0, 8).padEnd(8)} ${shortTime(entry.timestamp)} `, tone: "muted" });
+    // The leading space keeps the id off the row text when that fills the body.
+    if (s.showMeta) right.push({ text: ` ${sanitizeInline(String(entry.id ?? "")).slice(0, 8).padEnd(8)} ${shortTime(entry.timestamp)} `, tone: "muted" });
     const tokens = facts.tokens(nodeIndex);
     right.push({ text: (tokens > 0 ? formatTokens(tokens) : "").padStart(6) + " ", tone: "muted" });
     right.push(facts.inContext[nodeIndex] ? { text: "◆", tone: "success" } : { text: " ", tone: "plain" });

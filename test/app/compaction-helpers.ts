@@ -15,13 +15,17 @@ export interface PiHome {
   remove(): void;
 }
 
-/** A fresh home with ~/.pi/agent/settings.json holding `settings` (global), cwd inside it. */
-export function piHome(settings: Record<string, unknown> | undefined, profile: AppEnv["profile"] = "1.6"): PiHome {
+/** A fresh home with ~/.pi/agent/settings.json holding `settings` (global; a string is written as is), cwd inside it. */
+export function piHome(settings: Record<string, unknown> | string | undefined, profile: AppEnv["profile"] = "1.6", project?: Record<string, unknown>): PiHome {
   const home = mkdtempSync(join(tmpdir(), "pi-explorer-h1-"));
   const agentDir = join(home, ".pi", "agent");
   mkdirSync(agentDir, { recursive: true });
-  if (settings) writeFileSync(join(agentDir, "settings.json"), JSON.stringify(settings));
+  if (settings !== undefined) writeFileSync(join(agentDir, "settings.json"), typeof settings === "string" ? settings : JSON.stringify(settings));
   const cwd = join(home, "project");
   mkdirSync(cwd);
+  if (project) {
+    mkdirSync(join(cwd, ".pi"));
+    writeFileSync(join(cwd, ".pi", "settings.json"), JSON.stringify(project));
+  }
   return { env: { cwd, home, env: {}, profile }, remove: () => rmSync(home, { recursive: true, force: true }) };
 }

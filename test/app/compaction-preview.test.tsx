@@ -15,8 +15,13 @@ afterEach(() => {
   home = undefined;
 });
 
-async function openPreview(settings: Record<string, unknown> | undefined, targetId: string | null, size = { columns: 140, rows: 50 }) {
-  home = piHome(settings);
+async function openPreview(
+  settings: Record<string, unknown> | string | undefined,
+  targetId: string | null,
+  size = { columns: 140, rows: 50 },
+  project?: Record<string, unknown>,
+) {
+  home = piHome(settings, "1.6", project);
   const tree = loadTurns();
   const ui = await renderInk(
     <KeyRouter>
@@ -55,7 +60,7 @@ describe("compaction preview", () => {
     expect(f).toContain("Why: Counting back from the newest entry, keepRecentTokens (2000) is reached at r51");
     expect(f).toContain("That splits the turn starting at u5");
     expect(f).toContain("pi writes two summaries");
-    expect(f).toMatch(/tokens before 5,260 → after [\d,]+ +\(−[\d,]+, −\d+%\)/);
+    expect(f).toMatch(/tokens before 5,260 \(pi's tokensBefore\) → after ~2,935 \(estimate\) +\(−2,325, −44%\)/);
     expect(f).toMatch(/auto-compact now: no — 5260 tokens is not above the threshold 111616/);
   });
 
@@ -111,12 +116,28 @@ describe("compaction preview", () => {
     expect(cutLine(f)).toContain("first kept entry u1");
   });
 
+  it("says where each setting came from: project over global, and a broken settings file by file and line", async () => {
+    const ui = await openPreview({ compaction: { keepRecentTokens: 2000, reserveTokens: 9000 } }, null, undefined, { compaction: { keepRecentTokens: 2500 } });
+    const f = ui.frame();
+    expect(f).toContain("keepRecentTokens 2,500 (project)");
+    expect(f).toContain("reserveTokens 9,000 (global)");
+    expect(cutLine(f)).toContain("first kept entry a41");
+    cleanupInk();
+    home?.remove();
+    const broken = await openPreview('{\n  "compaction": { "keepRecentTokens": 2000,, }\n}', null);
+    const g = broken.frame();
+    expect(g).toContain("keepRecentTokens 20,000 (default)");
+    expect(g).toMatch(/⚠ settings: .*settings\.json:2: not valid JSON/);
+  });
+
   it("says when there is nothing to compact", async () => {
     const ui = await openPreview(undefined, "a1z");
     const f = ui.frame();
     expect(f).toContain("keepRecentTokens 20,000 (default)");
     expect(f).toContain("⚠ pi would not compact: Nothing to compact (session too small).");
     expect(f).toContain("→ no compaction");
+    expect(f).toContain("▼ active path (nothing to compact) — 4 entries");
+    expect(f).not.toContain("kept tail");
     expect(f).not.toContain("✂── cut");
   });
 

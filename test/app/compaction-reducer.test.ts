@@ -1,6 +1,8 @@
 // The preview's pure parts: settings steps, the reducer, and the bands list built from a real plan.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createCompactionPreviewer, getBranch } from "../../src/engine/index.js";
+import { buildTree, createCompactionPreviewer, getBranch, parseSession, type PiProfile } from "../../src/engine/index.js";
+import { describeWithShared, sharedPath } from "../support/shared.js";
 import { bandLines, followCutTop } from "../../components/compaction/band-lines.js";
 import { adjustedValue, initPreviewState, previewReducer, settingStep } from "../../components/compaction/preview-reducer.js";
 import { settingsInForce } from "../../components/compaction/preview-settings.js";
@@ -110,5 +112,31 @@ describe("bands list", () => {
     expect(p.noCompactionReason).toBeDefined();
     const list = bandLines(path, p.bands, previewer.entryTokens(), undefined);
     expect(list.cutLine).toBe(-1);
+  });
+});
+
+describeWithShared("bands list of a path that was compacted before", () => {
+  const tree = buildTree(parseSession(readFileSync(sharedPath("corpus", "pi-written", "v16-compacting-s204.jsonl"), "utf8"), "1.6"));
+  const path = getBranch(tree, tree.leafId);
+  const linesFor = (profile: PiProfile) => {
+    const previewer = createCompactionPreviewer({ path, allEntries: tree.loaded.entries, profile });
+    const p = previewer.preview({ keepRecentTokens: 100, reserveTokens: 16384, contextWindow: 128000 });
+    const list = bandLines(path, p.bands, previewer.entryTokens(), { firstKeptId: p.firstKeptEntryId!, turnStartId: p.turnStartEntryId });
+    return { list, keptIds: p.bands!.keptIds };
+  };
+
+  it("1.6: folds what the earlier compaction summarized, and marks that compaction inside the kept tail once", () => {
+    const { list, keptIds } = linesFor("1.6");
+    expect(list.lines[0]).toMatchObject({ kind: "earlier" });
+    expect(list.lines.filter((l) => l.kind === "previousCompaction")).toHaveLength(1);
+    const headers = list.lines.filter((l) => l.kind === "header" && l.band === "kept");
+    expect(headers).toEqual([expect.objectContaining({ count: keptIds.length })]);
+    expect(list.lines.filter((l) => l.kind === "entry" && l.band === "kept")).toHaveLength(keptIds.length);
+  });
+
+  it("0.73: the earlier compaction entry is an ordinary kept entry", () => {
+    const { list } = linesFor("0.73");
+    expect(list.lines.some((l) => l.kind === "previousCompaction")).toBe(false);
+    expect(list.lines.filter((l) => l.kind === "header" && l.band === "kept")).toHaveLength(1);
   });
 });

@@ -71,10 +71,13 @@ describe("kind bars and the diff reducer", () => {
     expect(s.scroll).toBe(7);
     s = diffViewReducer(s, { type: "scrollTo", edge: "top", max: 7 });
     expect(s.scroll).toBe(0);
-    const statuses = ["removed", "removed", "added", "kept", "kept", "removed", "kept"];
-    expect(nextChange(statuses, 0, 1)).toBe(5);
-    expect(nextChange(statuses, 5, -1)).toBe(0);
+    const statuses = ["removed", "removed", "added", "kept", "kept", "removed", "removed"];
+    expect(nextChange(statuses, 0, 1)).toBe(2);
+    expect(nextChange(statuses, 2, 1)).toBe(3);
+    expect(nextChange(statuses, 3, 1)).toBe(5);
     expect(nextChange(statuses, 5, 1)).toBe(5);
+    expect(nextChange(statuses, 5, -1)).toBe(3);
+    expect(nextChange(statuses, 1, -1)).toBe(0);
     expect(diffViewReducer(s, { type: "toggleBars" }).bars).toBe(false);
   });
 });
@@ -98,7 +101,7 @@ describe("context diff view", () => {
     await ui.press("d");
     const f = await ui.waitFor((fr) => fr.includes("Context now → after this compaction"));
     expect(lines(f).length).toBeLessThanOrEqual(59);
-    expect(f).toMatch(/before [\d,]+ tokens in 28 messages → after [\d,]+ in \d+ · 19 removed \(−\), \d+ added \(\+\), \d+ kept \(=\)/);
+    expect(f).toMatch(/estimated: before 3,653 tokens in 28 messages → after [\d,]+ in \d+ · 19 removed \(−\), \d+ added \(\+\), \d+ kept \(=\)/);
     expect(rowFor(f, "u1")).toMatch(/^− user u1 +73 Turn 1/);
     expect(rowFor(f, "a52")).toMatch(/^= asst a52 +11 \[read: \/home\/u\/shop\/src\/cart52\.ts\] +│ asst a52/);
     expect(lines(f).some((l) => /^\+ .*│ summ \(new\) +1k Deterministic summary/.test(l))).toBe(true);

@@ -65,6 +65,24 @@ describe("text width", () => {
     expect(truncateToWidth("hello world", 8)).toBe("hello w…");
   });
 
+  it("measures emoji the way Ink does, so rows are not cut short with an ellipsis", () => {
+    expect(displayWidth("✅ done")).toBe(7);
+    expect(displayWidth("⚠️")).toBe(2); // text-default emoji + VS16
+    expect(displayWidth("👨‍👩‍👧")).toBe(2); // one ZWJ family
+    expect(displayWidth("🇩🇪")).toBe(2);
+    expect(displayWidth("1️⃣")).toBe(2);
+    expect(displayWidth("🚀")).toBe(2);
+    expect(displayWidth("a\u200bb\u00adc")).toBe(3); // zero-width space and soft hyphen draw nothing
+    expect(displayWidth("\u1100\u1161\u11a8")).toBe(2); // decomposed Hangul syllable
+    expect(displayWidth("→ ✓ ★")).toBe(5); // narrow symbols stay one column
+  });
+
+  it("never cuts an emoji cluster in half", () => {
+    expect(sliceColumns("ab👨‍👩‍👧cd", 1, 3)).toBe("b👨‍👩‍👧");
+    expect(sliceColumns("⚠️ok", 0, 1)).toBe("");
+    expect(truncateToWidth("✅✅✅", 5)).toBe("✅✅…");
+  });
+
   it("wraps at spaces and hard-breaks long words", () => {
     expect(wrapText("aaa bbb ccc", 7)).toEqual(["aaa bbb", "ccc"]);
     expect(wrapText("abcdefghij", 4)).toEqual(["abcd", "efgh", "ij"]);

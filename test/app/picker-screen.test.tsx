@@ -1,5 +1,6 @@
 // The picker screen on real files: a temporary copy of fixtures/sessions-dir listed by the engine.
-import { join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppEnv, ScreenNav } from "../../components/app/screens.js";
 import { KeyRouter } from "../../components/kit/key-router.js";
@@ -55,6 +56,11 @@ describe("picker screen on the fixture sessions", () => {
     await ui.waitFor((f) => f.includes("Press Enter to open the bundled demo session"));
     await ui.press("enter");
     await ui.waitFor(() => opened.length > 0);
-    expect(opened).toEqual([demo]);
+    // A private copy of the demo opens, so writes made while trying it never touch the package.
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).not.toBe(demo);
+    expect(basename(opened[0])).toBe(basename(demo!));
+    expect(readFileSync(opened[0], "utf8")).toBe(readFileSync(demo!, "utf8"));
+    rmSync(dirname(opened[0]), { recursive: true, force: true });
   });
 });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   browse,
+  buildRecallIndex,
   buildRecallIndexForTree,
   buildTree,
   expand,
@@ -12,6 +13,7 @@ import {
   search,
   type RecallIndex,
   type RecallSearchPage,
+  type SessionEntry,
 } from "../../src/engine/index.js";
 import { FIXTURES } from "../support/shared.js";
 
@@ -25,6 +27,7 @@ function ok(r: ReturnType<typeof search>): RecallSearchPage {
   return r.value;
 }
 
+const buildRecallIndexFromEntries = (entries: SessionEntry[]): RecallIndex => buildRecallIndex({ entries });
 const ids = (p: RecallSearchPage): string[] => p.hits.map((h) => h.entryId);
 const index = fixtureIndex();
 
@@ -178,5 +181,19 @@ describe("recall browse and expand", () => {
     const r = expand(index, ["b1", "#999"]);
     expect(r).toEqual({ ok: false, message: "Cannot expand entries outside the active lineage: b1, #999" });
     expect(expand(index, ["b1"], { scope: "all" }).ok).toBe(true);
+  });
+});
+
+describe("recall indexing rules", () => {
+  it("never indexes recall's own tool calls and results (a repeated query must not find itself)", () => {
+    const t = "2026-01-01T00:00:00.000Z";
+    const own = buildRecallIndexFromEntries([
+      { type: "message", id: "u", parentId: null, timestamp: t, message: { role: "user", content: "where is the walrus config" } },
+      { type: "message", id: "a", parentId: "u", timestamp: t, message: { role: "assistant", content: [{ type: "toolCall", id: "c", name: "vcc_recall", arguments: { query: "walrus" } }] } },
+      { type: "message", id: "r", parentId: "a", timestamp: t, message: { role: "toolResult", toolCallId: "c", toolName: "vcc_recall", content: [{ type: "text", text: "#0 [user] where is the walrus config" }], isError: false } },
+    ]);
+    const r = search(own, "walrus");
+    expect(r.ok && r.value.hits.map((h) => h.entryId)).toEqual(["u"]);
+    expect(own.docs.map((d) => d.ref)).toEqual([0]);
   });
 });

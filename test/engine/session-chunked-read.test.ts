@@ -85,6 +85,25 @@ describe("readSessionFile reading in pieces", () => {
     expect(snapshot.tailSha256).toBe(createHash("sha256").update(bytes.subarray(bytes.length - 65536)).digest("hex"));
   });
 
+  it("every damaged fixture reads as parseSession of its bytes (invalid UTF-8 goes through the byte path)", () => {
+    const dir = join(FIXTURES, "damaged");
+    for (const f of readdirSync(dir).filter((name) => name.endsWith(".jsonl"))) {
+      const p = join(dir, f);
+      expect(readSessionFile(p, "1.6").loaded).toEqual(parseSession(readFileSync(p), "1.6", { path: p }));
+    }
+  });
+
+  it("mixes ASCII lines, UTF-8 lines and a piece with invalid bytes after a long line", () => {
+    const p = join(root, "mixed.jsonl");
+    const long = message("a", null, "y".repeat(1_200_000));
+    const body = Buffer.concat([Buffer.from(`${H}\n${long}\n${message("b", "a", "näive ✓")}\n`), Buffer.from([0xc3, 0x28, 0x0a]), Buffer.from(`${message("c", "b", "ok")}\n`)]);
+    writeFileSync(p, body);
+    const { loaded } = readSessionFile(p, "1.6");
+    expect(loaded).toEqual(parseSession(body, "1.6", { path: p }));
+    expect((loaded.entries[1] as { message: { content: string } }).message.content).toBe("näive ✓");
+    expect(loaded.diagnostics.map((d) => d.line)).toEqual([4, 4]);
+  });
+
   it("an empty file is read as empty (pi 1.6 would initialize it)", () => {
     const p = join(root, "empty.jsonl");
     writeFileSync(p, "");

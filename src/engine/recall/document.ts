@@ -8,7 +8,7 @@ export const TOOL_RESULT_CAP = 2000;
 /** Rendered tool-call arguments are capped per call in the index; expand shows them whole. */
 export const TOOL_ARGS_CAP = 2000;
 /** Recall's own tool is never indexed, so a repeated query cannot find its previous output. */
-const SELF_TOOLS = new Set(["vcc_recall", "recall"]);
+const SELF_TOOLS = new Set(["vcc_recall"]);
 const PATH_KEYS = ["path", "file_path", "filePath", "file"];
 
 export interface DocContent {

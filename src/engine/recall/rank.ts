@@ -80,6 +80,13 @@ export function firstRegexMatch(text: string, regex: RegExp, chunk: number, expi
   return -1;
 }
 
+const scratch = new WeakMap<RecallIndex, { total: Float64Array; best: Float64Array }>();
+function scratchOf(index: RecallIndex): { total: Float64Array; best: Float64Array } {
+  let s = scratch.get(index);
+  if (!s) scratch.set(index, (s = { total: new Float64Array(index.docs.length), best: new Float64Array(index.docs.length) }));
+  return s;
+}
+
 function bm25(tf: number, len: number, idf: number, avgLength: number): number {
   const norm = BM25_K1 * (1 - BM25_B + (BM25_B * len) / (avgLength || 1));
   return (idf * tf * (BM25_K1 + 1)) / (tf + norm);
@@ -90,8 +97,9 @@ const idfOf = (n: number, df: number): number => Math.log((n - df + 0.5) / (df +
 function rankTerms(index: RecallIndex, scope: ScopeDocs, words: string[], phrases: string[][], filters: RecallFilters): RankOutcome {
   const { mask, avgLength } = scope;
   const n = scope.order.length;
-  const total = new Float64Array(index.docs.length);
-  const best = new Float64Array(index.docs.length);
+  // Score arrays are reused between queries (allocating two per query showed up as GC pauses);
+  // every slot a query touches is zeroed again before it returns.
+  const { total, best } = scratchOf(index);
   const touched: number[] = [];
   const matchTerms = new Set<string>();
   const corrections: Record<string, string[]> = {};
@@ -131,7 +139,10 @@ function rankTerms(index: RecallIndex, scope: ScopeDocs, words: string[], phrase
     }
   }
   const ranked: Ranked[] = [];
-  for (const d of touched) if (passesFilters(index.docs[d], filters)) ranked.push({ doc: d, score: total[d] });
+  for (const d of touched) {
+    if (passesFilters(index.docs[d], filters)) ranked.push({ doc: d, score: total[d] });
+    total[d] = 0;
+  }
   // Highest score first; equal scores stay chronological.
   ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
   return { ranked, matchTerms, corrections, timedOut: false };

@@ -105,6 +105,15 @@ export class ChunkedSessionScan {
     }
   }
 
+  /**
+   * One complete line, without its "\n", already decoded exactly as Node decodes valid UTF-8 (a
+   * reader that can check bytes natively decodes line by line, which costs less than a whole piece).
+   */
+  pushLine(line: string): void {
+    this.sawBytes = true;
+    this.collector.visit(line, this.nextLine++);
+  }
+
   /** The bytes after the last "\n" (possibly none); returns the scan. */
   finish(tail: Uint8Array): SessionLineScan {
     if (this.done) throw new Error("ChunkedSessionScan.finish called twice");

@@ -308,6 +308,9 @@ export class RecallCache {
         stats.reindexed++;
       }
     }
+    // Fold the write-ahead log into the database now, so the first query after a big build does
+    // not pay for it.
+    if (stats.docsAdded || stats.removed || stats.reindexed) this.db.pragma("wal_checkpoint(TRUNCATE)");
     return stats;
   }
 
@@ -405,11 +408,16 @@ export class RecallCache {
     const base = "FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid JOIN files f ON f.id = d.file_id";
     const cols = "d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_error, f.path, f.session_id, docs_fts.text AS text";
     if (match !== null) {
-      total = (this.db.prepare(`SELECT count(*) AS n FROM (SELECT 1 ${base} WHERE docs_fts MATCH ? ${where} LIMIT ${COUNT_CAP + 1})`).get(match, ...params) as { n: number }).n;
+      const counted = where ? `SELECT 1 ${base} WHERE docs_fts MATCH ? ${where}` : "SELECT 1 FROM docs_fts WHERE docs_fts MATCH ?";
+      total = (this.db.prepare(`SELECT count(*) AS n FROM (${counted} LIMIT ${COUNT_CAP + 1})`).get(match, ...params) as { n: number }).n;
       lowerBound = total > COUNT_CAP;
       if (lowerBound) total = COUNT_CAP;
+      // Without filters the ranking runs on the full-text table alone; only the page is joined.
+      const ranked = where
+        ? `SELECT d.id AS id, bm25(docs_fts) AS r ${base} WHERE docs_fts MATCH ? ${where} ORDER BY r, d.id LIMIT ? OFFSET ?`
+        : "SELECT rowid AS id, bm25(docs_fts) AS r FROM docs_fts WHERE docs_fts MATCH ? ORDER BY r, rowid LIMIT ? OFFSET ?";
       rows = this.db
-        .prepare(`SELECT ${cols}, -bm25(docs_fts) AS score ${base} WHERE docs_fts MATCH ? ${where} ORDER BY bm25(docs_fts), d.id LIMIT ? OFFSET ?`)
+        .prepare(`SELECT ${cols}, -p.r AS score FROM (${ranked}) p JOIN docs d ON d.id = p.id JOIN files f ON f.id = d.file_id JOIN docs_fts ON docs_fts.rowid = p.id ORDER BY p.r, p.id`)
         .all(match, ...params, pageSize, (page - 1) * pageSize) as DocRow[];
     } else if (q.matcher.kind === "regex") {
       const scan = this.regexScan(q.matcher, where, params, page * pageSize, opts);
@@ -419,7 +427,8 @@ export class RecallCache {
       rows = scan.rows.slice((page - 1) * pageSize);
     } else {
       total = (this.db.prepare(`SELECT count(*) AS n FROM docs d JOIN files f ON f.id = d.file_id WHERE 1 ${where}`).get(...params) as { n: number }).n;
-      rows = this.db.prepare(`SELECT ${cols} ${base} WHERE 1 ${where} ORDER BY d.id LIMIT ? OFFSET ?`).all(...params, pageSize, (page - 1) * pageSize) as DocRow[];
+      const byDoc = "FROM docs d JOIN files f ON f.id = d.file_id JOIN docs_fts ON docs_fts.rowid = d.id";
+      rows = this.db.prepare(`SELECT ${cols} ${byDoc} WHERE 1 ${where} ORDER BY d.id LIMIT ? OFFSET ?`).all(...params, pageSize, (page - 1) * pageSize) as DocRow[];
     }
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
     if (page > pageCount && total > 0 && !lowerBound) return { ok: false, message: `Page ${page} is outside the available range 1-${pageCount} (${total} matches).` };

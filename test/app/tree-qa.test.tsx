@@ -1,0 +1,70 @@
+// Fixes from driving the real app on real sessions (QA): emoji rows, the Shift+I column, empty and
+// damaged sessions. Each case is what a pi user saw first.
+import { afterEach, describe, expect, it } from "vitest";
+import { App } from "../../components/app/App.js";
+import { cleanupInk, renderInk } from "../support/ink-kit.js";
+import { treeFromText } from "./load-fixture.js";
+
+afterEach(cleanupInk);
+
+const env = { cwd: "/", home: "/home/u", env: {}, profile: "1.6" as const };
+const header = `{"type":"session","version":3,"id":"qa","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/home/u/p"}`;
+const user = (id: string, parent: string | null, text: string) =>
+  JSON.stringify({ type: "message", id, parentId: parent, timestamp: "2026-01-01T00:00:01.000Z", message: { role: "user", content: text, timestamp: 1 } });
+const assistant = (id: string, parent: string, text: string) =>
+  JSON.stringify({
+    type: "message",
+    id,
+    parentId: parent,
+    timestamp: "2026-01-01T00:00:02.000Z",
+    message: { role: "assistant", content: [{ type: "text", text }], provider: "p", model: "m", stopReason: "stop", timestamp: 2 },
+  });
+
+async function open(text: string, columns: number, rows: number) {
+  const ui = await renderInk(<App env={env} initial={{ kind: "tree", path: "/s.jsonl", fromPicker: false }} initialTree={treeFromText(text)} />, { columns, rows });
+  await ui.waitFor((f) => f.includes("Session Tree"));
+  return ui;
+}
+
+const lineWith = (frame: string, text: string) => frame.split("\n").find((l) => l.includes(text)) ?? "";
+
+describe("tree screen QA fixes", () => {
+  it("keeps the token and context columns on rows with emoji (Ink measures them two columns wide)", async () => {
+    const long = "Pushed. Here's a summary: ## ✅ All 6 PRs merged ⚠️ one flaky test 👨‍👩‍👧 and the rest of a long line";
+    const ui = await open([header, user("u1", null, "go"), assistant("a1", "u1", long)].join("\n"), 120, 20);
+    const row = lineWith(ui.frame(), "Pushed.");
+    // The row ends in the context marker, not in Ink's truncation ellipsis.
+    expect(row).toMatch(/\d+ ◆│/);
+    expect(row).not.toMatch(/…│/);
+  });
+
+  it("separates Shift+I's id column from the row text, and leaves it out where the row would be unreadable", async () => {
+    const text = [header, user("u1", null, "a".repeat(200)), assistant("a1", "u1", "ok")].join("\n");
+    const wide = await open(text, 120, 20);
+    await wide.press("I");
+    const row = lineWith(await wide.waitFor((f) => f.includes(" u1 ")), "user:");
+    expect(row).toMatch(/a {1,}u1 {7}\d\d-\d\d \d\d:\d\d/);
+    cleanupInk();
+
+    const narrow = await open(text, 60, 12);
+    await narrow.press("tab", "I");
+    const frame = await narrow.waitFor((f) => f.includes("id/time column needs a wider tree"));
+    expect(lineWith(frame, "user:")).toContain("user: aaa");
+    await narrow.press("tab");
+    expect(lineWith(await narrow.waitFor((f) => !f.includes("needs a wider")), "user:")).toMatch(/ u1 /);
+  });
+
+  it("says a session without entries has none, as pi does, instead of 'No entries found'", async () => {
+    const ui = await open(header, 100, 12);
+    expect(ui.frame()).toContain("No entries in session");
+    expect(ui.frame()).not.toContain("No entries found");
+  });
+
+  it("shows a missing id as (no id) in the detail pane, not 'undefined'", async () => {
+    const noId = JSON.stringify({ type: "message", parentId: "u1", timestamp: "2026-01-01T00:00:02.000Z", message: { role: "assistant", content: "x", timestamp: 2 } });
+    const ui = await open([header, user("u1", null, "hello"), noId].join("\n"), 120, 16);
+    const frame = ui.frame();
+    expect(frame).toContain("message · assistant · (no id)");
+    expect(frame).not.toContain("undefined");
+  });
+});
