@@ -1,8 +1,8 @@
 // One measurement in a fresh process, so timings and peak memory of one file do not leak into the next.
-//   node --expose-gc --stack-size=<default> engine-worker.mjs MODE FILE RUNS ENGINE_URL
+//   node --expose-gc [same V8 flags as the bin] engine-worker.mjs MODE FILE RUNS ENGINE_URL
 // MODE "baseline": readFileSync + JSON.parse of every line (the floor any reader pays).
 // MODE "engine":   what opening a session costs in pi-explorer: read + parse + tree + context + compaction plan.
-// Prints one JSON object: {times: [ms...], rssBefore, maxRss, facts, steps}.
+// Prints one JSON object: {times: [ms...], cpuMs: [ms...], rssBefore, maxRss, facts, steps}.
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
@@ -52,12 +52,16 @@ const work = mode === "engine" ? engine : baseline;
 globalThis.gc?.();
 const rssBefore = process.memoryUsage().rss;
 const times = [];
+const cpuMs = [];
 let facts;
 for (let i = 0; i < runs; i++) {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   facts = work();
   times.push(performance.now() - start);
+  const used = process.cpuUsage(cpu);
+  cpuMs.push((used.user + used.system) / 1000);
   globalThis.gc?.();
 }
 const maxRss = process.resourceUsage().maxRSS * 1024;
-process.stdout.write(JSON.stringify({ times, rssBefore, maxRss, facts, steps }));
+process.stdout.write(JSON.stringify({ times, cpuMs, rssBefore, maxRss, facts, steps }));

@@ -1,34 +1,20 @@
 // The app's side of a commit: who holds the lock, the clock and randomness, and the guarded append
 // or fork through the engine's store (the only code that writes). Every failure is one line.
-import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import {
   appendEntries,
   CommitError,
   writeNewSessionFile,
-  type CommitClock,
   type ForkResult,
-  type LockOwner,
   type PendingCommit,
   type PiProfile,
 } from "../../src/engine/index.js";
+import { processCommitClock, processLockOwner } from "../../src/host/commit-process.js";
 import { readDocument, withSnapshot, type Outcome, type SessionDocument } from "./session-document.js";
 import { announceSessionWritten } from "./session-writes.js";
 
-function pidIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, owned by someone else
-  }
-}
-
-/** This process as the owner of `<file>.lock`. */
-export const appLockOwner = (): LockOwner => ({ pid: process.pid, isAlive: pidIsAlive, nowMs: Date.now() });
-
-/** The real clock and randomness of one commit (entry ids, timestamps). */
-export const appClock = (): CommitClock => ({ nowMs: Date.now(), random: (count) => randomBytes(count) });
+/** The real clock and randomness of one commit (entry ids, timestamps), read now. */
+export const appClock = () => processCommitClock(Date.now());
 
 /** What a successful commit tells the screen. */
 export interface Committed {
@@ -56,7 +42,7 @@ export function commitPending(doc: SessionDocument, pending: PendingCommit, prof
   const { snapshot, tree } = ready.value;
   let newLeafId: string;
   try {
-    newLeafId = appendEntries({ snapshot: snapshot!, fileVersion: tree.loaded.fileVersion, entries: pending.entries, lock: appLockOwner() }).newLeafId;
+    newLeafId = appendEntries({ snapshot: snapshot!, fileVersion: tree.loaded.fileVersion, entries: pending.entries, lock: processLockOwner(Date.now()) }).newLeafId;
   } catch (error) {
     return { ok: false, message: oneLine(error, doc.path) };
   }

@@ -1,19 +1,15 @@
 // The user's pi settings that decide what a commit writes: compaction keepRecentTokens /
 // reserveTokens (with 1.6's per-model overrides) and the branch-summary budget and skipPrompt.
 import {
+  ASSUMED_CONTEXT_WINDOW,
   buildContextFromPath,
   getBranch,
-  readSettingsFiles,
-  resolveAgentDir,
-  resolveSettings,
+  loadUserSettings,
   type CompactionSettings,
   type PiProfile,
   type SessionTree,
 } from "../../src/engine/index.js";
 import type { AppEnv } from "../app/screens.js";
-
-/** pi's context window for a model it knows nothing about (no model registry here). */
-export const ASSUMED_CONTEXT_WINDOW = 128000;
 
 export interface CommitSettings {
   compaction: CompactionSettings;
@@ -28,16 +24,7 @@ export interface CommitSettings {
 /** The settings in force for a commit at `leafId` (the model there picks 1.6's overrides). */
 export function loadCommitSettings(env: AppEnv, profile: PiProfile, tree: SessionTree, leafId: string | null): CommitSettings {
   const model = buildContextFromPath(getBranch(tree, leafId), profile).model;
-  const agentDir = resolveAgentDir(env.env, env.home, profile);
-  const files = readSettingsFiles({ agentDir, cwd: env.cwd, profile });
-  const effective = resolveSettings({
-    global: files.global,
-    project: files.project,
-    profile,
-    env: env.env,
-    home: env.home,
-    model: model ? { provider: model.provider, id: model.modelId } : undefined,
-  });
+  const { effective, problems } = loadUserSettings({ env: env.env, home: env.home, cwd: env.cwd, profile, model });
   return {
     compaction: {
       enabled: true,
@@ -46,6 +33,6 @@ export function loadCommitSettings(env: AppEnv, profile: PiProfile, tree: Sessio
     },
     branchBudget: ASSUMED_CONTEXT_WINDOW - effective.branchSummary.reserveTokens.value,
     skipPrompt: effective.branchSummary.skipPrompt.value,
-    problems: [...files.diagnostics.map((d) => `${d.file}:${d.line}: ${d.problem}`), ...effective.problems],
+    problems,
   };
 }

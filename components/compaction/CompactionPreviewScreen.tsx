@@ -63,7 +63,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   );
 
   const top = state.bandsScroll ?? followCutTop(data.bandList, listHeight);
-  const title = `  Compaction preview  ${sanitizeInline(props.file)} · at ${targetId ?? "(empty)"}${targetId === tree.leafId ? " (leaf)" : ""}`;
+  const title = `  Compaction preview  ${sanitizeInline(props.file)} · at ${sanitizeInline(targetId ?? "(empty)")}${targetId === tree.leafId ? " (leaf)" : ""}`;
   const diffUnavailable =
     (state.pane !== "bands" && data.outcomePending && state.pane !== "branchDiff" && "Compiling the summary for this cut…") ||
     (state.pane === "diff" && !diffModel && "pi would not compact here, so there is no after-context to compare.") ||

@@ -34,8 +34,8 @@ export function bandLineCells(line: BandLine, path: readonly SessionEntry[], wid
         { text: truncateToWidth(`▼ ${BAND_TITLE[line.band]} — ${plural(line.count, "entry")}, ${formatTokens(line.tokens)} tokens`, width), tone: GUTTER[line.band].tone, bold: true },
       ];
     case "cut": {
-      const where = line.turnStartId ? ` (splits the turn started at ${line.turnStartId})` : "";
-      const label = `✂── cut: first kept entry ${line.firstKeptId}${where} `;
+      const where = line.turnStartId ? ` (splits the turn started at ${sanitizeInline(line.turnStartId)})` : "";
+      const label = `✂── cut: first kept entry ${sanitizeInline(line.firstKeptId)}${where} `;
       return [{ text: truncateToWidth(label + "─".repeat(Math.max(0, width - displayWidth(label))), width), tone: "accent", bold: true }];
     }
     case "entry": {

@@ -2,18 +2,14 @@
 // resolved the way pi resolves them for the profile, each with where it came from. pi has no setting
 // for the context window (it comes from the model), so that one starts at pi's own fallback.
 import {
-  readSettingsFiles,
-  resolveAgentDir,
-  resolveSettings,
+  ASSUMED_CONTEXT_WINDOW,
+  loadUserSettings,
   type ModelRef,
   type PiProfile,
   type PreviewSettings,
 } from "../../src/engine/index.js";
 import type { AppEnv } from "../app/screens.js";
 import type { SettingName } from "./preview-reducer.js";
-
-/** pi's window for a model it knows no contextWindow of. */
-export const FALLBACK_CONTEXT_WINDOW = 128000;
 
 export interface SourcedValue {
   value: number;
@@ -30,24 +26,15 @@ export interface LoadedPreviewSettings {
 }
 
 export function loadPreviewSettings(env: AppEnv, profile: PiProfile, model: ModelRef | null): LoadedPreviewSettings {
-  const agentDir = resolveAgentDir(env.env, env.home, profile);
-  const files = readSettingsFiles({ agentDir, cwd: env.cwd, profile });
-  const effective = resolveSettings({
-    global: files.global,
-    project: files.project,
-    profile,
-    env: env.env,
-    home: env.home,
-    model: model ? { provider: model.provider, id: model.modelId } : undefined,
-  });
+  const { effective, problems } = loadUserSettings({ env: env.env, home: env.home, cwd: env.cwd, profile, model });
   const { keepRecentTokens, reserveTokens } = effective.compaction;
   return {
     values: {
       keepRecentTokens: { value: keepRecentTokens.value, source: keepRecentTokens.source },
       reserveTokens: { value: reserveTokens.value, source: reserveTokens.source },
-      contextWindow: { value: FALLBACK_CONTEXT_WINDOW, source: "assumed" },
+      contextWindow: { value: ASSUMED_CONTEXT_WINDOW, source: "assumed" },
     },
-    problems: [...files.diagnostics.map((d) => `${d.file}:${d.line}: ${d.problem}`), ...effective.problems],
+    problems,
   };
 }
 

@@ -77,7 +77,7 @@ export function ContextDiffView({ model, width, height, active, onClose }: Conte
   return (
     <Box flexDirection="column" height={height}>
       <Text bold wrap="truncate">
-        {`  ${model.title}`}
+        {`  ${sanitizeInline(model.title)}`}
         <Text color="gray">{`  ${scroll > 0 ? `▲${scroll} ` : ""}${below > 0 ? `▼${below}` : ""}`}</Text>
       </Text>
       {model.note && <Text color="gray" wrap="truncate">{`  ${sanitizeInline(model.note)}`}</Text>}

@@ -42,8 +42,8 @@ export function diffHeaderCells(beforeLabel: string, afterLabel: string, width: 
   const [lw, rw] = halfWidths(width);
   return [
     { text: "  ", tone: "muted" },
-    { text: padToWidth(beforeLabel, lw), tone: "muted", bold: true },
+    { text: padToWidth(sanitizeInline(beforeLabel), lw), tone: "muted", bold: true },
     { text: " │ ", tone: "border" },
-    { text: padToWidth(afterLabel, rw), tone: "muted", bold: true },
+    { text: padToWidth(sanitizeInline(afterLabel), rw), tone: "muted", bold: true },
   ];
 }

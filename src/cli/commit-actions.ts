@@ -1,9 +1,8 @@
 // `compact --commit` and `branch --summarize --commit`: the preview commands' write step.
-import { planBranchCommit, planCompactionCommit } from "../engine/index.js";
+import { planBranchCommit, planCompactionCommit, sanitizeLine } from "../engine/index.js";
 import type { CommandContext } from "./command.js";
 import { commitClock, commitPending, EXIT_NOT_WRITTEN, openForCommit } from "./commit-flow.js";
 import { usageError } from "./errors.js";
-import { sanitizeLine } from "./sanitize-text.js";
 
 /** true when --commit was given; --instructions / --yes without it are usage errors, not silently ignored. */
 export function commitRequested(ctx: CommandContext): boolean {

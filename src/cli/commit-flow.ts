@@ -1,24 +1,24 @@
 // The one path every write of pi-explorer takes: show what will be written, ask (unless --yes),
 // then hand the entries to the engine's guarded append (or exclusive create, for a fork).
-import { randomBytes } from "node:crypto";
 import {
   appendEntries,
   buildTree,
   CommitError,
   readSessionFile,
+  sanitizeLine,
   SessionReadError,
+  type CommitClock,
   type FileSnapshot,
   type LoadedSession,
   type PendingCommit,
   type PiProfile,
-  type RandomSource,
   type SessionTree,
 } from "../engine/index.js";
 import type { CommandContext, OptionSpec } from "./command.js";
-import { type Asker, processLockOwner, terminalAsker } from "./commit-process.js";
+import { processCommitClock, processLockOwner } from "../host/commit-process.js";
+import { type Asker, terminalAsker } from "./commit-process.js";
 import { previewLines } from "./commit-preview.js";
 import { unreadableFile } from "./errors.js";
-import { sanitizeLine } from "./sanitize-text.js";
 
 /** Exit code when a commit was refused, failed, or not confirmed: nothing was written. */
 export const EXIT_NOT_WRITTEN = 4;
@@ -58,10 +58,7 @@ export function openForCommit(file: string, profile: PiProfile): SessionForCommi
 }
 
 /** The clock and randomness of one commit (ids, timestamps, session ids). */
-export const commitClock = (ctx: CommandContext): { nowMs: number; random: RandomSource } => ({
-  nowMs: ctx.now.getTime(),
-  random: (count) => randomBytes(count),
-});
+export const commitClock = (ctx: CommandContext): CommitClock => processCommitClock(ctx.now.getTime());
 
 /**
  * Show `preview` and ask. true: go ahead. false: the user said no, or there is no terminal to

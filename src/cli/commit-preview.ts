@@ -1,6 +1,6 @@
 // The text a commit shows before it asks: each entry it will append, with the fields that matter.
 import type { SessionEntry } from "../engine/index.js";
-import { sanitizeLine, sanitizeText } from "./sanitize-text.js";
+import { sanitizeBlock, sanitizeLine } from "../engine/index.js";
 
 const SUMMARY_PREVIEW_LINES = 40;
 
@@ -24,7 +24,7 @@ export function previewLines(file: string, entries: readonly SessionEntry[]): st
     if (fields.length > 0) lines.push(`    ${fields.join("  ")}`);
     const summary = (entry as { summary?: unknown }).summary;
     if (typeof summary === "string") {
-      const text = sanitizeText(summary).split("\n");
+      const text = sanitizeBlock(summary).split("\n");
       for (const line of text.slice(0, SUMMARY_PREVIEW_LINES)) lines.push(`    | ${line}`);
       if (text.length > SUMMARY_PREVIEW_LINES) lines.push(`    | … ${text.length - SUMMARY_PREVIEW_LINES} more lines`);
     }

@@ -2,6 +2,7 @@
 import {
   buildTree,
   readSessionFile,
+  sanitizeLine,
   SessionReadError,
   type Diagnostic,
   type FileSnapshot,
@@ -11,7 +12,6 @@ import {
 } from "../engine/index.js";
 import { unreadableFile, usageError } from "./errors.js";
 import type { Output } from "./output.js";
-import { sanitizeLine } from "./sanitize-text.js";
 
 export interface OpenedSession {
   file: string;

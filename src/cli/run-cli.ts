@@ -1,7 +1,7 @@
 // Argument parsing and dispatch. Everything the CLI needs from the process is passed in, so tests
 // can run it in-process; main.ts is the thin wrapper that supplies the real process.
 import { parseArgs } from "node:util";
-import { resolveAgentDir } from "../engine/index.js";
+import { resolveAgentDir, sanitizeLine } from "../engine/index.js";
 import type { Command, CommandContext, OptionSpec } from "./command.js";
 import { COMMANDS, findCommand } from "./commands/index.js";
 import { CliError, usageError } from "./errors.js";
@@ -9,7 +9,6 @@ import { GLOBAL_OPTIONS } from "./global-options.js";
 import { commandHelp, mainHelp } from "./help-text.js";
 import { parseProfile } from "./option-values.js";
 import { createOutput, type Streams } from "./output.js";
-import { sanitizeLine } from "./sanitize-text.js";
 
 export interface CliEnvironment {
   env: Record<string, string | undefined>;

@@ -10,6 +10,7 @@ export * from "./serialize/index.js";
 export * from "./settings/index.js";
 export * from "./view/index.js";
 export * from "./diff/index.js";
+export * from "./display/index.js";
 export * from "./summary/index.js";
 export * from "./commit/index.js";
 export * from "./recall/index.js";

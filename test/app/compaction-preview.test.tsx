@@ -2,6 +2,7 @@
 // warnings, settings read from the user's pi settings and moved with keys, profile switch, summary
 // pane, and the way in from the tree (Ctrl+K) and back.
 import { afterEach, describe, expect, it } from "vitest";
+import { buildTree, parseSession } from "../../src/engine/index.js";
 import { App } from "../../components/app/App.js";
 import { CompactionPreviewScreen } from "../../components/compaction/CompactionPreviewScreen.js";
 import { KeyRouter } from "../../components/kit/key-router.js";
@@ -153,9 +154,32 @@ describe("compaction preview", () => {
     await ui.waitFor((fr) => fr.includes("▼ kept tail"));
   });
 
-  it("never draws control characters from the session", async () => {
-    const ui = await openPreview({ compaction: { keepRecentTokens: 2000 } }, null);
-    expect(ui.rawFrame()).not.toMatch(/\x1b\[2J/);
+  it("never draws control characters from the session: ids and text are shown inert", async () => {
+    home = piHome({ compaction: { keepRecentTokens: 2 } });
+    const evil = "e\u001b[2J";
+    const text = [
+      { type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/" },
+      { type: "message", id: "u1", parentId: null, timestamp: "2026-01-01T00:00:01.000Z", message: { role: "user", content: "hi \u001b]0;title\u0007 there", timestamp: 1 } },
+      { type: "message", id: "a1", parentId: "u1", timestamp: "2026-01-01T00:00:02.000Z", message: { role: "assistant", content: [{ type: "text", text: "ok" }], usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }, stopReason: "stop", timestamp: 2 } },
+      { type: "message", id: evil, parentId: "a1", timestamp: "2026-01-01T00:00:03.000Z", message: { role: "user", content: "next", timestamp: 3 } },
+      { type: "message", id: "a2", parentId: evil, timestamp: "2026-01-01T00:00:04.000Z", message: { role: "assistant", content: [{ type: "text", text: "done" }], usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }, stopReason: "stop", timestamp: 4 } },
+    ].map((l) => JSON.stringify(l)).join("\n");
+    const tree = buildTree(parseSession(text, "1.6"));
+    const ui = await renderInk(
+      <KeyRouter>
+        <CompactionPreviewScreen tree={tree} targetId={null} file={TURNS} env={home.env} columns={140} rows={40} active onBack={() => {}} onHelp={() => {}} />
+      </KeyRouter>,
+      { columns: 140, rows: 40 },
+    );
+    const f = await ui.waitFor((fr) => fr.includes("✂── cut") && !fr.includes("compiling the summary"));
+    expect(cutLine(f)).toContain("first kept entry e␛[2J");
+    for (const raw of ui.frames()) {
+      expect(raw).not.toContain("\u001b[2J");
+      expect(raw).not.toContain("\u001b]0;");
+    }
+    await ui.press("d");
+    await ui.waitFor((fr) => fr.includes("Context now → after"));
+    expect(ui.rawFrame()).not.toContain("\u001b[2J");
   });
 });
 
@@ -169,6 +193,16 @@ describe("compaction preview in the app", () => {
     let f = await ui.waitFor((fr) => fr.includes("Compaction preview") && !fr.includes("compiling the summary"));
     expect(f).toContain(`at ${tree.leafId} (leaf)`);
     expect(cutLine(f)).toContain("first kept entry a52");
+    // ? lists the preview's keys in the app's help overlay; any key closes it.
+    await ui.press("?");
+    f = await ui.waitFor((fr) => fr.includes("Keys"));
+    for (let page = 0; page < 10 && !f.includes("Compaction preview (Ctrl+K in the tree)"); page++) {
+      await ui.press("pagedown");
+      f = ui.frame();
+    }
+    expect(f).toContain("Compaction preview (Ctrl+K in the tree)");
+    await ui.press("x");
+    await ui.waitFor((fr) => fr.includes("Compaction preview") && fr.includes("✂── cut"));
     await ui.press("escape");
     f = await ui.waitFor((fr) => fr.includes("Session Tree"));
     expect(f).not.toContain("Compaction preview");

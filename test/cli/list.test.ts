@@ -65,7 +65,7 @@ describe("list", () => {
     const lines = run.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^session\s+messages\s+branches\s+compactions\s+size\s+age\s+file$/);
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain("Second project here");
+    expect(lines[1]).toContain("Second project ␛]0;title␇here");
     expect(lines[2]).toContain("Cache expiry");
     expect(run.stdout).not.toContain("\x1b");
     // Right-aligned numeric columns end at the same place on every row.

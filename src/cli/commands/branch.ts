@@ -1,6 +1,6 @@
 // `pi-explorer branch FILE --target ID`: a dry run of /tree navigation with "Summarize": which
 // entries the branch summary covers, what fits the budget, and where the summary would attach.
-import { branchView, planBranch, type BranchPlan } from "../../engine/index.js";
+import { ASSUMED_CONTEXT_WINDOW, branchView, planBranch, sanitizeLine, type BranchPlan } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { usageError } from "../errors.js";
 import { commitBranch, commitRequested } from "../commit-actions.js";
@@ -8,13 +8,10 @@ import { COMMIT_OPTIONS } from "../commit-flow.js";
 import { openSession, reportDiagnostics, requireEntry, resolveLeaf } from "../open-session.js";
 import { countOption, fileArgument, stringOption } from "../option-values.js";
 import { loadPiSettings, type SettingValue } from "../pi-settings.js";
-import { sanitizeLine } from "../sanitize-text.js";
 import { withLeaf } from "../session-views.js";
 import { branchText } from "../text/branch-text.js";
 
 const USAGE = "branch FILE --target ID [--leaf ID] [--budget N] [--summarize --commit [--instructions TEXT] [--yes]]";
-/** pi's window for a model without contextWindow (generateBranchSummary). */
-const DEFAULT_WINDOW = 128000;
 
 export const branchCommand: Command = {
   name: "branch",
@@ -38,7 +35,7 @@ export const branchCommand: Command = {
     const pi = loadPiSettings(ctx);
     const reserve = pi.effective.branchSummary.reserveTokens;
     const budget: SettingValue =
-      budgetFlag !== undefined ? { value: budgetFlag, source: "flag" } : { value: DEFAULT_WINDOW - reserve.value, source: reserve.source };
+      budgetFlag !== undefined ? { value: budgetFlag, source: "flag" } : { value: ASSUMED_CONTEXT_WINDOW - reserve.value, source: reserve.source };
     if (commitRequested(ctx)) return commitBranch(ctx, file, { oldLeafId: leafId, targetId, budget: budget.value });
 
     const view = branchView(withLeaf(session.tree, leafId), { targetId, budget: budget.value }, ctx.profile);

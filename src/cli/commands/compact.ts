@@ -1,14 +1,13 @@
 // `pi-explorer compact FILE ...`: a dry run of /compact: where pi would cut, what it would summarize,
 // and the context right after. It writes nothing.
-import { compactionViewOfPath, contextView, getBranch, planCompaction, type CompactionPlan, type CompactionView } from "../../engine/index.js";
+import { compactionViewOfPath, contextView, getBranch, planCompaction, sanitizeLine } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { commitCompaction, commitRequested } from "../commit-actions.js";
 import { COMMIT_OPTIONS } from "../commit-flow.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { countOption, fileArgument, stringOption } from "../option-values.js";
-import { loadPiSettings, withFlag, type SettingValue } from "../pi-settings.js";
-import { sanitizeLine } from "../sanitize-text.js";
-import { compactionText } from "../text/compaction-text.js";
+import { loadPiSettings, withFlag, type PiSettings, type SettingValue } from "../pi-settings.js";
+import { compactionText, type CompactPreview } from "../text/compaction-text.js";
 
 const USAGE = "compact FILE [--leaf ID] [--keep-recent N] [--reserve N] [--context-window N] [--commit [--instructions TEXT] [--yes]]";
 
@@ -41,28 +40,20 @@ export const compactCommand: Command = {
 
     const view = compactionViewOfPath(path, keep.value, ctx.profile, reserve.value);
     const plan = planCompaction({ path, keepRecentTokens: keep.value, reserveTokens: reserve.value, contextWindow: contextWindow?.value, profile: ctx.profile });
-    const doc = compactDocument({ file, leafId, profile: ctx.profile, view, plan, keep, reserve, contextWindow, pi, diagnostics: session.loaded.diagnostics });
+    const preview: CompactPreview = { file, leafId, profile: ctx.profile, view, plan, keep, reserve, contextWindow };
     if (ctx.out.json) {
-      ctx.out.writeJson(doc);
+      ctx.out.writeJson(compactDocument({ ...preview, pi, diagnostics: session.loaded.diagnostics }));
       return 0;
     }
-    ctx.out.writeLines(compactionText({ file, leafId, profile: ctx.profile, view, plan, keep, reserve, contextWindow, tree: session.tree, home: ctx.home, width: ctx.out.width }));
+    ctx.out.writeLines(compactionText({ ...preview, tree: session.tree, home: ctx.home, width: ctx.out.width }));
     for (const problem of pi.problems) ctx.out.warn(`pi-explorer: ${sanitizeLine(problem)}`);
     reportDiagnostics(ctx.out, file, session.loaded.diagnostics);
     return 0;
   },
 };
 
-interface CompactDocInput {
-  file: string;
-  leafId: string | null;
-  profile: string;
-  view: CompactionView;
-  plan: CompactionPlan;
-  keep: SettingValue;
-  reserve: SettingValue;
-  contextWindow: SettingValue | null;
-  pi: ReturnType<typeof loadPiSettings>;
+interface CompactDocInput extends CompactPreview {
+  pi: PiSettings;
   diagnostics: unknown[];
 }
 

@@ -1,9 +1,8 @@
 // `pi-explorer context FILE [--leaf ID]`: the messages pi would send to the model from a leaf.
-import { contextView, getBranch, type ContextView } from "../../engine/index.js";
+import { contextView, getBranch, sanitizeLine, type ContextView } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { fileArgument, stringOption } from "../option-values.js";
-import { sanitizeLine } from "../sanitize-text.js";
 import { messageTable } from "../text/message-table.js";
 import { formatCount, plural } from "../text/units.js";
 

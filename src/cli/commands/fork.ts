@@ -1,11 +1,10 @@
 // `pi-explorer fork FILE [--leaf ID] [--out PATH]`: pi's /fork (createBranchedSession) into a new file.
 import { dirname, join, resolve } from "node:path";
-import { buildFork, getBranch, sessionCwd, sessionFilePath, writeNewSessionFile } from "../../engine/index.js";
+import { buildFork, getBranch, sanitizeLine, sessionCwd, sessionFilePath, writeNewSessionFile } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { commitClock, confirmCommit, EXIT_NOT_WRITTEN, openForCommit, reportCommitError, YES_OPTION } from "../commit-flow.js";
 import { usageError } from "../errors.js";
 import { fileArgument, stringOption } from "../option-values.js";
-import { sanitizeLine } from "../sanitize-text.js";
 
 const USAGE = "fork FILE [--leaf ID] [--out PATH] [--yes]";
 

@@ -21,7 +21,7 @@ import type { Command, CommandContext } from "../command.js";
 import { unreadableFile, usageError } from "../errors.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { stringOption } from "../option-values.js";
-import { sanitizeLine, sanitizeText } from "../sanitize-text.js";
+import { sanitizeBlock, sanitizeLine } from "../../engine/index.js";
 
 const USAGE = "recall FILE [QUERY] [--scope S] [--page N] [--expand ID,...] | recall --all QUERY [--dir PATH]";
 const REGEX_BUDGET_MS = 2000;
@@ -71,18 +71,18 @@ function recallOne(ctx: CommandContext): number {
   if (expandIds !== undefined) {
     const entries = unwrap(expand(index, expandIds.split(","), { scope }), file);
     if (ctx.out.json) ctx.out.writeJson({ file, expanded: entries, ignored: query ? { query } : undefined });
-    else ctx.out.writeLines([...(query ? [`(--expand given: the query "${sanitizeLine(query)}" was not run)`] : []), sanitizeText(formatExpanded(entries))]);
+    else ctx.out.writeLines([...(query ? [`(--expand given: the query "${sanitizeLine(query)}" was not run)`] : []), sanitizeBlock(formatExpanded(entries))]);
   } else if (query === "") {
     const page = unwrap(browse(index, { scope }), file);
     if (ctx.out.json) ctx.out.writeJson({ file, browse: page });
-    else ctx.out.writeLines([sanitizeText(formatBrowse(page))]);
+    else ctx.out.writeLines([sanitizeBlock(formatBrowse(page))]);
   } else {
     const page = unwrap(
       search(index, query, { scope, page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: REGEX_BUDGET_MS }),
       file,
     );
     if (ctx.out.json) ctx.out.writeJson({ file, search: page });
-    else ctx.out.writeLines([sanitizeText(formatSearchPage(page))]);
+    else ctx.out.writeLines([sanitizeBlock(formatSearchPage(page))]);
   }
   reportDiagnostics(ctx.out, file, session.loaded.diagnostics);
   return 0;
@@ -116,7 +116,7 @@ async function recallAll(ctx: CommandContext): Promise<number> {
     for (const line of stats.failed) ctx.out.warn(sanitizeLine(line));
     const page = unwrap(cache.search(parsed, { page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: REGEX_BUDGET_MS }));
     if (ctx.out.json) ctx.out.writeJson({ dir, index: stats, search: page });
-    else ctx.out.writeLines([sanitizeText(formatCrossSession(page, dir))]);
+    else ctx.out.writeLines([sanitizeBlock(formatCrossSession(page, dir))]);
   } finally {
     cache.close();
   }

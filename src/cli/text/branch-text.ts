@@ -1,7 +1,7 @@
 // The `branch` command's text: the navigation, the summarized entries and where the summary goes.
 import type { BranchPlan, BranchView, SessionTree } from "../../engine/index.js";
 import type { SettingValue } from "../pi-settings.js";
-import { sanitizeLine } from "../sanitize-text.js";
+import { sanitizeLine } from "../../engine/index.js";
 import { messageTable } from "./message-table.js";
 import { truncate } from "./table.js";
 import { formatCount, plural } from "./units.js";

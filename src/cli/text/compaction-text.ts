@@ -1,11 +1,12 @@
 // The `compact` command's text: the cut, what gets summarized, the context after, and warnings.
 import type { CompactionPlan, CompactionView, SessionTree } from "../../engine/index.js";
 import type { SettingValue } from "../pi-settings.js";
-import { sanitizeLine } from "../sanitize-text.js";
+import { sanitizeLine } from "../../engine/index.js";
 import { messageTable } from "./message-table.js";
 import { formatCount, plural } from "./units.js";
 
-export interface CompactionTextInput {
+/** One dry run of /compact: what both the text and the --json document of `compact` report. */
+export interface CompactPreview {
   file: string;
   leafId: string | null;
   profile: string;
@@ -14,6 +15,9 @@ export interface CompactionTextInput {
   keep: SettingValue;
   reserve: SettingValue;
   contextWindow: SettingValue | null;
+}
+
+export interface CompactionTextInput extends CompactPreview {
   tree: SessionTree;
   home: string;
   width: number | undefined;

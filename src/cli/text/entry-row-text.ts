@@ -1,7 +1,7 @@
 // One tree row's text for an entry, the way pi's /tree shows it (tree-selector getEntryDisplayText),
 // plus the 1.x rows (session_info, context_edit). Session text is sanitized to one line.
 import type { SessionEntry } from "../../engine/index.js";
-import { sanitizeLine } from "../sanitize-text.js";
+import { sanitizeLine } from "../../engine/index.js";
 
 export interface ToolCallInfo {
   name: string;

@@ -1,7 +1,7 @@
 // The `tree` command's text: a header, then one row per visible entry with its id in front
 // (pi's /tree shows no ids; a CLI user needs them for --leaf and --target).
 import type { SessionTree } from "../../engine/index.js";
-import { sanitizeLine } from "../sanitize-text.js";
+import { sanitizeLine } from "../../engine/index.js";
 import { truncate } from "./table.js";
 import { layoutTreeRows, type TreeFilter } from "./tree-rows.js";
 

@@ -8,6 +8,8 @@
 export * from "./read.js";
 export * from "./sessions.js";
 export * from "./settings-files.js";
+//   loadUserSettings({env, home, cwd, profile, model?, cliSessionDir?}) -> resolved settings + problem lines
+export * from "./user-settings.js";
 //   appendEntries(request) / CommitError / acquireLock -> guarded append of a commit (engineer G)
 //   writeNewSessionFile(path, header, entries) -> a fork's new file, created exclusively
 export * from "./commit-error.js";

@@ -1,0 +1,50 @@
+// The user's pi settings as one call: both settings files read from disk, resolved the way pi resolves
+// them for the profile (1.6's per-model overrides for `model`), with every problem as one line. The app
+// and the CLI both start from here; each adds only its own overrides (keys, flags) on top.
+import type { ModelRef } from "../context/build-context.js";
+import { resolveSettings, type EffectiveSettings } from "../settings/effective.js";
+import type { PiProfile } from "../types.js";
+import { resolveAgentDir } from "./sessions.js";
+import { readSettingsFiles } from "./settings-files.js";
+
+/** pi's context window for a model it knows no contextWindow of (there is no model registry here). */
+export const ASSUMED_CONTEXT_WINDOW = 128000;
+
+export interface UserSettingsInput {
+  env: Record<string, string | undefined>;
+  home: string;
+  cwd: string;
+  profile: PiProfile;
+  /** The session's model at the leaf; picks 1.6's compaction.modelOverrides. */
+  model?: ModelRef | null;
+  /** pi's --session-dir flag. */
+  cliSessionDir?: string;
+}
+
+export interface UserSettings {
+  agentDir: string;
+  effective: EffectiveSettings;
+  files: { global: string; project: string };
+  /** Settings pi would reject or ignore, one line each (file and line when known). */
+  problems: string[];
+}
+
+export function loadUserSettings(input: UserSettingsInput): UserSettings {
+  const agentDir = resolveAgentDir(input.env, input.home, input.profile);
+  const files = readSettingsFiles({ agentDir, cwd: input.cwd, profile: input.profile });
+  const effective = resolveSettings({
+    global: files.global,
+    project: files.project,
+    profile: input.profile,
+    env: input.env,
+    home: input.home,
+    cliSessionDir: input.cliSessionDir,
+    model: input.model ? { provider: input.model.provider, id: input.model.modelId } : undefined,
+  });
+  return {
+    agentDir,
+    effective,
+    files: { global: files.globalPath, project: files.projectPath },
+    problems: [...files.diagnostics.map((d) => `${d.file}:${d.line}: ${d.problem}`), ...effective.problems],
+  };
+}
