@@ -7,6 +7,7 @@
 //
 // A section is a module exporting `async function run(ctx)` that returns rows:
 //   { figure, value, baseline, ratio, target, met, command }   (strings; met: true | false | undefined)
+// and may export `notes` (lines of Markdown) that docs/PERFORMANCE.md prints under the table.
 // Every value is compared with a baseline measured in the same run on the same machine, so the
 // ratio is the figure that carries over between machines.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -56,7 +57,7 @@ for (const file of sectionFiles) {
   try {
     const mod = await import(pathToFileURL(join(SECTIONS_DIR, file)).href);
     const rows = await mod.run(ctx);
-    results.push({ name, rows, seconds: (Date.now() - started) / 1000 });
+    results.push({ name, rows, notes: mod.notes ?? [], seconds: (Date.now() - started) / 1000 });
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
     log(`section ${name} failed: ${message}`);
@@ -111,6 +112,7 @@ function renderDoc(sections, table) {
     "",
     ...table,
     "",
+    ...sections.flatMap((s) => (s.notes?.length ? [`Notes on ${s.name}:`, ...s.notes, ""] : [])),
     "Sections: " + sections.map((s) => `${s.name} (${s.seconds.toFixed(0)} s)`).join(", ") + ".",
     "",
   ].join("\n");

@@ -3,16 +3,30 @@
 import { useState } from "react";
 import { Box, Text } from "ink";
 import { useKeyLayer } from "../kit/key-router.js";
-import { padToWidth } from "../kit/text-width.js";
+import { displayWidth, padToWidth, wrapText } from "../kit/text-width.js";
 import { HELP_GROUPS } from "./help-keys.js";
 
 type Line = { text: string; heading?: boolean };
 
-function helpLines(keyWidth: number): Line[] {
+/**
+ * One line per key where it fits; otherwise the help wraps under its own column and keys too long
+ * for the key column get a line of their own, so nothing is cut off on narrow terminals.
+ */
+export function helpLines(keyWidth: number, columns: number): Line[] {
   const lines: Line[] = [];
+  const indent = " ".repeat(keyWidth + 4);
+  const helpWidth = Math.max(10, columns - keyWidth - 4);
   for (const group of HELP_GROUPS) {
     lines.push({ text: group.title, heading: true });
-    for (const item of group.items) lines.push({ text: `  ${padToWidth(item.keys, keyWidth)}  ${item.help}` });
+    for (const item of group.items) {
+      const help = wrapText(item.help, helpWidth);
+      if (displayWidth(item.keys) <= keyWidth) lines.push({ text: `  ${padToWidth(item.keys, keyWidth)}  ${help[0] ?? ""}` });
+      else {
+        for (const part of wrapText(item.keys, Math.max(1, columns - 2))) lines.push({ text: `  ${part}` });
+        lines.push({ text: `${indent}${help[0] ?? ""}` });
+      }
+      for (const more of help.slice(1)) lines.push({ text: `${indent}${more}` });
+    }
     lines.push({ text: "" });
   }
   return lines;
@@ -20,7 +34,7 @@ function helpLines(keyWidth: number): Line[] {
 
 export function HelpOverlay({ columns, rows, onClose }: { columns: number; rows: number; onClose: () => void }) {
   const height = Math.max(1, rows - 3);
-  const lines = helpLines(Math.min(34, Math.floor(columns / 3)));
+  const lines = helpLines(Math.min(34, Math.floor(columns / 3)), columns);
   const [scroll, setScroll] = useState(0);
   const maxScroll = Math.max(0, lines.length - height);
   useKeyLayer("overlay", (key) => {

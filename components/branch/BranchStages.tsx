@@ -149,23 +149,17 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
   if (commitPlan.kind === "none") return null;
   const pending = commitPlan.pending;
   return (
-    <>
-      {view.head.map((line, i) => (
-        <Text key={i} wrap="truncate">
-          {line}
-        </Text>
-      ))}
-      <CommitConfirm
-        lines={view.lines}
-        width={props.width}
-        height={Math.max(2, props.height - view.head.length)}
-        active={props.active}
-        commit={() => commitPending(document, pending, profile, "branch_summary")}
-        onCommitted={props.onCommitted}
-        onCancel={() => props.dispatch({ type: "back" })}
-        onKey={(key) => (key.name === "d" ? (props.openDiff(view.change), true) : false)}
-        hint="d: full context diff"
-      />
-    </>
+    <CommitConfirm
+      head={view.head}
+      lines={view.lines}
+      width={props.width}
+      height={props.height}
+      active={props.active}
+      commit={() => commitPending(document, pending, profile, "branch_summary")}
+      onCommitted={props.onCommitted}
+      onCancel={() => props.dispatch({ type: "back" })}
+      onKey={(key) => (key.name === "d" ? (props.openDiff(view.change), true) : false)}
+      hint="d: full context diff"
+    />
   );
 }

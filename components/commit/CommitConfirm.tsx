@@ -13,9 +13,11 @@ import type { Committed } from "./commit-io.js";
 import type { Outcome } from "./session-document.js";
 
 export interface CommitConfirmProps {
+  /** Already sanitized lines shown above the preview, never scrolled (what the commit means). */
+  head?: readonly string[];
   /** Already sanitized lines (see pendingEntryLines). */
   lines: string[];
-  /** Rows this box may use, footer included. */
+  /** Rows this box may use, head and footer included. */
   height: number;
   width: number;
   /** Performs the write; runs only on `y`. */
@@ -33,6 +35,20 @@ export interface CommitConfirmProps {
 }
 
 export function CommitConfirm(props: CommitConfirmProps) {
+  const head = props.head ?? [];
+  return (
+    <>
+      {head.map((line, i) => (
+        <Text key={i} wrap="truncate">
+          {line}
+        </Text>
+      ))}
+      <ConfirmBody {...props} height={head.length === 0 ? props.height : Math.max(2, props.height - head.length)} />
+    </>
+  );
+}
+
+function ConfirmBody(props: CommitConfirmProps) {
   const { lines, height, width } = props;
   const [state, dispatch] = useReducer(confirmReducer, undefined, initConfirmState);
   const bodyHeight = Math.max(1, height - 1);

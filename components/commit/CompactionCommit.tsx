@@ -64,15 +64,11 @@ export function CompactionCommit(props: CompactionCommitProps) {
   const pending = plan.pending;
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
-      {view.head.map((line, i) => (
-        <Text key={i} wrap="truncate">
-          {line}
-        </Text>
-      ))}
       <CommitConfirm
+        head={view.head}
         lines={view.lines}
         width={props.width}
-        height={Math.max(2, props.height - view.head.length)}
+        height={props.height}
         active={props.active}
         commit={() => commitPending({ path: file, tree, snapshot: props.snapshot }, pending, profile, "compaction")}
         onCommitted={props.onCommitted}

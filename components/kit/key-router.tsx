@@ -2,9 +2,9 @@
 // top layer first (overlay > pane > screen); inside a layer the most recent registration goes first.
 // A handler returns true to consume the key. This is why no component calls useInput itself: with
 // several useInput hooks every one of them sees every key, and modal views cannot shadow the tree.
-import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useInput, useStdin } from "ink";
-import { toKeyPress, type KeyPress } from "./keys.js";
+import { splitKeyChunk, toKeyPress, type KeyPress } from "./keys.js";
 
 export type KeyLayer = "overlay" | "pane" | "screen";
 export type KeyHandler = (key: KeyPress) => boolean;
@@ -59,10 +59,27 @@ export function KeyRouter({
   const fallback = useRef(onUnhandled);
   fallback.current = onUnhandled;
   const { isRawModeSupported } = useStdin();
+  // Keys split from one read go out one at a time, each once React has committed what the previous
+  // one changed and run its effects (children's effects run before ours, so a prompt that Ctrl+G
+  // opened has registered its key layer when the letters after it arrive).
+  const queue = useRef<KeyPress[]>([]);
+  const [pump, setPump] = useState(0);
+  const deliverNext = () => {
+    const next = queue.current.shift();
+    if (next === undefined) return;
+    if (!registry.dispatch(next)) fallback.current?.(next);
+    if (queue.current.length > 0) setPump((n) => n + 1);
+  };
+  const deliverRef = useRef(deliverNext);
+  deliverRef.current = deliverNext;
+  useEffect(() => {
+    if (pump > 0) deliverRef.current();
+  }, [pump]);
   useInput(
     (input, key) => {
-      const press = toKeyPress(input, key);
-      if (!registry.dispatch(press)) fallback.current?.(press);
+      const idle = queue.current.length === 0;
+      queue.current.push(...(splitKeyChunk(input) ?? [toKeyPress(input, key)]));
+      if (idle) deliverNext();
     },
     {
       isActive: active && isRawModeSupported,

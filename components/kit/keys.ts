@@ -60,3 +60,43 @@ export function isPrintableText(text: string): boolean {
   }
   return true;
 }
+
+/** One printable run as the key it would be if typed alone, or as pasted text. */
+function textPress(run: string): KeyPress {
+  if ([...run].length !== 1) return { name: "", text: run };
+  const lower = run.toLowerCase();
+  return { name: run !== lower && /\p{Lu}/u.test(run) ? `shift+${lower}` : run, text: run };
+}
+
+/** The key a lone C0 control character is, or undefined for those no terminal key sends. */
+function controlPress(code: number): KeyPress | undefined {
+  if (code === 0x0d || code === 0x0a) return { name: "enter", text: "" };
+  if (code === 0x09) return { name: "tab", text: "" };
+  if (code === 0x08 || code === 0x7f) return { name: "backspace", text: "" };
+  if (code >= 0x01 && code <= 0x1a) return { name: `ctrl+${String.fromCharCode(0x60 + code)}`, text: "" };
+  return undefined;
+}
+
+/**
+ * Several keys that reached us in one read: a fast typist (or a slow link) can deliver Ctrl+G and the
+ * letters after it, or text and its Enter, together, and Ink hands such a run over as one input.
+ * Split it into the keys it holds; undefined when the input is a single key or plain text.
+ */
+export function splitKeyChunk(input: string): KeyPress[] | undefined {
+  if (input.length < 2 || input.includes("\x1b") || isPrintableText(input)) return undefined;
+  const presses: KeyPress[] = [];
+  let run = "";
+  for (const ch of input) {
+    const code = ch.charCodeAt(0);
+    if (code >= 0x20 && code !== 0x7f && !(code >= 0x80 && code <= 0x9f)) {
+      run += ch;
+      continue;
+    }
+    if (run) presses.push(textPress(run));
+    run = "";
+    const press = controlPress(code);
+    if (press) presses.push(press);
+  }
+  if (run) presses.push(textPress(run));
+  return presses;
+}

@@ -1,5 +1,5 @@
 // Text helpers for picker rows: what a row says about a session, before sanitizing and truncation.
-import type { SessionInfo } from "../../src/engine/index.js";
+import { formatBytes, type SessionInfo } from "../../src/engine/index.js";
 import { charWidth, displayWidth } from "../kit/text-width.js";
 
 /** pi's row text: the name, else the first user message, with control characters turned into spaces. */
@@ -14,18 +14,7 @@ export function hasSessionName(session: SessionInfo): boolean {
 }
 
 /** File size in the short form a row has room for: 512B, 4.2K, 13M, 1.1G. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes}B`;
-  const units = ["K", "M", "G", "T"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const shown = value < 10 ? value.toFixed(1) : String(Math.round(value));
-  return `${shown}${units[unit]}`;
-}
+export const formatSize = (bytes: number): string => formatBytes(bytes, "short");
 
 /** A path with the home directory written as "~", as pi shows cwds and files. */
 export function shortenHome(path: string, home: string | undefined): string {

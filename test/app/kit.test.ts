@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Key } from "ink";
 import { KeyRegistry } from "../../components/kit/key-router.js";
-import { isPrintableText, toKeyPress } from "../../components/kit/keys.js";
+import { isPrintableText, splitKeyChunk, toKeyPress } from "../../components/kit/keys.js";
 import { displayWidth, sliceColumns, truncateToWidth, wrapText } from "../../components/kit/text-width.js";
 
 const key = (flags: Partial<Key>): Key =>
@@ -25,6 +25,31 @@ describe("toKeyPress", () => {
     expect(isPrintableText("a\x1bb")).toBe(false);
     expect(isPrintableText("\x9b")).toBe(false);
     expect(isPrintableText("")).toBe(false);
+  });
+});
+
+describe("splitKeyChunk", () => {
+  it("splits keys that arrived in one read into the keys they are", () => {
+    expect(splitKeyChunk("\x07offset\r")).toEqual([
+      { name: "ctrl+g", text: "" },
+      { name: "", text: "offset" },
+      { name: "enter", text: "" },
+    ]);
+    expect(splitKeyChunk("ab\x15L")).toEqual([
+      { name: "", text: "ab" },
+      { name: "ctrl+u", text: "" },
+      { name: "shift+l", text: "L" },
+    ]);
+    expect(splitKeyChunk("\x7f\x7f")).toEqual([
+      { name: "backspace", text: "" },
+      { name: "backspace", text: "" },
+    ]);
+  });
+
+  it("leaves single keys and plain text to Ink's own parsing", () => {
+    expect(splitKeyChunk("\x07")).toBeUndefined();
+    expect(splitKeyChunk("pasted words")).toBeUndefined();
+    expect(splitKeyChunk("\x1b[A")).toBeUndefined();
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { formatAge } from "../../components/picker/age.js";
 import { formatSize, sessionTitle } from "../../components/picker/display.js";
 import { pickerKeyAction } from "../../components/picker/key-actions.js";
 import { pickerLayout } from "../../components/picker/layout.js";
@@ -7,30 +6,6 @@ import { formatRow } from "../../components/picker/row-format.js";
 import { threadSessions, treePrefix } from "../../components/picker/threaded.js";
 import { displayWidth } from "../../components/kit/text-width.js";
 import { NOW, pathOf, session } from "./picker-helpers.js";
-
-const ago = (ms: number): Date => new Date(NOW.getTime() - ms);
-const MIN = 60_000;
-const DAY = 86_400_000;
-
-describe("pi's age format", () => {
-  it.each([
-    [30_000, "now"],
-    [MIN, "1m"],
-    [59 * MIN, "59m"],
-    [60 * MIN, "1h"],
-    [23 * 60 * MIN, "23h"],
-    [DAY, "1d"],
-    [6 * DAY, "6d"],
-    [7 * DAY, "1w"],
-    [29 * DAY, "4w"],
-    [30 * DAY, "1mo"],
-    [364 * DAY, "12mo"],
-    [365 * DAY, "1y"],
-    [800 * DAY, "2y"],
-  ])("%d ms ago is %s", (ms, expected) => {
-    expect(formatAge(ago(ms), NOW)).toBe(expected);
-  });
-});
 
 describe("row text", () => {
   it("uses the name, else the first message, with control characters as spaces", () => {

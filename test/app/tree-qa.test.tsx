@@ -54,6 +54,19 @@ describe("tree screen QA fixes", () => {
     expect(lineWith(await narrow.waitFor((f) => !f.includes("needs a wider")), "user:")).toMatch(/ u1 /);
   });
 
+  it("acts on every key of a fast burst: Ctrl+G, the query and Enter in one read", async () => {
+    const text = [header, user("u1", null, "find the needle"), assistant("a1", "u1", "haystack"), user("u2", "a1", "more")].join("\n");
+    const ui = await open(text, 120, 16);
+    await ui.press("\x07needle\r");
+    const frame = await ui.waitFor((f) => f.includes('find "needle"'));
+    expect(frame).toContain("Type to search:");
+    expect(frame.split("\n").find((l) => l.startsWith("› "))).toContain("user: find the needle");
+    // Typed text then a control key in one read: the text is searched and Ctrl+U filters.
+    await ui.press("more\x15");
+    const filtered = await ui.waitFor((f) => f.includes("[user]"));
+    expect(filtered).toContain("Type to search: more");
+  });
+
   it("says a session without entries has none, as pi does, instead of 'No entries found'", async () => {
     const ui = await open(header, 100, 12);
     expect(ui.frame()).toContain("No entries in session");

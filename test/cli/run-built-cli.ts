@@ -1,24 +1,17 @@
 // Runs the built bin (dist/src/cli/main.js) the way a user's shell would.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { BUILT_CLI } from "../support/built-app.js";
 import { PROJECT_ROOT } from "../support/shared.js";
 
-export const CLI = join(PROJECT_ROOT, "dist", "src", "cli", "main.js");
+export { ensureBuilt } from "../support/built-app.js";
+export const CLI = BUILT_CLI;
 export const DEMO = join(PROJECT_ROOT, "fixtures", "demo", "demo-session.jsonl");
 
 export interface CliRun {
   status: number | null;
   stdout: string;
   stderr: string;
-}
-
-/** Builds dist/ once when it is missing (npm test builds before vitest, so this is for lone runs). */
-export function ensureBuilt(): void {
-  if (existsSync(CLI)) return;
-  // tsc may report type errors in files still being written elsewhere; it emits anyway.
-  spawnSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: PROJECT_ROOT, stdio: "ignore" });
-  if (!existsSync(CLI)) throw new Error(`build did not produce ${CLI}`);
 }
 
 export function runCli(args: readonly string[], options: { env?: Record<string, string | undefined>; cwd?: string } = {}): CliRun {

@@ -1,38 +1,21 @@
 // End to end: the BUILT binary in a real terminal (tmux) on a COPY of a fixture session in a temp
 // dir. Enter → Summarize → y writes one branch_summary where pi would; a file appended to by
 // someone else between opening and committing is refused and left alone.
-import { spawnSync } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { buildTree, parseSession, type SessionEntry } from "../../src/engine/index.js";
-import { PROJECT_ROOT } from "../support/shared.js";
-import { describeWithTmux, makeTempHome, startTmux, type TempHome, type TmuxSession } from "../support/tmux.js";
+import { useAppE2E } from "../support/app-e2e.js";
+import { FIXTURES } from "../support/shared.js";
+import { describeWithTmux, type TmuxSession } from "../support/tmux.js";
 
-const MAIN = join(PROJECT_ROOT, "dist", "src", "cli", "main.js");
-const FIXTURE = join(PROJECT_ROOT, "fixtures", "app", "branched.jsonl");
-
-beforeAll(() => {
-  if (!existsSync(MAIN)) spawnSync(process.execPath, [join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: PROJECT_ROOT });
-}, 120_000);
-
-let term: TmuxSession | undefined;
-let home: TempHome | undefined;
-afterEach(() => {
-  term?.kill();
-  home?.remove();
-  term = undefined;
-  home = undefined;
-});
+const FIXTURE = join(FIXTURES, "app", "branched.jsonl");
+const app = useAppE2E();
 
 /** The app on a fresh copy of branched.jsonl (leaf: label lb1), with the flow open on a5a, the other branch's tip. */
 async function openFlowOnA5a(): Promise<{ t: TmuxSession; file: string; before: Buffer }> {
-  home = makeTempHome();
-  const file = join(home.home, "session.jsonl");
-  copyFileSync(FIXTURE, file);
-  const before = readFileSync(file);
-  term = startTmux({ command: [process.execPath, MAIN, file], cwd: home.home, columns: 130, rows: 36, home });
-  const t = term;
+  const before = readFileSync(FIXTURE);
+  const { term: t, file } = app.start({ session: FIXTURE, copy: true, size: { columns: 130, rows: 36 } });
   await t.waitFor((s) => s.includes("Session Tree") && s.includes("(9/14)"), "the tree");
   t.keys("End");
   await t.waitFor((s) => s.includes("(14/14)"), "the cursor on a5a");

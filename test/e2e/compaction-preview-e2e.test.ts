@@ -1,37 +1,20 @@
 // The built binary in a real terminal: open a fixture session's tree, Ctrl+K opens the compaction
 // preview with the user's pi settings, the keepRecentTokens keys move the cut, d shows the
 // before/after diff with marked rows, and Esc walks back out to a clean exit.
-import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, expect, it } from "vitest";
-import { FIXTURES, PROJECT_ROOT } from "../support/shared.js";
-import { describeWithTmux, EXIT_MARKER, makeTempHome, startTmux, type TempHome, type TmuxSession } from "../support/tmux.js";
+import { expect, it } from "vitest";
+import { exitedWith, useAppE2E } from "../support/app-e2e.js";
+import { FIXTURES } from "../support/shared.js";
+import { describeWithTmux } from "../support/tmux.js";
 
-const MAIN = join(PROJECT_ROOT, "dist", "src", "cli", "main.js");
 const SESSION = join(FIXTURES, "app-compaction", "turns.jsonl");
+const app = useAppE2E();
 
-let home: TempHome | undefined;
-let term: TmuxSession | undefined;
-
-afterEach(() => {
-  term?.kill();
-  home?.remove();
-  term = undefined;
-  home = undefined;
-});
-
-const exitedWith = (screen: string): string | undefined => screen.split(EXIT_MARKER)[1]?.split("]")[0];
 const cutLine = (screen: string): string => screen.split("\n").find((l) => l.includes("✂── cut")) ?? "";
 
 describeWithTmux("compaction preview end to end (tmux, built binary)", () => {
-  beforeAll(() => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` before the e2e tests`);
-  });
-
   it("opens the preview from the tree, moves the cut with settings keys and shows the marked diff", async () => {
-    home = makeTempHome();
-    writeFileSync(join(home.agentDir, "settings.json"), JSON.stringify({ compaction: { keepRecentTokens: 2000 } }));
-    const t = (term = startTmux({ command: [process.execPath, MAIN, SESSION], cwd: home.home, columns: 140, rows: 45, home }));
+    const { term: t } = app.start({ session: SESSION, settings: { compaction: { keepRecentTokens: 2000 } }, size: { columns: 140, rows: 45 } });
     await t.waitFor((s) => s.includes("Session Tree"), "the tree");
 
     t.keys("C-k");

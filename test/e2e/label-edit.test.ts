@@ -1,37 +1,20 @@
 // End to end: Shift+L in the BUILT binary (tmux) on a COPY of a fixture session: pi's label editor,
 // the confirm step, and the label entry appended where pi would put it.
-import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { buildTree, parseSession } from "../../src/engine/index.js";
-import { PROJECT_ROOT } from "../support/shared.js";
-import { describeWithTmux, makeTempHome, startTmux, type TempHome, type TmuxSession } from "../support/tmux.js";
+import { useAppE2E } from "../support/app-e2e.js";
+import { FIXTURES } from "../support/shared.js";
+import { describeWithTmux } from "../support/tmux.js";
 
-const MAIN = join(PROJECT_ROOT, "dist", "src", "cli", "main.js");
-const FIXTURE = join(PROJECT_ROOT, "fixtures", "app", "branched.jsonl");
-
-beforeAll(() => {
-  if (!existsSync(MAIN)) spawnSync(process.execPath, [join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: PROJECT_ROOT });
-}, 120_000);
-
-let term: TmuxSession | undefined;
-let home: TempHome | undefined;
-afterEach(() => {
-  term?.kill();
-  home?.remove();
-  term = undefined;
-  home = undefined;
-});
+const FIXTURE = join(FIXTURES, "app", "branched.jsonl");
+const app = useAppE2E();
 
 describeWithTmux("label editor in a real terminal", () => {
   it("sets a label with Shift+L, after a confirm step", async () => {
-    home = makeTempHome();
-    const file = join(home.home, "session.jsonl");
-    copyFileSync(FIXTURE, file);
-    const before = readFileSync(file);
-    term = startTmux({ command: [process.execPath, MAIN, file], cwd: home.home, columns: 130, rows: 32, home });
-    const t = term;
+    const before = readFileSync(FIXTURE);
+    const { term: t, file } = app.start({ session: FIXTURE, copy: true, size: { columns: 130, rows: 32 } });
     await t.waitFor((s) => s.includes("Session Tree") && s.includes("(9/14)"), "the tree");
 
     // a6b, the last visible entry of the active branch, has no label yet.

@@ -1,36 +1,22 @@
 // The built binary in a real terminal: the picker lists the fixture sessions of the current
 // folder, search narrows them, Enter opens the tree, and the app quits cleanly.
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, expect, it } from "vitest";
-import { FIXTURES, PROJECT_ROOT } from "../support/shared.js";
-import { describeWithTmux, EXIT_MARKER, makeTempHome, startTmux, type TempHome, type TmuxSession } from "../support/tmux.js";
+import { beforeAll, expect, it } from "vitest";
+import { exitedWith, useAppE2E } from "../support/app-e2e.js";
+import { FIXTURES } from "../support/shared.js";
+import { describeWithTmux, type TmuxSession } from "../support/tmux.js";
 
-const MAIN = join(PROJECT_ROOT, "dist", "src", "cli", "main.js");
 // The fixture sessions were written in these folders (fixtures/sessions-dir/README.md).
 const ALPHA = "/tmp/pi-explorer-fixture/alpha";
+const app = useAppE2E();
 
-let home: TempHome | undefined;
-let term: TmuxSession | undefined;
-
-afterEach(() => {
-  term?.kill();
-  home?.remove();
-  term = undefined;
-  home = undefined;
-});
-
-function start(columns: number, rows: number): TmuxSession {
-  home = makeTempHome(join(FIXTURES, "sessions-dir"));
-  term = startTmux({ command: [process.execPath, MAIN], cwd: ALPHA, columns, rows, home });
-  return term;
-}
-
-const exitedWith = (screen: string): string | undefined => screen.split(EXIT_MARKER)[1]?.split("]")[0];
+/** The picker (no file argument) in ALPHA, over a copy of the fixture sessions folder. */
+const start = (columns: number, rows: number): TmuxSession =>
+  app.start({ sessionsFrom: join(FIXTURES, "sessions-dir"), cwd: ALPHA, size: { columns, rows } }).term;
 
 describeWithTmux("picker end to end (tmux, built binary)", () => {
   beforeAll(() => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` before the e2e tests`);
     mkdirSync(ALPHA, { recursive: true });
   });
 

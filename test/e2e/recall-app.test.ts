@@ -1,38 +1,19 @@
 // End to end: the BUILT binary in a real terminal (tmux). From the tree, `/` opens recall; typing
 // shows hits; Shift+Tab widens the scope to every branch; Enter returns to the tree with the cursor
 // on the hit. Build first (`npx tsc -p tsconfig.build.json`; `npm test` does it). Runs with CI unset.
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { cursorLine, useAppE2E } from "../support/app-e2e.js";
 import { FIXTURES, PROJECT_ROOT } from "../support/shared.js";
-import { describeWithTmux, EXIT_MARKER, makeTempHome, startTmux, type TempHome, type TmuxSession } from "../support/tmux.js";
+import { describeWithTmux, EXIT_MARKER } from "../support/tmux.js";
 
-const MAIN = join(PROJECT_ROOT, "dist", "src", "cli", "main.js");
 const BUILT_RECALL = join(PROJECT_ROOT, "dist", "components", "recall", "RecallScreen.js");
 const FIXTURE = join(FIXTURES, "recall", "session.jsonl");
-
-beforeAll(() => {
-  if (!existsSync(MAIN) || !existsSync(BUILT_RECALL))
-    spawnSync(process.execPath, [join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: PROJECT_ROOT });
-}, 180_000);
-
-let session: TmuxSession | undefined;
-let home: TempHome | undefined;
-afterEach(() => {
-  session?.kill();
-  home?.remove();
-  session = undefined;
-  home = undefined;
-});
-
-const cursorLine = (screen: string) => screen.split("\n").find((l) => l.startsWith("› ")) ?? "";
+const app = useAppE2E({ alsoBuilt: [BUILT_RECALL] });
 
 describeWithTmux("recall in a real terminal", () => {
   it("/ opens recall, typing finds hits, Enter puts the tree cursor on the hit", async () => {
-    home = makeTempHome();
-    session = startTmux({ command: [process.execPath, MAIN, FIXTURE], cwd: PROJECT_ROOT, columns: 120, rows: 30, home });
-    const s = session;
+    const { term: s } = app.start({ session: FIXTURE, cwd: PROJECT_ROOT, size: { columns: 120, rows: 30 } });
     let screen = await s.waitFor((x) => x.includes("Session Tree"), "the tree");
     expect(cursorLine(screen)).toContain("user: What did we decide about cookies?");
 

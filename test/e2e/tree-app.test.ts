@@ -1,35 +1,19 @@
 // End to end: the BUILT binary in a real terminal (tmux), driven by keys, read with capture-pane.
 // Build first (`npx tsc -p tsconfig.build.json`; `npm test` does it). Runs with CI unset.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../support/shared.js";
-import { describeWithTmux, EXIT_MARKER, makeTempHome, startTmux, type TempHome, type TmuxSession } from "../support/tmux.js";
+import { describe, expect, it } from "vitest";
+import { cursorLine, useAppE2E } from "../support/app-e2e.js";
+import { BUILT_CLI } from "../support/built-app.js";
+import { FIXTURES, PROJECT_ROOT } from "../support/shared.js";
+import { describeWithTmux, EXIT_MARKER } from "../support/tmux.js";
 
-const MAIN = join(PROJECT_ROOT, "dist", "src", "cli", "main.js");
-const FIXTURE = join(PROJECT_ROOT, "fixtures", "app", "branched.jsonl");
-
-beforeAll(() => {
-  if (!existsSync(MAIN)) spawnSync(process.execPath, [join(PROJECT_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: PROJECT_ROOT });
-}, 120_000);
-
-let session: TmuxSession | undefined;
-let home: TempHome | undefined;
-afterEach(() => {
-  session?.kill();
-  home?.remove();
-  session = undefined;
-  home = undefined;
-});
-
-const cursorLine = (screen: string) => screen.split("\n").find((l) => l.startsWith("› ")) ?? "";
+const FIXTURE = join(FIXTURES, "app", "branched.jsonl");
+const app = useAppE2E();
 
 describeWithTmux("tree view in a real terminal", () => {
   it("opens a file, moves, folds, filters, inspects, shows help and quits", async () => {
-    home = makeTempHome();
-    session = startTmux({ command: [process.execPath, MAIN, FIXTURE], cwd: PROJECT_ROOT, columns: 120, rows: 30, home });
-    const s = session;
+    const { term: s } = app.start({ session: FIXTURE, cwd: PROJECT_ROOT, size: { columns: 120, rows: 30 } });
     let screen = await s.waitFor((x) => x.includes("Session Tree") && x.includes("(9/14)"), "the tree");
     expect(cursorLine(screen)).toContain("assistant: Approach A is cleaner");
     expect(screen.split("\n").length).toBeLessThanOrEqual(29);
@@ -68,7 +52,7 @@ describeWithTmux("tree view in a real terminal", () => {
 
 describe("launching without a terminal", () => {
   it("prints one line pointing to the CLI and exits 2", () => {
-    const r = spawnSync(process.execPath, [MAIN, FIXTURE], { encoding: "utf8", stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, CI: "" } });
+    const r = spawnSync(process.execPath, [BUILT_CLI, FIXTURE], { encoding: "utf8", stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, CI: "" } });
     expect(r.status).toBe(2);
     const lines = r.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);

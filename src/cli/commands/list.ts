@@ -1,13 +1,12 @@
 // `pi-explorer list`: the sessions pi's /resume would offer, newest first.
 import { statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { listSessions, sanitizeLine, type SessionInfo } from "../../engine/index.js";
+import { formatAge, formatBytes, listSessions, sanitizeLine, type SessionInfo } from "../../engine/index.js";
 import type { Command, CommandContext } from "../command.js";
 import { unreadableFile } from "../errors.js";
 import { noPositionals, stringOption } from "../option-values.js";
 import { loadPiSettings } from "../pi-settings.js";
 import { formatTable, truncate } from "../text/table.js";
-import { formatAge, formatBytes } from "../text/units.js";
 
 const USAGE = "list [--all] [--dir PATH]";
 

@@ -1,7 +1,6 @@
 import { buildContextFromPath } from "../context/build-context.js";
 import { analyzeCompaction, type CompactionPreparation, type CompactionSettings } from "../compaction/prepare.js";
-import { computeFileLists } from "../compaction/file-ops.js";
-import { compileCompactionSummary } from "../summary/compile.js";
+import { compileSummaryOfPreparation } from "../summary/compile-preparation.js";
 import { buildGlobalMessageIndex } from "../summary/message-index.js";
 import { getBranch, type SessionTree } from "../tree/tree.js";
 import type { CompactionEntry, PiProfile, SessionEntry } from "../types.js";
@@ -40,18 +39,10 @@ export function planCompactionCommit(tree: SessionTree, options: CompactionCommi
   const preparation = analysis.preparation;
   if (!preparation) return { kind: "none", reason: analysis.reason ?? "Nothing to compact (session too small)" };
 
-  // pi's own lists (previous compaction's details + the summarized messages), exactly as it stores them.
-  const fileLists = computeFileLists(preparation.fileOps);
-  const compiled = compileCompactionSummary({
-    messagesToSummarize: preparation.messagesToSummarize,
-    turnPrefixMessages: preparation.turnPrefixMessages,
-    isSplitTurn: preparation.isSplitTurn,
-    previousSummary: preparation.previousSummary,
-    fileLists,
+  const { summary: compiled, fileLists } = compileSummaryOfPreparation(preparation, {
     messageIndex: buildGlobalMessageIndex(tree.loaded.entries),
     cwd: typeof tree.loaded.header?.cwd === "string" ? tree.loaded.header.cwd : undefined,
     profile,
-    dropPreviousOnEmptyHistory: profile === "0.73",
   });
   const pending = compactionCommit(
     tree,

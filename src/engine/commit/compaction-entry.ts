@@ -28,22 +28,8 @@ export interface CompactionEntryInput extends EntryContext {
  */
 export function buildCompactionEntry(input: CompactionEntryInput): CompactionEntry {
   const { id, timestamp } = stampEntry(input);
-  if (input.profile === "0.73") {
-    if (input.firstKeptEntryId === null) throw new Error("pi 0.73 cannot write a compaction that keeps nothing");
-    return {
-      type: "compaction",
-      id,
-      parentId: input.leafId,
-      timestamp,
-      summary: input.summary,
-      firstKeptEntryId: input.firstKeptEntryId,
-      tokensBefore: input.tokensBefore,
-      details: input.details,
-      fromHook: false,
-    };
-  }
-  const systemMessage = getCurrentSystemMessage(input.projectionMessages ?? []);
-  return {
+  if (input.profile === "0.73" && input.firstKeptEntryId === null) throw new Error("pi 0.73 cannot write a compaction that keeps nothing");
+  const entry: CompactionEntry = {
     type: "compaction",
     id,
     parentId: input.leafId,
@@ -53,6 +39,9 @@ export function buildCompactionEntry(input: CompactionEntryInput): CompactionEnt
     tokensBefore: input.tokensBefore,
     details: input.details,
     fromHook: false,
-    ...(systemMessage ? { systemMessage: { ...systemMessage, timestamp: Date.parse(timestamp) } } : {}),
   };
+  // 0.73 has no systemMessage checkpoint; 1.6 adds it last, after fromHook, as pi writes it.
+  if (input.profile === "0.73") return entry;
+  const systemMessage = getCurrentSystemMessage(input.projectionMessages ?? []);
+  return systemMessage ? { ...entry, systemMessage: { ...systemMessage, timestamp: Date.parse(timestamp) } } : entry;
 }

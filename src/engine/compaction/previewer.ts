@@ -5,14 +5,14 @@
 // bands, why, warnings) and the outcome (summary, context after) are separate calls, so a UI can draw
 // the moved cut first and compile the summary after the frame.
 import { buildContextFromPath, type ContextMessage } from "../context/build-context.js";
-import { compileCompactionSummary, type CompiledCompactionSummary } from "../summary/compile.js";
+import type { CompiledCompactionSummary } from "../summary/compile.js";
+import { compileSummaryOfPreparation } from "../summary/compile-preparation.js";
 import { buildGlobalMessageIndex } from "../summary/message-index.js";
 import { estimateTokens } from "../tokens/estimate.js";
 import type { AgentMessage, PiProfile, SessionEntry } from "../types.js";
 import { checkAutoCompaction, type AutoCompactCheck } from "./auto-compact.js";
 import { pathBands, type PathBands } from "./bands.js";
 import { simulatedCompactionEntry } from "./context-after.js";
-import { computeFileLists } from "./file-ops.js";
 import { analyzeCompaction, type CompactionAnalysis, type NoCompactionReason } from "./prepare.js";
 import { compactionWarnings, type CompactionWarning } from "./warnings.js";
 import { explainCut } from "./why.js";
@@ -124,18 +124,7 @@ export function createCompactionPreviewer(input: PreviewerInput): CompactionPrev
     const cached = outcomes.get(key);
     if (cached) return cached;
     messageIndex ??= buildGlobalMessageIndex(input.allEntries);
-    const fileLists = computeFileLists(prep.fileOps);
-    const summary = compileCompactionSummary({
-      messagesToSummarize: prep.messagesToSummarize,
-      turnPrefixMessages: prep.turnPrefixMessages,
-      isSplitTurn: prep.isSplitTurn,
-      previousSummary: prep.previousSummary,
-      fileLists,
-      messageIndex,
-      cwd: input.cwd,
-      profile,
-      dropPreviousOnEmptyHistory: profile === "0.73",
-    });
+    const { summary } = compileSummaryOfPreparation(prep, { messageIndex, cwd: input.cwd, profile });
     const entry = simulatedCompactionEntry(path, prep, profile, { timestamp });
     // The compiled text already ends with pi's file lists: it is exactly what would be stored.
     entry.summary = summary.text;

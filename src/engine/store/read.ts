@@ -109,7 +109,7 @@ export function readSessionFile(path: string, profile: PiProfile): { loaded: Loa
 }
 
 /** Bytes read per step; a longer line grows the buffer. Small enough that the file never sits in memory whole. */
-export const READ_PIECE_BYTES = 1 << 20;
+const READ_PIECE_BYTES = 1 << 20;
 
 /**
  * Read up to `size` bytes (the size fstat saw, as readFileBytes does) piece by piece into pi 1.6's
