@@ -1,13 +1,15 @@
 // One app measurement in a fresh process (bench/sections/app.mjs):
 //   node [the bin's V8 flags] app-worker.mjs MODE FILE DIST_ROOT
-// MODE "first-frame": what `pi-explorer FILE` does, in the launcher's order (read + index the file,
-//                      import Ink, React and the views, render the tree screen into a fake 120x40
-//                      terminal); prints the time from process start until the first frame holding
-//                      the tree was written, and where it went.
+// MODE "first-frame": runs the bundled bin users run (DIST_ROOT/bin/main.js FILE) in this process, on
+//                      a fake 120x40 terminal; prints the time from process start until the first
+//                      frame holding the tree was written, and where it went (seen from outside the
+//                      bin: when it opens and closes FILE, and when it enters the alternate screen,
+//                      which the launcher does once Ink, React and the views are imported).
 // MODE "engine-load": the engine's load time in a fresh process: read + parse + tree (after import).
 // MODE "keys":        per-key-press cost of the tree (reducer + visible window), via benchTreeKeys.
-import { EventEmitter } from "node:events";
-import { join } from "node:path";
+import fs, { writeSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
+import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 
@@ -23,33 +25,7 @@ if (mode === "engine-load") {
   E.buildTree(loaded);
   console.log(JSON.stringify({ ms: performance.now() - t, entries: loaded.entries.length }));
 } else if (mode === "first-frame") {
-  // performance.now() counts from process start, so node's own start-up is included.
-  const started = performance.now();
-  const E = await load("src/engine/index.js");
-  const readAt = performance.now();
-  const { loaded } = E.readSessionFile(file, "1.6");
-  const tree = E.buildTree(loaded);
-  const loadedAt = performance.now();
-  const [{ App }, { createElement }, { render }] = await Promise.all([load("components/app/App.js"), import("react"), import("ink")]);
-  const importedAt = performance.now();
-  const stdout = Object.assign(new EventEmitter(), { columns: 120, rows: 40, isTTY: true, write: () => true });
-  const stdin = Object.assign(new EventEmitter(), { isTTY: false, setEncoding() {}, setRawMode() {}, resume() {}, pause() {}, ref() {}, unref() {}, read: () => null });
-  let frameAt;
-  stdout.write = (frame) => {
-    if (frameAt === undefined && frame.includes("Session Tree")) frameAt = performance.now();
-    return true;
-  };
-  const env = { cwd: "/", home: "/home/user", env: {}, profile: "1.6" };
-  const app = render(createElement(App, { env, initial: { kind: "tree", path: file, fromPicker: false }, initialTree: tree, interactive: false }), {
-    stdout, stdin, stderr: stdout, debug: true, exitOnCtrlC: false, patchConsole: false,
-  });
-  app.unmount();
-  if (frameAt === undefined) throw new Error("no frame with the tree was written");
-  console.log(JSON.stringify({
-    ms: frameAt,
-    steps: { "node start": started, "engine import": readAt - started, "read+tree": loadedAt - readAt, "UI import": importedAt - loadedAt, render: frameAt - importedAt },
-    entries: loaded.entries.length,
-  }));
+  await firstFrameOfTheBin();
 } else {
   const E = await load("src/engine/index.js");
   const { benchTreeKeys } = await load("components/tree/bench-hook.js");
@@ -57,3 +33,51 @@ if (mode === "engine-load") {
   console.log(JSON.stringify(benchTreeKeys(tree, { samples: 500 })));
 }
 process.exit(0);
+
+async function firstFrameOfTheBin() {
+  // performance.now() counts from process start, so node's own start-up is included.
+  const started = performance.now();
+  const bin = join(distRoot, "bin", "main.js");
+  const target = resolve(file);
+  const at = {};
+  let sessionFd;
+  // The bundle imports fs functions by name; syncBuiltinESMExports hands it these wrappers.
+  const { openSync, closeSync } = fs;
+  fs.openSync = (path, ...rest) => {
+    const fd = openSync(path, ...rest);
+    if (sessionFd === undefined && typeof path === "string" && resolve(path) === target) {
+      sessionFd = fd;
+      at.opened = performance.now();
+    }
+    return fd;
+  };
+  fs.closeSync = (fd) => {
+    if (fd === sessionFd && at.closed === undefined) at.closed = performance.now();
+    return closeSync(fd);
+  };
+  syncBuiltinESMExports();
+  // A terminal as Ink sees one; Ink in CI mode would hold every frame back until exit.
+  delete process.env.CI;
+  Object.assign(process.stdout, { isTTY: true, columns: 120, rows: 40 });
+  Object.assign(process.stdin, { isTTY: true, setRawMode: () => process.stdin });
+  process.stdout.write = (chunk) => {
+    const text = String(chunk);
+    if (at.altScreen === undefined && text.includes("\x1b[?1049h")) at.altScreen = performance.now();
+    if (text.includes("Session Tree")) {
+      const frameAt = performance.now();
+      const steps = {
+        "node start": started,
+        "CLI+engine import": at.opened - started,
+        read: at.closed - at.opened,
+        "tree+UI import": at.altScreen - at.closed,
+        render: frameAt - at.altScreen,
+      };
+      writeSync(1, `${JSON.stringify({ ms: frameAt, steps })}\n`);
+      process.exit(0);
+    }
+    return true;
+  };
+  process.argv = [process.argv[0], bin, file];
+  await import(pathToFileURL(bin).href);
+  throw new Error(`${bin} ended without writing a frame with the tree (exit code ${process.exitCode})`);
+}

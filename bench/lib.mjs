@@ -1,6 +1,6 @@
 // Helpers shared by bench sections: child processes, medians, synthetic inputs.
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /** The synthetic inputs: gen.mjs's presets, plus one long unbranched session for deep walks. */
@@ -54,3 +54,14 @@ export function generateSynth({ shared, outDir, log }) {
 export const ms = (n) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
 export const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 export const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}×` : "n/a");
+
+/** The V8 flags in the bin's `#!/usr/bin/env -S node ...` line (none for a plain `#!/usr/bin/env node`). */
+export function binV8Flags(root) {
+  try {
+    const first = readFileSync(join(root, "dist", "bin", "main.js"), "utf8").split("\n")[0];
+    const m = /^#!\S*env\s+-S\s+node\s+(.*)$/.exec(first);
+    return m ? m[1].trim().split(/\s+/).filter((f) => f.startsWith("--")) : [];
+  } catch {
+    return [];
+  }
+}

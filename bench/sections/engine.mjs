@@ -3,11 +3,9 @@
 // Each round runs the baseline and the engine in fresh one-run processes, alternating which goes
 // first, so a busy machine slows both alike; figures are medians over the rounds. Both run under the
 // V8 flags the bin itself starts node with (its shebang), so the ratio is fair and is what users get.
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { mb, ms, ratio } from "../lib.mjs";
+import { binV8Flags, mb, ms, ratio } from "../lib.mjs";
 
 const WORKER = fileURLToPath(new URL("../engine-worker.mjs", import.meta.url));
 const TIME_TARGET = 1.5;
@@ -129,17 +127,6 @@ function flagRows(ctx, flags) {
     });
   }
   return rows;
-}
-
-/** The V8 flags in the bin's `#!/usr/bin/env -S node ...` line (none for a plain `#!/usr/bin/env node`). */
-function binV8Flags(root) {
-  try {
-    const first = readFileSync(join(root, "dist", "src", "cli", "main.js"), "utf8").split("\n")[0];
-    const m = /^#!\S*env\s+-S\s+node\s+(.*)$/.exec(first);
-    return m ? m[1].trim().split(/\s+/).filter((f) => f.startsWith("--")) : [];
-  } catch {
-    return [];
-  }
 }
 
 function measure(ctx, flags, mode, path) {

@@ -2,6 +2,9 @@
 // large session, and the cross-session SQLite index over a generated sessions directory of ≥ 1 GB
 // (first build, a query after it, the re-index after one file grows).
 //
+// The per-session index tokenizes lazily (on the first word search), so its build is reported
+// twice: what opening recall costs, and that plus the first word search, which pays the rest.
+//
 // This file is also its own worker: `node bench/sections/recall.mjs <mode> ...` runs one
 // measurement in a fresh process and prints JSON (the harness imports it and calls run()).
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync } from "node:fs";
@@ -37,18 +40,28 @@ export async function run(ctx) {
   if (!big) return [{ figure: "recall", value: "skipped: synth-50mb missing", baseline: "", ratio: "", target: "", met: undefined, command: "" }];
   const command = "node bench/run.mjs recall";
 
-  const builds = [1, 2, 3].map(() => child(ctx, ["build", big.path]));
+  const builds = [1, 2, 3, 4, 5].map(() => child(ctx, ["build", big.path]));
   const failed = builds.find((b) => b.error);
   if (failed) return [{ figure: "recall index build", value: failed.error, baseline: "", ratio: "", target: "", met: false, command }];
   const load = ctx.median(builds.map((b) => b.loadMs));
   const build = ctx.median(builds.map((b) => b.indexMs));
+  const firstQuery = ctx.median(builds.map((b) => b.firstQueryMs));
   rows.push({
-    figure: `recall index build, ${big.name} (${(big.bytes / 1e6).toFixed(1)} MB, ${builds[0].docs} docs, ${builds[0].terms} terms)`,
+    figure: `recall index build, ${big.name} (${(big.bytes / 1e6).toFixed(1)} MB, ${builds[0].docs} docs; tokenizing deferred to the first word search; median of ${builds.length} processes)`,
     value: fmt(build),
     baseline: `${fmt(load)} engine load (read + parse + tree)`,
     ratio: ratioOf(build, load),
     target: "≤ 1.00× (≤ the engine's load time)",
     met: build <= load,
+    command,
+  });
+  rows.push({
+    figure: `recall first word search after the build, ${big.name} (tokenizes the session: ${builds[0].terms} terms)`,
+    value: fmt(firstQuery),
+    baseline: `build + first search ${fmt(build + firstQuery)}`,
+    ratio: ratioOf(build + firstQuery, load),
+    target: "informational (ratio: build + first search vs engine load)",
+    met: undefined,
     command,
   });
 
@@ -69,7 +82,9 @@ export async function run(ctx) {
   else {
     const label = `${all.files} sessions, ${(bytes / 1e9).toFixed(2)} GB`;
     rows.push({ figure: `recall --all first index build (${label}, ${all.docs} docs)`, value: fmt(all.firstBuildMs), baseline: `${fmt(all.readMs)} reading every file`, ratio: ratioOf(all.firstBuildMs, all.readMs), target: "informational", met: undefined, command });
-    rows.push({ figure: `recall --all query after the build (median of ${QUERIES.length} queries, open + stat every file + search)`, value: fmt(all.queryMs), baseline: `slowest ${fmt(all.queryMaxMs)}`, ratio: "", target: "< 100 ms", met: all.queryMs < 100, command });
+    const asked = QUERIES.filter((q) => !q.startsWith("scope:")).length;
+    rows.push({ figure: `recall --all query after the build (median of ${asked} queries, each: open + list + stat every file + search)`, value: fmt(all.queryMs), baseline: `slowest ${fmt(all.queryMaxMs)}`, ratio: "", target: "< 100 ms", met: all.queryMs < 100, command });
+    rows.push({ figure: "recall --all, of which: up-to-date check with nothing changed (readdir + stat of every file; median)", value: fmt(all.updateMs), baseline: `search alone ${fmt(all.searchMs)} (median)`, ratio: "", target: "informational", met: undefined, command });
     rows.push({ figure: "recall --all re-index after one file grew (appended lines only)", value: fmt(all.growMs), baseline: `${fmt(all.fileReindexMs)} re-reading that file whole`, ratio: ratioOf(all.growMs, all.fileReindexMs), target: "≪ a full re-read", met: all.growMs < all.fileReindexMs, command });
   }
   return rows;
@@ -119,7 +134,10 @@ async function worker(mode, args) {
     const t1 = now();
     const index = engine.buildRecallIndexForTree(tree);
     const t2 = now();
-    return { loadMs: t1 - t0, indexMs: t2 - t1, docs: index.docs.length, terms: index.postings.size };
+    const r = engine.search(index, "parser timeout");
+    const t3 = now();
+    if (!r.ok) throw new Error(r.message);
+    return { loadMs: t1 - t0, indexMs: t2 - t1, firstQueryMs: t3 - t2, docs: index.docs.length, terms: index.terms().postings.size };
   }
   if (mode === "query") {
     const [file] = args;
@@ -160,16 +178,24 @@ async function worker(mode, args) {
     cache.close();
     const docs = stats.docsAdded;
     const queryTimes = [];
+    const updateTimes = [];
+    const searchTimes = [];
     for (const q of QUERIES) {
       if (q.startsWith("scope:")) continue;
       t = now();
       cache = store.RecallCache.open(dbPath);
-      cache.update(files, "1.6");
+      const tu = now();
+      cache.update(store.listSessionFiles(dir), "1.6");
+      const ts = now();
       const r = cache.search(q, { now, budgetMs: 2000 });
+      const te = now();
       if (!r.ok) throw new Error(`${q}: ${r.message}`);
       cache.close();
       queryTimes.push(now() - t);
+      updateTimes.push(ts - tu);
+      searchTimes.push(te - ts);
     }
+    const mid = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     queryTimes.sort((a, b) => a - b);
     // One file grows by a few appended lines (as pi does), then is put back as it was.
     const grown = files[0];
@@ -193,7 +219,18 @@ async function worker(mode, args) {
     cache.update(files, "1.6");
     const fileReindexMs = now() - t;
     cache.close();
-    return { files: files.length, docs, readMs, firstBuildMs, queryMs: queryTimes[Math.floor(queryTimes.length / 2)], queryMaxMs: queryTimes[queryTimes.length - 1], growMs, fileReindexMs };
+    return {
+      files: files.length,
+      docs,
+      readMs,
+      firstBuildMs,
+      queryMs: queryTimes[Math.floor(queryTimes.length / 2)],
+      queryMaxMs: queryTimes[queryTimes.length - 1],
+      updateMs: mid(updateTimes),
+      searchMs: mid(searchTimes),
+      growMs,
+      fileReindexMs,
+    };
   }
   throw new Error(`unknown mode ${mode}`);
 }

@@ -1,17 +1,22 @@
 // The app shell: key router, screen stack (picker and trees), help overlay, terminal size.
 // Screens below the top stay mounted but hidden, so going back restores their state.
-import { useEffect, useMemo, useReducer, useState } from "react";
-import { Box, useApp } from "ink";
+import { lazy, Suspense, useEffect, useMemo, useReducer, useState, type ReactNode } from "react";
+import { Box, Text, useApp } from "ink";
 import type { FileSnapshot, SessionTree } from "../../src/engine/index.js";
 import { KeyRouter } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
 import { useTerminalSize } from "../kit/use-terminal-size.js";
 import { HelpOverlay } from "./HelpOverlay.js";
-import { CompactionPreviewScreen } from "../compaction/CompactionPreviewScreen.js";
 import { LoadedTreeScreen } from "./LoadedTreeScreen.js";
-import { RecallScreen } from "../recall/RecallScreen.js";
 import { stackReducer } from "./screen-stack.js";
 import type { AppEnv, RenderPicker, Screen, ScreenNav } from "./screens.js";
+
+// Screens the first frame of a tree never shows load on first open, so start-up does not pay for them.
+const RecallScreen = lazy(() => import("../recall/RecallScreen.js").then((m) => ({ default: m.RecallScreen })));
+const CompactionPreviewScreen = lazy(() =>
+  import("../compaction/CompactionPreviewScreen.js").then((m) => ({ default: m.CompactionPreviewScreen })),
+);
+const whileLoading = (children: ReactNode) => <Suspense fallback={<Text>loading…</Text>}>{children}</Suspense>;
 
 export interface AppProps {
   env: AppEnv;
@@ -65,7 +70,7 @@ function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: App
             {screen.kind === "picker"
               ? renderPicker?.({ env, nav, columns, rows, active, onHelp: () => setHelpOpen(true) })
               : screen.kind === "recall"
-              ? (
+              ? whileLoading(
                 <RecallScreen
                   tree={screen.tree}
                   path={screen.path}
@@ -76,10 +81,10 @@ function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: App
                   onJump={(entryId) => dispatch({ type: "recallJump", entryId })}
                   onBack={nav.back}
                   onHelp={() => setHelpOpen(true)}
-                />
+                />,
               )
               : screen.kind === "compaction"
-              ? (
+              ? whileLoading(
                 <CompactionPreviewScreen
                   tree={screen.tree}
                   targetId={screen.targetId}
@@ -90,7 +95,7 @@ function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: App
                   active={active}
                   onBack={nav.back}
                   onHelp={() => setHelpOpen(true)}
-                />
+                />,
               )
               : (
                 <LoadedTreeScreen

@@ -9,6 +9,8 @@ export interface StatusFacts {
   branchPoints: number;
   contextTokens: number;
   damagedLines: number;
+  /** The first problem the reader found, so "N damaged lines" says where to look. */
+  firstProblem?: { line: number; problem: string };
 }
 
 const thousands = (n: number) => n.toLocaleString("en-US");
@@ -21,7 +23,8 @@ export function statusText(f: StatusFacts): string {
     `${thousands(f.damagedLines)} damaged lines`,
   ];
   if (f.name) parts.unshift(sanitizeInline(f.name));
-  return parts.join(" · ");
+  const first = f.damagedLines > 0 ? f.firstProblem : undefined;
+  return parts.join(" · ") + (first ? ` (first: line ${first.line}: ${sanitizeInline(first.problem)})` : "");
 }
 
 export function StatusLine({ facts }: { facts: StatusFacts }) {

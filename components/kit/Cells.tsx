@@ -16,6 +16,9 @@ const COLOR: Record<Tone, string | undefined> = {
 };
 
 export function Cells({ cells, bold, inverse }: { cells: Cell[]; bold?: boolean; inverse?: boolean }) {
+  // Ink gives an empty <Text> no height, so a blank line would vanish and everything below it
+  // would move up (blank lines between paragraphs in the detail pane, for one).
+  if (cells.every((cell) => cell.text === "")) return <Text> </Text>;
   return (
     <Text wrap="truncate" bold={bold} inverse={inverse}>
       {cells.map((cell, i) => (

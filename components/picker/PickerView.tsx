@@ -47,8 +47,10 @@ export function PickerView({ state, layout, width, preview, now, home, error }: 
   const status = error ? truncateToWidth(`  ${error}`, width) : scrollStatus(state.rows.length, state.selected, state.scrollTop, layout.listHeight);
   return (
     <Box flexDirection="column" width={width}>
-      <PickerHeader scope={state.scope} sort={state.sort} nameFilter={state.nameFilter} showPath={state.showPath} loading={isLoadingAll(state)} showHints={layout.showHints} width={width} />
-      <SearchLine query={state.query} error={queryError(state.query)} width={width} />
+      {layout.showTitle ? (
+        <PickerHeader scope={state.scope} sort={state.sort} nameFilter={state.nameFilter} showPath={state.showPath} loading={isLoadingAll(state)} showHints={layout.showHints} width={width} />
+      ) : null}
+      {layout.showSearch ? <SearchLine query={state.query} error={queryError(state.query)} width={width} /> : null}
       {layout.preview === "right" ? (
         <Box flexDirection="row">
           {list}
@@ -63,9 +65,11 @@ export function PickerView({ state, layout, width, preview, now, home, error }: 
       {layout.preview === "below" ? (
         <Box flexDirection="column" height={layout.listHeight - Math.min(layout.listHeight, Math.max(1, state.rows.length - state.scrollTop))} />
       ) : null}
-      <Text color={error ? "red" : undefined} dimColor={!error} wrap="truncate">
-        {status || " "}
-      </Text>
+      {layout.showStatus ? (
+        <Text color={error ? "red" : undefined} dimColor={!error} wrap="truncate">
+          {status || " "}
+        </Text>
+      ) : null}
       {layout.preview === "below" ? pane : null}
     </Box>
   );

@@ -16,13 +16,8 @@ export function hasSessionName(session: SessionInfo): boolean {
 /** File size in the short form a row has room for: 512B, 4.2K, 13M, 1.1G. */
 export const formatSize = (bytes: number): string => formatBytes(bytes, "short");
 
-/** A path with the home directory written as "~", as pi shows cwds and files. */
-export function shortenHome(path: string, home: string | undefined): string {
-  if (!home || home === "/") return path;
-  if (path === home) return "~";
-  if (path.startsWith(home + "/")) return "~" + path.slice(home.length);
-  return path;
-}
+/** A path with the home directory written as "~", as pi shows cwds and files (pi's shortenHomePath). */
+export { shortenHome } from "../../src/engine/index.js";
 
 /** Keep the last `max` columns of a long path (the part that tells projects apart), led by "…". */
 export function truncateStart(text: string, max: number): string {

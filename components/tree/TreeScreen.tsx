@@ -109,11 +109,13 @@ export function TreeScreen(props: TreeScreenProps) {
 
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
-      <Text wrap="truncate">
-        <Text bold>  Session Tree</Text>
-        <Text color="gray">{`  ${title}`}</Text>
-      </Text>
-      <SearchLine query={state.query} findPrompt={findPrompt} />
+      {layout.show.title && (
+        <Text wrap="truncate">
+          <Text bold>  Session Tree</Text>
+          <Text color="gray">{`  ${title}`}</Text>
+        </Text>
+      )}
+      {layout.show.search && <SearchLine query={state.query} findPrompt={findPrompt} />}
       <Box flexDirection="row" height={layout.treeHeight}>
         <Box width={layout.treeWidth} flexDirection="column">
           <TreeRows rows={windowRows} bodyWidth={bodyWidth} height={layout.treeHeight} empty={emptyReason} />
@@ -122,8 +124,10 @@ export function TreeScreen(props: TreeScreenProps) {
           <DetailPane lines={lines} scroll={detail.scroll} width={layout.paneWidth} height={layout.treeHeight} focused={detail.focused} />
         )}
       </Box>
-      <CounterLine state={state} note={note ?? (state.showMeta && !metaShown ? "id/time column needs a wider tree (tab hides the pane)" : null)} />
-      <StatusLine facts={{ ...session.facts, name: undefined }} />
+      {layout.show.counter && (
+        <CounterLine state={state} note={note ?? (state.showMeta && !metaShown ? "id/time column needs a wider tree (tab hides the pane)" : null)} />
+      )}
+      {layout.show.status && <StatusLine facts={{ ...session.facts, name: undefined, firstProblem: props.tree.loaded.diagnostics[0] }} />}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 // The whole session tree flattened once, in the order pi's /tree lists it: pre-order, and at every
 // level (roots included) the child whose subtree holds the active leaf first, the rest in the
 // engine's childrenOf order (timestamp, then file order). Built iteratively: paths can be 12,000 deep.
-import type { SessionEntry, SessionTree } from "../../src/engine/index.js";
+import { rememberToolCalls, type SessionEntry, type SessionTree, type ToolCallInfo } from "../../src/engine/index.js";
 
 export interface FlatNode {
   entry: SessionEntry;
@@ -19,7 +19,7 @@ export interface FlatTree {
   indexOf: Map<string, number>;
   leafId: string | null;
   /** Tool calls by id, for the `[read: path]` rows of tool results. */
-  toolCalls: Map<string, { name: string; arguments: Record<string, unknown> }>;
+  toolCalls: Map<string, ToolCallInfo>;
 }
 
 /** Ids on the path from the leaf up to its root (guarded against parent cycles). */
@@ -41,17 +41,6 @@ function activeFirst(children: readonly SessionEntry[], active: Set<string>): re
   for (let i = 0; i < children.length && !anyActive; i++) anyActive = active.has(children[i].id);
   if (!anyActive) return children;
   return [...children.filter((c) => active.has(c.id)), ...children.filter((c) => !active.has(c.id))];
-}
-
-function collectToolCalls(entry: SessionEntry, into: FlatTree["toolCalls"]): void {
-  const message = (entry as { message?: { role?: string; content?: unknown } }).message;
-  if (message?.role !== "assistant" || !Array.isArray(message.content)) return;
-  for (const block of message.content) {
-    if (typeof block === "object" && block !== null && block.type === "toolCall" && typeof block.id === "string") {
-      const args = typeof block.arguments === "object" && block.arguments !== null ? block.arguments : {};
-      into.set(block.id, { name: String(block.name), arguments: args as Record<string, unknown> });
-    }
-  }
 }
 
 /** Flatten a SessionTree into pi's display order. O(n). */
@@ -79,7 +68,7 @@ export function flattenTree(tree: SessionTree): FlatTree {
       onActivePath: active.has(entry.id),
     });
     indexOf.set(entry.id, index);
-    if (entry.type === "message") collectToolCalls(entry, toolCalls);
+    if (entry.type === "message") rememberToolCalls(entry, toolCalls);
     const children = tree.childrenOf(entry.id);
     if (children.length === 1) stack.push([children[0], index]);
     else if (children.length > 1) {

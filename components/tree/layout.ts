@@ -7,6 +7,8 @@ export interface TreeLayout {
   treeWidth: number;
   /** Columns of the detail pane including its border and padding; 0 when hidden. */
   paneWidth: number;
+  /** Which chrome lines fit: on a very short terminal the status, title and search lines go first. */
+  show: { title: boolean; search: boolean; counter: boolean; status: boolean };
 }
 
 /** Title, search line, counter and status lines around the tree window. */
@@ -15,9 +17,13 @@ export const CHROME_LINES = 4;
 export const MIN_SPLIT_COLUMNS = 60;
 
 export function treeLayout(columns: number, rows: number, paneShown: boolean): TreeLayout {
-  const treeHeight = Math.max(1, rows - 1 - CHROME_LINES);
+  // At least one tree row; each chrome line only while the frame still fits in rows - 1 lines.
+  const spare = Math.max(0, rows - 2);
+  const show = { counter: spare >= 1, search: spare >= 2, title: spare >= 3, status: spare >= CHROME_LINES };
+  const chrome = Number(show.counter) + Number(show.search) + Number(show.title) + Number(show.status);
+  const treeHeight = Math.max(1, rows - 1 - chrome);
   const paneWidth = paneShown && columns >= MIN_SPLIT_COLUMNS ? Math.floor(columns * 0.45) : 0;
-  return { treeHeight, treeWidth: columns - paneWidth, paneWidth };
+  return { treeHeight, treeWidth: columns - paneWidth, paneWidth, show };
 }
 
 /** The pane starts shown on wide terminals. */

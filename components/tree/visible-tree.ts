@@ -1,11 +1,12 @@
 // The rows /tree shows for one (filter, search, folds) state, with pi's connectors and gutters.
 // Rebuilt only when the filter, the search query or the folds change: O(n) in the number of entries,
 // two forward passes over the pre-ordered nodes, no recursion and no per-node ancestor walks.
+import { passesTreeFilter, TREE_FILTER_MODES, type TreeFilterMode } from "../../src/engine/index.js";
 import type { FlatTree } from "./flat-tree.js";
-import { hasTextContent, searchableText } from "./row-text.js";
+import { searchableText } from "./row-text.js";
 
-export type FilterMode = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
-export const FILTER_MODES: readonly FilterMode[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
+export type FilterMode = TreeFilterMode;
+export const FILTER_MODES = TREE_FILTER_MODES;
 
 /** A `│` column kept for descendants of a connector; a persistent list shared by siblings. */
 export interface Gutter {
@@ -32,41 +33,11 @@ export interface VisibleTree {
   multipleRoots: boolean;
 }
 
-const SETTINGS_TYPES = new Set(["label", "context_edit", "custom", "model_change", "thinking_level_change", "session_info"]);
-
-type Rec = Record<string, unknown>;
-
 /** pi's applyFilter predicate for one node (filter mode, hidden tool-call-only turns, search tokens). */
 function passes(flat: FlatTree, index: number, mode: FilterMode, tokens: string[], searchCache: (string | undefined)[]): boolean {
   const node = flat.nodes[index];
   const entry = node.entry;
-  if (entry.type === "usage") return false;
-  const message = entry.type === "message" ? ((entry as Rec).message as Rec | undefined) : undefined;
-  const role = message?.role;
-  if (role === "assistant" && entry.id !== flat.leafId) {
-    const stop = message!.stopReason;
-    const errorOrAborted = Boolean(stop) && stop !== "stop" && stop !== "toolUse";
-    if (!hasTextContent(message!.content) && !errorOrAborted) return false;
-  }
-  const isSettings = SETTINGS_TYPES.has(entry.type);
-  let ok: boolean;
-  switch (mode) {
-    case "user-only":
-      ok = role === "user";
-      break;
-    case "no-tools":
-      ok = !isSettings && role !== "toolResult";
-      break;
-    case "labeled-only":
-      ok = node.label !== undefined;
-      break;
-    case "all":
-      ok = true;
-      break;
-    default:
-      ok = !isSettings;
-  }
-  if (!ok) return false;
+  if (!passesTreeFilter(entry, { mode, leafId: flat.leafId, labeled: node.label !== undefined })) return false;
   if (tokens.length === 0) return true;
   let text = searchCache[index];
   if (text === undefined) {

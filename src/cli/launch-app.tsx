@@ -32,11 +32,12 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
   const initial: Screen = session ? { kind: "tree", path: session.file, fromPicker: false } : { kind: "picker" };
 
   process.env.NODE_ENV ??= "production";
-  const [{ createElement }, { render }, { App }, { renderPicker }] = await Promise.all([
+  const [{ createElement }, { render }, { App }, renderPicker] = await Promise.all([
     import("react"),
     import("ink"),
     import("../../components/app/App.js"),
-    import("../../components/picker/index.js"),
+    // A tree named on the command line has no way back to the picker, so only the picker's start loads it.
+    session ? undefined : import("../../components/picker/index.js").then((picker) => picker.renderPicker),
   ]);
   const app = createElement(App, { env, initial, initialTree: session?.tree, initialSnapshot: session?.snapshot, renderPicker });
 

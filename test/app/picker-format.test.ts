@@ -69,12 +69,13 @@ describe("threaded rows", () => {
 
 describe("layout", () => {
   it("never uses more than rows - 1 lines and always shows at least one row", () => {
-    for (const [cols, rows] of [[80, 24], [200, 60], [120, 12], [40, 6], [20, 3], [100, 40]]) {
+    for (const [cols, rows] of [[80, 24], [200, 60], [120, 12], [40, 6], [40, 5], [40, 4], [20, 3], [20, 2], [100, 40]]) {
       const l = pickerLayout(cols, rows);
-      const chrome = l.showHints ? 5 : 3;
+      const chrome = Number(l.showTitle) + (l.showHints ? 2 : 0) + Number(l.showSearch) + Number(l.showStatus);
+      expect(l.chromeLines).toBe(chrome);
       const below = l.preview === "below" ? l.previewHeight : 0;
       expect(l.listHeight).toBeGreaterThanOrEqual(1);
-      if (rows >= 5) expect(chrome + l.listHeight + below).toBeLessThanOrEqual(rows - 1);
+      expect(chrome + l.listHeight + below).toBeLessThanOrEqual(rows - 1);
       if (l.preview === "right") expect(l.listWidth + 1 + l.previewWidth).toBe(cols);
     }
     expect(pickerLayout(200, 50).preview).toBe("right");

@@ -2,6 +2,9 @@
 // damaged sessions. Each case is what a pi user saw first.
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
+import { helpLines } from "../../components/app/HelpOverlay.js";
+import { HELP_GROUPS } from "../../components/app/help-keys.js";
+import { displayWidth } from "../../components/kit/text-width.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { treeFromText } from "./load-fixture.js";
 
@@ -67,6 +70,32 @@ describe("tree screen QA fixes", () => {
     expect(filtered).toContain("Type to search: more");
   });
 
+  it("says where the first damaged line is, not just how many there are", async () => {
+    const ui = await open([header, user("u1", null, "hello"), "this is not json", assistant("a1", "u1", "hi")].join("\n") + "\n", 160, 12);
+    expect(ui.frame()).toMatch(/1 damaged lines \(first: line 3: .+\)/);
+  });
+
+  it("never draws more than rows - 1 lines on a very short terminal, dropping chrome before tree rows", async () => {
+    const text = [header, user("u1", null, "hello"), assistant("a1", "u1", "the answer")].join("\n") + "\n";
+    for (const rows of [6, 5, 4, 3, 2]) {
+      const ui = await open(text, 40, 12);
+      await ui.resize(40, rows);
+      const frame = await ui.waitFor((f) => f.split("\n").length <= rows - 1);
+      expect(frame.split("\n").find((l) => l.startsWith("› "))).toContain("assistant: the");
+      if (rows >= 4) expect(frame).toContain("(2/2)");
+      if (rows >= 4) expect(frame).toContain("Type to search:");
+      cleanupInk();
+    }
+  });
+
+  it("keeps blank lines in the detail pane, so paragraphs stay apart and the ▼ count matches", async () => {
+    const ui = await open([header, user("u1", null, "alpha para\n\nbeta para")].join("\n") + "\n", 120, 20);
+    const lines = ui.frame().split("\n");
+    const at = (text: string) => lines.findIndex((l) => l.includes(`│ ${text}`));
+    expect(at("alpha para")).toBeGreaterThan(0);
+    expect(at("beta para") - at("alpha para")).toBe(2);
+  });
+
   it("says a session without entries has none, as pi does, instead of 'No entries found'", async () => {
     const ui = await open(header, 100, 12);
     expect(ui.frame()).toContain("No entries in session");
@@ -79,5 +108,15 @@ describe("tree screen QA fixes", () => {
     const frame = ui.frame();
     expect(frame).toContain("message · assistant · (no id)");
     expect(frame).not.toContain("undefined");
+  });
+
+  it("wraps the help instead of cutting key names and explanations on a narrow terminal", () => {
+    const lines = helpLines(20, 60).map((l) => l.text);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    const text = lines.join(" ").replace(/\s+/g, " ");
+    for (const item of HELP_GROUPS.flatMap((g) => g.items)) {
+      expect(text).toContain(item.keys.replace(/\s+/g, " "));
+      expect(text).toContain(item.help.replace(/\s+/g, " "));
+    }
   });
 });

@@ -1,4 +1,4 @@
-// Runs the built bin (dist/src/cli/main.js) the way a user's shell would.
+// Runs the built bin (dist/bin/main.js) the way a user's shell would.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { BUILT_CLI } from "../support/built-app.js";

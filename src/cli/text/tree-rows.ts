@@ -2,11 +2,11 @@
 // holds the leaf first at every level, hidden entries re-hung on their nearest visible ancestor,
 // single-child chains flat, 3 columns per level, │ gutters and ├─ / └─ connectors. All walks are
 // iterative: a chain can be 12,000 entries deep.
-import type { SessionEntry, SessionTree } from "../../engine/index.js";
-import { entryRowText, hasText, rememberToolCalls, type ToolCallInfo } from "./entry-row-text.js";
+import { passesTreeFilter, rememberToolCalls, TREE_FILTER_MODES, type SessionEntry, type SessionTree, type ToolCallInfo, type TreeFilterMode } from "../../engine/index.js";
+import { entryRowText } from "./entry-row-text.js";
 
-export type TreeFilter = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
-export const TREE_FILTERS: readonly TreeFilter[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
+export type TreeFilter = TreeFilterMode;
+export const TREE_FILTERS = TREE_FILTER_MODES;
 
 export interface TreeRow {
   entry: SessionEntry;
@@ -32,34 +32,9 @@ interface Gutter {
   show: boolean;
 }
 
-const BOOKKEEPING = new Set(["label", "custom", "model_change", "thinking_level_change", "session_info", "context_edit"]);
-
 export function layoutTreeRows(tree: SessionTree, options: LayoutOptions): TreeRow[] {
   const visible = collectVisible(tree, options);
   return placeRows(visible, tree, options);
-}
-
-function isVisible(entry: SessionEntry, tree: SessionTree, options: LayoutOptions): boolean {
-  if (entry.type === "usage") return false;
-  const message = entry.type === "message" ? ((entry as { message?: Record<string, unknown> }).message ?? {}) : undefined;
-  const role = message?.role;
-  if (message && role === "assistant" && entry.id !== options.leafId) {
-    const stop = message.stopReason;
-    const errorOrAborted = typeof stop === "string" && stop !== "" && stop !== "stop" && stop !== "toolUse";
-    if (!hasText(message.content) && !errorOrAborted) return false;
-  }
-  switch (options.filter) {
-    case "all":
-      return true;
-    case "user-only":
-      return role === "user";
-    case "labeled-only":
-      return tree.labels.has(entry.id);
-    case "no-tools":
-      return !BOOKKEEPING.has(entry.type) && role !== "toolResult";
-    default:
-      return !BOOKKEEPING.has(entry.type);
-  }
 }
 
 interface VisibleForest {
@@ -89,7 +64,7 @@ function collectVisible(tree: SessionTree, options: LayoutOptions): VisibleFores
     seen.add(entry.id);
     rememberToolCalls(entry, toolCalls);
     let childAncestor = ancestor;
-    if (isVisible(entry, tree, options)) {
+    if (passesTreeFilter(entry, { mode: options.filter, leafId: options.leafId, labeled: tree.labels.has(entry.id) })) {
       order.push(entry);
       children.get(ancestor)!.push(entry);
       children.set(entry.id, []);

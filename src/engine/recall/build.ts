@@ -3,7 +3,7 @@ import type { CompactionEntry, SessionEntry } from "../types.js";
 import { collectCallPaths, docContent } from "./document.js";
 import { contextIdsFromPath, indexById, pathTo, summarizedSpan } from "./paths.js";
 import { TermTable } from "./term-table.js";
-import type { RecallCompaction, RecallDoc, RecallIndex } from "./types.js";
+import type { RecallCompaction, RecallDoc, RecallIndex, RecallTerms } from "./types.js";
 
 export interface RecallSource {
   /** Entries in file order, as loaded (after migration). */
@@ -26,7 +26,6 @@ export function buildRecallIndex(source: RecallSource): RecallIndex {
   const docEntries: SessionEntry[] = [];
   const docByEntryId = new Map<string, number>();
   const docByRef = new Map<number, number>();
-  const table = new TermTable();
   let ref = 0;
   for (const entry of entries) {
     const isMessage = entry.type === "message" && !!entry.message && typeof entry.message === "object";
@@ -34,22 +33,11 @@ export function buildRecallIndex(source: RecallSource): RecallIndex {
     const content = docContent(entry, callPaths);
     if (!content) continue;
     const idx = docs.length;
-    // The text is lower-cased once here rather than token by token.
-    const length = table.addText(content.text.toLowerCase(), idx);
-    docs.push({ idx, entryId: entry.id, ref: myRef, ...content, length, labels: [] });
+    docs.push({ idx, entryId: entry.id, ref: myRef, ...content, labels: [] });
     docEntries.push(entry);
     docByEntryId.set(entry.id, idx);
     if (myRef !== null) docByRef.set(myRef, idx);
   }
-  const postings = table.toMap();
-  const termsByLength = new Map<number, string[]>();
-  for (const t of table.terms) {
-    let bucket = termsByLength.get(t.length);
-    if (!bucket) termsByLength.set(t.length, (bucket = []));
-    bucket.push(t);
-  }
-  const sortedTerms = [...postings.keys()].sort();
-
   const byId = indexById(entries);
   const leafId = source.leafId === undefined ? (entries.length ? entries[entries.length - 1].id : null) : source.leafId;
   const path = source.path ?? pathTo(byId, leafId);
@@ -72,12 +60,11 @@ export function buildRecallIndex(source: RecallSource): RecallIndex {
   }
 
   labelDocs(docs, lineage, forgotten, compactions, new Set(path.map((e) => e.id)));
+  let terms: RecallTerms | null = null;
   return {
     docs,
     entries: docEntries,
-    postings,
-    sortedTerms,
-    termsByLength,
+    terms: () => (terms ??= tokenizeDocs(docs)),
     lineage,
     compactions,
     forgotten,
@@ -86,6 +73,21 @@ export function buildRecallIndex(source: RecallSource): RecallIndex {
     docByRef,
     scopeCache: new Map(),
   };
+}
+
+/** Postings, dictionary and lengths of every doc: most of the work of indexing a session. */
+function tokenizeDocs(docs: readonly RecallDoc[]): RecallTerms {
+  const table = new TermTable();
+  const lengths = new Int32Array(docs.length);
+  for (let d = 0; d < docs.length; d++) lengths[d] = table.addText(docs[d].text, d);
+  const postings = table.toMap();
+  const termsByLength = new Map<number, string[]>();
+  for (const t of table.terms) {
+    let bucket = termsByLength.get(t.length);
+    if (!bucket) termsByLength.set(t.length, (bucket = []));
+    bucket.push(t);
+  }
+  return { postings, sortedTerms: [...table.terms].sort(), termsByLength, lengths };
 }
 
 function labelDocs(

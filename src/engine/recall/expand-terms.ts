@@ -9,20 +9,21 @@ export interface TermVariant {
   weight: number;
 }
 
-const PREFIX_MIN = 3;
+export const PREFIX_MIN = 3;
 const PREFIX_MAX_VARIANTS = 30;
 const TYPO_MAX_VARIANTS = 10;
 
 export function expandWord(index: RecallIndex, word: string): { variants: TermVariant[]; corrected: boolean } {
   const variants: TermVariant[] = [];
-  if (index.postings.has(word)) variants.push({ term: word, weight: 1 });
-  if (word.length >= PREFIX_MIN) for (const term of prefixTerms(index.sortedTerms, word)) variants.push({ term, weight: 0.5 });
+  const terms = index.terms();
+  if (terms.postings.has(word)) variants.push({ term: word, weight: 1 });
+  if (word.length >= PREFIX_MIN) for (const term of prefixTerms(terms.sortedTerms, word)) variants.push({ term, weight: 0.5 });
   if (variants.length) return { variants, corrected: false };
   const typos = typoTerms(index, word);
   return { variants: typos.map((term) => ({ term, weight: 0.4 })), corrected: typos.length > 0 };
 }
 
-function prefixTerms(sorted: string[], word: string): string[] {
+export function prefixTerms(sorted: readonly string[], word: string): string[] {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -43,7 +44,7 @@ function typoTerms(index: RecallIndex, word: string): string[] {
   if (!k) return [];
   const scored: { term: string; d: number }[] = [];
   for (let len = word.length - k; len <= word.length + k; len++) {
-    for (const term of index.termsByLength.get(len) ?? []) {
+    for (const term of index.terms().termsByLength.get(len) ?? []) {
       const d = boundedDistance(word, term, k);
       if (d <= k) scored.push({ term, d });
     }

@@ -18,3 +18,9 @@ export function passesFilters(doc: RecallDoc, f: RecallFilters): boolean {
   if (f.files.length && !doc.files.some((p) => f.files.some((w) => fileMatches(p, w)))) return false;
   return true;
 }
+
+/**
+ * A path as the cross-session index keys it: normalized, then reversed by code point, so that
+ * "ends with /wanted" becomes a prefix test an SQLite index can answer.
+ */
+export const reversedPath = (path: string): string => [...normalizePath(path)].reverse().join("");

@@ -13,4 +13,8 @@ export { formatSearchPage, formatBrowse, formatExpanded, entryHead, quoted } fro
 export { toFtsMatch } from "./fts-query.js";
 export { makeSnippet, finderFor } from "./snippet.js";
 export { typoBudget, boundedDistance } from "./expand-terms.js";
-export { passesFilters, fileMatches } from "./filters.js";
+export { passesFilters, fileMatches, reversedPath } from "./filters.js";
+export { TermTable } from "./term-table.js";
+export { segmentPostings, postingsView, packLengthRole, roleCode, ROLE_CODES, type SegmentTerm } from "./cross-postings.js";
+export { crossRank, type CrossRankInput, type WordPostings, type PhrasePostings } from "./cross-rank.js";
+export { prefixTerms, PREFIX_MIN } from "./expand-terms.js";

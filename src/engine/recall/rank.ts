@@ -4,6 +4,7 @@ import { expandWord } from "./expand-terms.js";
 import { passesFilters } from "./filters.js";
 import { chunkLengthFor, checkRegexSafety } from "./regex-safety.js";
 import { phraseRegex } from "./phrase.js";
+import { scopeAvgLength } from "./scope.js";
 import type { RecallFilters, RecallIndex, RecallMatcher, ScopeDocs } from "./types.js";
 
 export const BM25_K1 = 1.2;
@@ -87,15 +88,17 @@ function scratchOf(index: RecallIndex): { total: Float64Array; best: Float64Arra
   return s;
 }
 
-function bm25(tf: number, len: number, idf: number, avgLength: number): number {
+export function bm25(tf: number, len: number, idf: number, avgLength: number): number {
   const norm = BM25_K1 * (1 - BM25_B + (BM25_B * len) / (avgLength || 1));
   return (idf * tf * (BM25_K1 + 1)) / (tf + norm);
 }
 
-const idfOf = (n: number, df: number): number => Math.log((n - df + 0.5) / (df + 0.5) + 1);
+export const idfOf = (n: number, df: number): number => Math.log((n - df + 0.5) / (df + 0.5) + 1);
 
 function rankTerms(index: RecallIndex, scope: ScopeDocs, words: string[], phrases: string[][], filters: RecallFilters): RankOutcome {
-  const { mask, avgLength } = scope;
+  const { mask } = scope;
+  const { postings, lengths } = index.terms();
+  const avgLength = scopeAvgLength(index, scope);
   const n = scope.order.length;
   // Score arrays are reused between queries (allocating two per query showed up as GC pauses);
   // every slot a query touches is zeroed again before it returns.
@@ -108,7 +111,7 @@ function rankTerms(index: RecallIndex, scope: ScopeDocs, words: string[], phrase
     if (corrected) corrections[word] = variants.map((v) => v.term);
     const wordDocs: number[] = [];
     for (const { term, weight } of variants) {
-      const list = index.postings.get(term)!;
+      const list = postings.get(term)!;
       let df = 0;
       for (let i = 0; i < list.length; i += 2) if (mask[list[i]]) df++;
       if (!df) continue;
@@ -117,7 +120,7 @@ function rankTerms(index: RecallIndex, scope: ScopeDocs, words: string[], phrase
       for (let i = 0; i < list.length; i += 2) {
         const d = list[i];
         if (!mask[d]) continue;
-        const s = weight * bm25(list[i + 1], index.docs[d].length, idf, avgLength);
+        const s = weight * bm25(list[i + 1], lengths[d], idf, avgLength);
         if (best[d] === 0) wordDocs.push(d);
         if (s > best[d]) best[d] = s;
       }
@@ -135,7 +138,7 @@ function rankTerms(index: RecallIndex, scope: ScopeDocs, words: string[], phrase
     const idf = idfOf(n, counts.size);
     for (const [d, tf] of counts) {
       if (total[d] === 0) touched.push(d);
-      total[d] += bm25(tf, index.docs[d].length, idf, avgLength);
+      total[d] += bm25(tf, lengths[d], idf, avgLength);
     }
   }
   const ranked: Ranked[] = [];
@@ -151,9 +154,10 @@ function rankTerms(index: RecallIndex, scope: ScopeDocs, words: string[], phrase
 /** Docs of the scope containing the phrase's terms consecutively, with occurrence counts. */
 function phraseCounts(index: RecallIndex, mask: Uint8Array, phrase: string[]): Map<number, number> {
   const out = new Map<number, number>();
-  const lists = phrase.map((t) => index.postings.get(t));
+  const { postings } = index.terms();
+  const lists = phrase.map((t) => postings.get(t));
   if (lists.some((l) => !l)) return out;
-  const distinct = [...new Set(phrase)].map((t) => index.postings.get(t)!);
+  const distinct = [...new Set(phrase)].map((t) => postings.get(t)!);
   // Candidates hold every distinct term; only they are scanned for the phrase itself.
   const seen = new Uint8Array(index.docs.length);
   for (const list of distinct) for (let i = 0; i < list.length; i += 2) if (mask[list[i]]) seen[list[i]]++;

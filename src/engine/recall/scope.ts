@@ -48,14 +48,19 @@ export function resolveScope(index: RecallIndex, scope: RecallScope): RecallResu
     }
   }
   const mask = new Uint8Array(index.docs.length);
-  let total = 0;
-  for (const d of order) {
-    mask[d] = 1;
-    total += index.docs[d].length;
-  }
-  const value: ScopeDocs = { key, label, order, mask, avgLength: order.length ? total / order.length : 0 };
+  for (const d of order) mask[d] = 1;
+  const value: ScopeDocs = { key, label, order, mask };
   index.scopeCache.set(key, value);
   return { ok: true, value };
+}
+
+/** Mean token count of the scope's docs (tokenizes the session on first use). */
+export function scopeAvgLength(index: RecallIndex, scope: ScopeDocs): number {
+  if (scope.avgLength !== undefined) return scope.avgLength;
+  const { lengths } = index.terms();
+  let total = 0;
+  for (const d of scope.order) total += lengths[d];
+  return (scope.avgLength = scope.order.length ? total / scope.order.length : 0);
 }
 
 function rangeOf(index: RecallIndex, order: number[]): string {

@@ -1,70 +1,136 @@
-// The index build's hot path: words of a lower-cased text counted into postings without making
-// a string per word. Words are hashed while they are scanned (FNV-1a) and looked up in an
-// open-addressing table that compares against the text in place; only a word seen for the first
-// time becomes a string. (A Map keyed by sliced strings spent most of the build allocating and
-// hashing them.)
+// The index build's hot path: words of a text counted into postings without making a string per
+// word. Words are hashed while they are scanned (FNV-1a over the lower-cased char codes) and
+// looked up in an open-addressing table that compares against the text in place; only a word
+// seen for the first time becomes a string. ASCII capitals are folded as they are read, so the
+// text is never lower-cased as a whole (that copy of every document was a tenth of the build);
+// a word with non-ASCII letters is sliced and lower-cased by itself, exactly as forEachToken does.
+// Postings grow in one typed pool of linked [doc, tf, next] cells rather than an array per term:
+// typed memory lies outside the JS heap, so the young-generation collections that ran every few
+// megabytes of the build no longer copy the postings again and again.
 import { isWordCode, MAX_TERM_LENGTH } from "./tokenize.js";
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 16777619;
+
+const CELL = 3;
+const NO_CELL = -1;
 
 export class TermTable {
   readonly terms: string[] = [];
-  /** Flat postings per term id: [doc, tf, doc, tf, …], docs ascending. */
-  readonly lists: number[][] = [];
   private hashes = new Int32Array(1 << 12);
   private slots = new Int32Array(1 << 14);
+  /** Per term id: first and last cell, last doc counted, docs counted. */
+  private head = new Int32Array(1 << 12);
+  private tail = new Int32Array(1 << 12);
+  private lastDoc = new Int32Array(1 << 12).fill(-1);
+  private docCount = new Int32Array(1 << 12);
+  private pool = new Int32Array(1 << 16);
+  private used = 0;
 
-  /** Adds every word of `lower` (already lower-cased) to doc `doc`; returns the word count. */
-  addText(lower: string, doc: number): number {
-    const n = lower.length;
+  /** Adds every word of `text` to doc `doc` (docs must come in ascending order); returns the word count. */
+  addText(text: string, doc: number): number {
+    const n = text.length;
     let count = 0;
     let i = 0;
     while (i < n) {
-      let code = lower.charCodeAt(i);
-      if (!isAsciiWord(code) && (code < 128 || !isWordCode(lower, i, code))) {
+      let code = text.charCodeAt(i);
+      if (!isAsciiWord(code) && (code < 128 || !isWordCode(text, i, code))) {
         i++;
         continue;
       }
       const start = i;
-      let hash = 0x811c9dc5 | 0;
+      let hash = FNV_OFFSET;
+      let ascii = true;
       while (i < n) {
-        code = lower.charCodeAt(i);
-        if (isAsciiWord(code) || (code >= 128 && isWordCode(lower, i, code))) {
-          hash = Math.imul(hash ^ code, 16777619);
+        code = text.charCodeAt(i);
+        if (code < 128) {
+          if (code >= 65 && code <= 90) code |= 32;
+          else if (!((code >= 97 && code <= 122) || (code >= 48 && code <= 57))) break;
+          hash = Math.imul(hash ^ code, FNV_PRIME);
+          i++;
+        } else if (isWordCode(text, i, code)) {
+          ascii = false;
           i++;
         } else break;
       }
       if (i - start > MAX_TERM_LENGTH) continue;
       count++;
-      const list = this.lists[this.idOf(lower, start, i, hash)];
-      if (list[list.length - 2] === doc) list[list.length - 1]++;
-      else list.push(doc, 1);
+      let id: number;
+      if (ascii) id = this.idOfAscii(text, start, i, hash);
+      else {
+        const term = text.slice(start, i).toLowerCase();
+        id = this.idOfAscii(term, 0, term.length, hashOf(term));
+      }
+      if (this.lastDoc[id] === doc) this.pool[this.tail[id] + 1]++;
+      else this.append(id, doc);
     }
     return count;
   }
 
-  toMap(): Map<string, number[]> {
-    const out = new Map<string, number[]>();
-    for (let id = 0; id < this.terms.length; id++) out.set(this.terms[id], this.lists[id]);
+  /** Postings per term id: [doc, tf, doc, tf, …], docs ascending (views into one buffer). */
+  postings(): Int32Array[] {
+    let total = 0;
+    for (let id = 0; id < this.terms.length; id++) total += this.docCount[id] * 2;
+    const flat = new Int32Array(total);
+    const out: Int32Array[] = [];
+    let o = 0;
+    for (let id = 0; id < this.terms.length; id++) {
+      const start = o;
+      for (let at = this.docCount[id] ? this.head[id] : NO_CELL; at !== NO_CELL; at = this.pool[at + 2]) {
+        flat[o++] = this.pool[at];
+        flat[o++] = this.pool[at + 1];
+      }
+      out.push(flat.subarray(start, o));
+    }
     return out;
   }
 
-  private idOf(text: string, start: number, end: number, hash: number): number {
+  toMap(): Map<string, Int32Array> {
+    const lists = this.postings();
+    const out = new Map<string, Int32Array>();
+    for (let id = 0; id < this.terms.length; id++) out.set(this.terms[id], lists[id]);
+    return out;
+  }
+
+  private append(id: number, doc: number): void {
+    if (this.used + CELL > this.pool.length) {
+      const grown = new Int32Array(this.pool.length * 2);
+      grown.set(this.pool);
+      this.pool = grown;
+    }
+    const at = this.used;
+    this.used += CELL;
+    this.pool[at] = doc;
+    this.pool[at + 1] = 1;
+    this.pool[at + 2] = NO_CELL;
+    if (this.docCount[id] === 0) this.head[id] = at;
+    else this.pool[this.tail[id] + 2] = at;
+    this.tail[id] = at;
+    this.lastDoc[id] = doc;
+    this.docCount[id]++;
+  }
+
+  /** Id of the word text[start, end) with ASCII capitals folded; the word is added when new. */
+  private idOfAscii(text: string, start: number, end: number, hash: number): number {
     const mask = this.slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const v = this.slots[slot];
-      if (v === 0) return this.insert(text.slice(start, end), hash, slot);
+      if (v === 0) return this.insert(text.slice(start, end).toLowerCase(), hash, slot);
       const id = v - 1;
-      if (this.hashes[id] === hash && sameChars(this.terms[id], text, start, end)) return id;
+      if (this.hashes[id] === hash && sameFolded(this.terms[id], text, start, end)) return id;
     }
   }
 
   private insert(term: string, hash: number, slot: number): number {
     const id = this.terms.length;
     this.terms.push(term);
-    this.lists.push([]);
     if (id >= this.hashes.length) {
-      const grown = new Int32Array(this.hashes.length * 2);
-      grown.set(this.hashes);
-      this.hashes = grown;
+      const size = this.hashes.length * 2;
+      this.hashes = grow(this.hashes, size, 0);
+      this.head = grow(this.head, size, 0);
+      this.tail = grow(this.tail, size, 0);
+      this.lastDoc = grow(this.lastDoc, size, -1);
+      this.docCount = grow(this.docCount, size, 0);
     }
     this.hashes[id] = hash;
     this.slots[slot] = id + 1;
@@ -86,8 +152,26 @@ export class TermTable {
 
 const isAsciiWord = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
 
-function sameChars(term: string, text: string, start: number, end: number): boolean {
+function grow(a: Int32Array<ArrayBuffer>, size: number, fill: number): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(size);
+  if (fill !== 0) out.fill(fill, a.length);
+  out.set(a);
+  return out;
+}
+
+function hashOf(term: string): number {
+  let hash = FNV_OFFSET;
+  for (let k = 0; k < term.length; k++) hash = Math.imul(hash ^ term.charCodeAt(k), FNV_PRIME);
+  return hash;
+}
+
+/** `term` (lower case) equals text[start, end) with ASCII capitals folded. */
+function sameFolded(term: string, text: string, start: number, end: number): boolean {
   if (term.length !== end - start) return false;
-  for (let k = 0; k < term.length; k++) if (term.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
+  for (let k = 0; k < term.length; k++) {
+    let c = text.charCodeAt(start + k);
+    if (c >= 65 && c <= 90) c |= 32;
+    if (term.charCodeAt(k) !== c) return false;
+  }
   return true;
 }

@@ -21,8 +21,6 @@ export interface RecallDoc {
   /** Path arguments of the tool calls (or of the call a tool result answers). */
   files: string[];
   isError: boolean;
-  /** Number of tokens of `text` (BM25 document length). */
-  length: number;
   labels: RecallLabel[];
 }
 
@@ -30,12 +28,11 @@ export interface RecallIndex {
   docs: RecallDoc[];
   /** The source entry of each doc, same position (expand renders from it, unclipped). */
   entries: SessionEntry[];
-  /** term -> flat postings [docIdx, tf, docIdx, tf, ...], docIdx ascending. */
-  postings: Map<string, number[]>;
-  /** Every term, sorted (prefix lookups). */
-  sortedTerms: string[];
-  /** Terms bucketed by length (typo lookups). */
-  termsByLength: Map<number, string[]>;
+  /**
+   * Postings, dictionary and doc lengths, built on the first call: tokenizing every doc is most
+   * of the cost of indexing, and browse, expand, regex and filter-only searches never need it.
+   */
+  terms(): RecallTerms;
   /** Doc positions of the active lineage, root first. */
   lineage: number[];
   /** Compactions in file order (1-based as the user numbers them) with the docs each summarized. */
@@ -48,6 +45,17 @@ export interface RecallIndex {
   docByRef: Map<number, number>;
   /** Memoized per-scope figures (doc set, N, average length). */
   scopeCache: Map<string, ScopeDocs>;
+}
+
+export interface RecallTerms {
+  /** term -> flat postings [docIdx, tf, docIdx, tf, ...], docIdx ascending. */
+  postings: Map<string, Int32Array>;
+  /** Every term, sorted (prefix lookups). */
+  sortedTerms: string[];
+  /** Terms bucketed by length (typo lookups). */
+  termsByLength: Map<number, string[]>;
+  /** Tokens per doc (BM25 document length), by doc position. */
+  lengths: Int32Array;
 }
 
 export interface RecallCompaction {
@@ -66,7 +74,8 @@ export interface ScopeDocs {
   order: number[];
   /** inScope[docIdx] = 1 when in scope. */
   mask: Uint8Array;
-  avgLength: number;
+  /** Mean doc length over the scope (BM25); filled on the first word search. */
+  avgLength?: number;
   /** position[docIdx] = index in `order`, or -1; filled on first use. */
   position?: Int32Array;
 }

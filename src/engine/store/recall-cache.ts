@@ -5,6 +5,11 @@
 // database is only a cache: a corrupt or stale one (wrong schema version, any SQLite error) is
 // deleted and rebuilt, and losing it loses nothing.
 //
+// Ranking does not use FTS5's bm25(): it scores every match, and common words match most of a
+// large history (hundreds of ms per query). The store keeps its own postings instead (rows of
+// [doc, tf, length|role] per term and segment, see recall/cross-postings.ts) and ranks them with
+// typed arrays and a top-k heap; FTS5 (contentless) only answers where quoted phrases occur.
+//
 // Not re-exported from the engine barrel on purpose: importing it loads the native SQLite module,
 // which only `recall --all` needs.
 import Database from "better-sqlite3";
@@ -14,13 +19,23 @@ import { dirname, isAbsolute, join } from "node:path";
 import {
   boundedDistance,
   collectCallPaths,
+  crossRank,
+  packLengthRole,
+  postingsView,
+  roleCode,
+  segmentPostings,
+  TermTable,
+  reversedPath,
+  PREFIX_MIN,
+  prefixTerms,
+  type PhrasePostings,
+  type WordPostings,
   docContent,
   fileMatches,
   finderFor,
   makeSnippet,
   parseRecallQuery,
   summaryLine,
-  toFtsMatch,
   tokenize,
   typoBudget,
   type RecallMatcher,
@@ -33,7 +48,7 @@ import { parseSession } from "../session/load.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 1;
+export const RECALL_SCHEMA_VERSION = 2;
 /** Bytes before the indexed offset whose hash proves the indexed prefix is unchanged. */
 const TAIL_CHECK_BYTES = 4096;
 
@@ -80,7 +95,7 @@ export interface RecallCacheUpdate {
 
 export interface CrossSessionHit {
   rank: number;
-  /** FTS5 bm25 as a positive number (higher is better); 0 for regex and filter listings. */
+  /** BM25 over all indexed sessions (higher is better); 0 for regex and filter listings. */
   score: number;
   sessionPath: string;
   sessionId: string;
@@ -94,7 +109,7 @@ export interface CrossSessionHit {
 
 export interface CrossSessionPage {
   query: string;
-  /** Matches in total; a lower bound when `totalIsLowerBound` (counting stops at COUNT_CAP). */
+  /** Matches in total; a lower bound when `totalIsLowerBound` (a regex scan stopped early). */
   total: number;
   totalIsLowerBound: boolean;
   page: number;
@@ -113,8 +128,6 @@ export interface CrossSessionSearchOptions {
   budgetMs?: number;
 }
 
-const COUNT_CAP = 1000;
-
 interface FileRow {
   id: number;
   path: string;
@@ -125,6 +138,8 @@ interface FileRow {
   session_id: string;
   next_ref: number;
   appendable: number;
+  doc_count: number;
+  token_count: number;
 }
 
 interface DocRow {
@@ -145,15 +160,29 @@ const SCHEMA = `
 CREATE TABLE files(
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
   offset INTEGER NOT NULL, tail_hash TEXT NOT NULL, session_id TEXT NOT NULL, next_ref INTEGER NOT NULL,
-  appendable INTEGER NOT NULL);
+  appendable INTEGER NOT NULL, doc_count INTEGER NOT NULL DEFAULT 0, token_count INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE docs(
   id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, entry_id TEXT NOT NULL, ref INTEGER, role TEXT NOT NULL,
   tools TEXT NOT NULL, files TEXT NOT NULL, is_error INTEGER NOT NULL);
 CREATE INDEX docs_file ON docs(file_id);
+CREATE INDEX docs_role ON docs(role);
+CREATE TABLE doc_tools(tool TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL);
+CREATE INDEX doc_tools_tool ON doc_tools(tool);
+CREATE INDEX doc_tools_file ON doc_tools(file_id);
+CREATE TABLE doc_paths(rpath TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL);
+CREATE INDEX doc_paths_rpath ON doc_paths(rpath);
+CREATE INDEX doc_paths_file ON doc_paths(file_id);
+CREATE TABLE texts(id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE postings(term TEXT NOT NULL, file_id INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE INDEX postings_term ON postings(term);
+CREATE INDEX postings_file ON postings(file_id);
 CREATE TABLE calls(file_id INTEGER NOT NULL, call_id TEXT NOT NULL, paths TEXT NOT NULL, PRIMARY KEY(file_id, call_id));
-CREATE VIRTUAL TABLE docs_fts USING fts5(text, tokenize = 'unicode61 remove_diacritics 0');
-CREATE VIRTUAL TABLE docs_vocab USING fts5vocab(docs_fts, row);
+CREATE VIRTUAL TABLE docs_fts USING fts5(text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0');
 `;
+
+/** Prefix expansion looks at this many terms (in order) before keeping the closest forms. */
+const PREFIX_SCAN = 500;
+const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;
 
 const sha = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
@@ -215,6 +244,8 @@ function parseAppendedLines(bytes: Uint8Array): SessionEntry[] {
 const isSqliteError = (e: unknown): boolean => e instanceof Error && (e.name === "SqliteError" || /SQLITE|database/i.test(e.message));
 
 export class RecallCache {
+  private readonly statements = new Map<string, Database.Statement>();
+
   private constructor(
     private db: Database.Database,
     readonly path: string,
@@ -242,6 +273,8 @@ export class RecallCache {
     const db = new Database(path);
     db.pragma("busy_timeout = 5000");
     db.pragma("journal_mode = WAL");
+    // A cache: losing the last transaction to a power cut only means re-reading that file.
+    db.pragma("synchronous = NORMAL");
     db.function("file_match", { deterministic: true }, (files: unknown, wanted: unknown) =>
       String(files).split("\n").some((f) => f !== "" && fileMatches(f, String(wanted))) ? 1 : 0,
     );
@@ -269,6 +302,7 @@ export class RecallCache {
       this.db.close();
       const fresh = RecallCache.rebuild(this.path, `SQLite error (${(error as Error).message})`);
       this.db = fresh.db;
+      this.statements.clear();
       return work();
     }
   }
@@ -321,6 +355,10 @@ export class RecallCache {
 
   private dropFile(fileId: number): void {
     this.db.prepare("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
+    this.db.prepare("DELETE FROM texts WHERE id IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
+    this.db.prepare("DELETE FROM postings WHERE file_id = ?").run(fileId);
+    this.db.prepare("DELETE FROM doc_tools WHERE file_id = ?").run(fileId);
+    this.db.prepare("DELETE FROM doc_paths WHERE file_id = ?").run(fileId);
     this.db.prepare("DELETE FROM docs WHERE file_id = ?").run(fileId);
     this.db.prepare("DELETE FROM calls WHERE file_id = ?").run(fileId);
     this.db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
@@ -370,20 +408,37 @@ export class RecallCache {
       },
     };
     const insertDoc = this.db.prepare("INSERT INTO docs(file_id, entry_id, ref, role, tools, files, is_error) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    const insertText = this.db.prepare("INSERT INTO docs_fts(rowid, text) VALUES (?, ?)");
+    const insertText = this.db.prepare("INSERT INTO texts(id, text) VALUES (?, ?)");
+    const insertFts = this.db.prepare("INSERT INTO docs_fts(rowid, text) VALUES (?, ?)");
+    const insertTool = this.db.prepare("INSERT INTO doc_tools(tool, doc_id, file_id) VALUES (?, ?, ?)");
+    const insertPath = this.db.prepare("INSERT INTO doc_paths(rpath, doc_id, file_id) VALUES (?, ?, ?)");
+    const table = new TermTable();
+    const docIds: number[] = [];
+    const lengthRoles: number[] = [];
+    let tokens = 0;
     let ref = firstRef;
-    let added = 0;
     for (const entry of entries) {
       const isMessage = entry.type === "message" && !!entry.message && typeof entry.message === "object";
       const myRef = isMessage ? ref++ : null;
       const content = docContent(entry, lookup);
       if (!content) continue;
       const info = insertDoc.run(fileId, entry.id, myRef, content.role, `|${content.tools.join("|")}|`, content.files.join("\n"), content.isError ? 1 : 0);
-      insertText.run(info.lastInsertRowid, content.text);
-      added++;
+      const id = Number(info.lastInsertRowid);
+      insertText.run(id, content.text);
+      insertFts.run(id, content.text);
+      for (const tool of new Set(content.tools)) insertTool.run(tool, id, fileId);
+      for (const path of new Set(content.files)) insertPath.run(reversedPath(path), id, fileId);
+      const length = table.addText(content.text, docIds.length);
+      docIds.push(id);
+      lengthRoles.push(packLengthRole(length, roleCode(content.role)));
+      tokens += length;
     }
-    this.db.prepare("UPDATE files SET next_ref = ? WHERE id = ?").run(ref, fileId);
-    return added;
+    const insertPostings = this.db.prepare("INSERT INTO postings(term, file_id, df, data) VALUES (?, ?, ?, ?)");
+    for (const row of segmentPostings(table, docIds, lengthRoles)) insertPostings.run(row.term, fileId, row.df, Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength));
+    this.db
+      .prepare("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?")
+      .run(ref, docIds.length, tokens, fileId);
+    return docIds.length;
   }
 
   /** Ranked search over every indexed session. */
@@ -397,63 +452,162 @@ export class RecallCache {
     const pageSize = Math.max(1, Math.floor(opts.pageSize ?? 10));
     const page = Math.floor(opts.page ?? 1);
     if (page < 1) return { ok: false, message: `Page ${opts.page} is outside the available range (pages start at 1).` };
-    const sessions = (this.db.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
-    const { where, params } = filterSql(q);
-    const corrections = q.matcher.kind === "terms" ? this.corrections(q.matcher.words) : {};
+    const sessions = (this.stmt("SELECT count(*) AS n FROM files").get() as { n: number }).n;
     let rows: DocRow[];
     let total: number;
     let lowerBound = false;
     let timedOut = false;
-    const match = toFtsMatch(q.matcher, corrections);
-    const base = "FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid JOIN files f ON f.id = d.file_id";
-    const cols = "d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_error, f.path, f.session_id, docs_fts.text AS text";
-    if (match !== null) {
-      const counted = where ? `SELECT 1 ${base} WHERE docs_fts MATCH ? ${where}` : "SELECT 1 FROM docs_fts WHERE docs_fts MATCH ?";
-      total = (this.db.prepare(`SELECT count(*) AS n FROM (${counted} LIMIT ${COUNT_CAP + 1})`).get(match, ...params) as { n: number }).n;
-      lowerBound = total > COUNT_CAP;
-      if (lowerBound) total = COUNT_CAP;
-      // Without filters the ranking runs on the full-text table alone; only the page is joined.
-      const ranked = where
-        ? `SELECT d.id AS id, bm25(docs_fts) AS r ${base} WHERE docs_fts MATCH ? ${where} ORDER BY r, d.id LIMIT ? OFFSET ?`
-        : "SELECT rowid AS id, bm25(docs_fts) AS r FROM docs_fts WHERE docs_fts MATCH ? ORDER BY r, rowid LIMIT ? OFFSET ?";
-      rows = this.db
-        .prepare(`SELECT ${cols}, -p.r AS score FROM (${ranked}) p JOIN docs d ON d.id = p.id JOIN files f ON f.id = d.file_id JOIN docs_fts ON docs_fts.rowid = p.id ORDER BY p.r, p.id`)
-        .all(match, ...params, pageSize, (page - 1) * pageSize) as DocRow[];
+    let corrections: Record<string, string[]> = {};
+    const offset = (page - 1) * pageSize;
+    if (q.matcher.kind === "terms") {
+      const ranked = this.rankTerms(q.matcher.words, q.matcher.phrases, q, page * pageSize);
+      corrections = ranked.corrections;
+      total = ranked.total;
+      rows = ranked.top.slice(offset).map((t) => ({ ...this.docRow(t.doc), score: t.score }));
     } else if (q.matcher.kind === "regex") {
+      const { where, params } = filterSql(q);
       const scan = this.regexScan(q.matcher, where, params, page * pageSize, opts);
       timedOut = scan.timedOut;
       total = scan.rows.length;
       lowerBound = scan.more || timedOut;
-      rows = scan.rows.slice((page - 1) * pageSize);
+      rows = scan.rows.slice(offset);
     } else {
-      total = (this.db.prepare(`SELECT count(*) AS n FROM docs d JOIN files f ON f.id = d.file_id WHERE 1 ${where}`).get(...params) as { n: number }).n;
-      const byDoc = "FROM docs d JOIN files f ON f.id = d.file_id JOIN docs_fts ON docs_fts.rowid = d.id";
-      rows = this.db.prepare(`SELECT ${cols} ${byDoc} WHERE 1 ${where} ORDER BY d.id LIMIT ? OFFSET ?`).all(...params, pageSize, (page - 1) * pageSize) as DocRow[];
+      const ids = this.filteredIds(q);
+      total = ids.length;
+      rows = ids.slice(offset, offset + pageSize).map((id) => this.docRow(id));
     }
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
     if (page > pageCount && total > 0 && !lowerBound) return { ok: false, message: `Page ${page} is outside the available range 1-${pageCount} (${total} matches).` };
-    const hits = rows.map((r, i) => toHit(r, (page - 1) * pageSize + i + 1, q.matcher, corrections));
+    const hits = rows.map((r, i) => toHit(r, offset + i + 1, q.matcher, corrections));
     return { ok: true, value: { query: q.text, total, totalIsLowerBound: lowerBound, page, pageCount, pageSize, hits, corrections, timedOut, sessions } };
   }
 
-  /** For words absent from every session: index terms within a small edit distance (same first letter). */
-  private corrections(words: string[]): Record<string, string[]> {
-    const out: Record<string, string[]> = {};
-    const exists = this.db.prepare("SELECT 1 FROM docs_vocab WHERE term >= ? AND term < ? LIMIT 1");
-    const sameStart = this.db.prepare("SELECT term FROM docs_vocab WHERE term >= ? AND term < ?");
-    for (const w of words) {
-      if (exists.get(w, `${w}\uffff`)) continue;
-      const k = typoBudget(w.length);
-      if (!k) continue;
-      const first = w[0];
-      const found = (sameStart.all(first, `${first}\uffff`) as { term: string }[])
-        .map((r) => ({ term: r.term, d: boundedDistance(w, r.term, k) }))
-        .filter((x) => x.d <= k)
-        .sort((a, b) => a.d - b.d || (a.term < b.term ? -1 : 1))
-        .slice(0, 10)
-        .map((x) => x.term);
-      if (found.length) out[w] = found;
+  /** Statements prepared once per connection (a query runs a handful of them many times). */
+  private stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) this.statements.set(sql, (s = this.db.prepare(sql)));
+    return s;
+  }
+
+  private docRow(id: number): DocRow {
+    return this.stmt(
+      "SELECT d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_error, f.path, f.session_id, t.text FROM docs d JOIN files f ON f.id = d.file_id JOIN texts t ON t.id = d.id WHERE d.id = ?",
+    ).get(id) as DocRow;
+  }
+
+  /** Every stored row of a term's postings, one per segment. */
+  private lists(term: string): Int32Array[] {
+    return (this.stmt("SELECT data FROM postings WHERE term = ?").pluck().all(term) as Uint8Array[]).map(postingsView);
+  }
+
+  /** Distinct index terms in [from, to), in order, at most `limit`. */
+  private termsBetween(from: string, to: string, limit: number): string[] {
+    return this.stmt("SELECT DISTINCT term FROM postings WHERE term >= ? AND term < ? ORDER BY term LIMIT ?").pluck().all(from, to, limit) as string[];
+  }
+
+  private rankTerms(words: string[], phrases: string[][], q: RecallQuery, k: number) {
+    const corrections: Record<string, string[]> = {};
+    const wordPostings: WordPostings[] = words.map((w) => {
+      const { variants, corrected } = this.expandWord(w);
+      if (corrected) corrections[w] = variants.map((v) => v.term);
+      return { variants: variants.map((v) => ({ weight: v.weight, lists: this.lists(v.term) })) };
+    });
+    const phrasePostings: PhrasePostings[] = phrases.map((phrase) => {
+      const lists = [...new Set(phrase)].map((t) => this.lists(t));
+      if (lists.some((l) => l.length === 0)) return { docs: [], lists: [] };
+      const docs = this.stmt("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?").pluck().all(quote(phrase.join(" "))) as number[];
+      return { docs, lists: lists.flat() };
+    });
+    const sums = this.stmt("SELECT coalesce(sum(doc_count), 0) AS n, coalesce(sum(token_count), 0) AS tokens FROM files").get() as { n: number; tokens: number };
+    const maxDoc = (this.stmt("SELECT coalesce(max(id), 0) AS m FROM docs").get() as { m: number }).m;
+    const outcome = crossRank({
+      words: wordPostings,
+      phrases: phrasePostings,
+      n: sums.n,
+      avgLength: sums.n ? sums.tokens / sums.n : 0,
+      maxDoc,
+      accept: this.filterFor(q, maxDoc),
+      k,
+    });
+    return { ...outcome, corrections };
+  }
+
+  /** The docs a word stands for: itself, longer words it prefixes, or (when neither exists) near spellings. */
+  private expandWord(word: string): { variants: { term: string; weight: number }[]; corrected: boolean } {
+    const variants: { term: string; weight: number }[] = [];
+    if (this.stmt("SELECT 1 FROM postings WHERE term = ? LIMIT 1").get(word)) variants.push({ term: word, weight: 1 });
+    if (word.length >= PREFIX_MIN) for (const term of prefixTerms(this.termsBetween(word, `${word}\uffff`, PREFIX_SCAN + 1), word)) variants.push({ term, weight: 0.5 });
+    if (variants.length) return { variants, corrected: false };
+    const typos = this.typoTerms(word);
+    return { variants: typos.map((term) => ({ term, weight: 0.4 })), corrected: typos.length > 0 };
+  }
+
+  /** Index terms within a small edit distance of `word` that start with its first letter. */
+  private typoTerms(word: string): string[] {
+    const k = typoBudget(word.length);
+    if (!k) return [];
+    const first = word[0];
+    return this.termsBetween(first, `${first}\uffff`, -1)
+      .map((term) => ({ term, d: boundedDistance(word, term, k) }))
+      .filter((x) => x.d <= k)
+      .sort((a, b) => a.d - b.d || (a.term < b.term ? -1 : 1))
+      .slice(0, 10)
+      .map((x) => x.term);
+  }
+
+  /** The role:/tool:/file: filters as a test on a matching doc (tools and files are looked up once). */
+  private filterFor(q: RecallQuery, maxDoc: number): (doc: number, role: number) => boolean {
+    const { roles } = q.filters;
+    const roleOk = new Uint8Array(8).fill(roles.length ? 0 : 1);
+    for (const r of roles) roleOk[roleCode(r)] = 1;
+    const allowed = this.toolAndFileDocs(q.filters, maxDoc);
+    if (!allowed) return (_doc, role) => roleOk[role] === 1;
+    return (doc, role) => roleOk[role] === 1 && allowed[doc] === 1;
+  }
+
+  /** Docs passing the tool: and file: filters (a doc id -> 1 mask), or null when there are none. */
+  private toolAndFileDocs(filters: RecallQuery["filters"], maxDoc: number): Uint8Array | null {
+    const { tools, files } = filters;
+    if (!tools.length && !files.length) return null;
+    const mask = new Uint8Array(maxDoc + 1);
+    // Each key present adds one vote; a doc passes with a vote from every key.
+    const keys = (tools.length ? 1 : 0) + (files.length ? 1 : 0);
+    const vote = (ids: Iterable<number>, seen: Uint8Array): void => {
+      for (const id of ids) {
+        if (seen[id]) continue;
+        seen[id] = 1;
+        mask[id]++;
+      }
+    };
+    if (tools.length) {
+      const seen = new Uint8Array(maxDoc + 1);
+      for (const t of tools) vote(this.stmt("SELECT doc_id FROM doc_tools WHERE tool = ?").pluck().iterate(t) as Iterable<number>, seen);
     }
+    if (files.length) {
+      const seen = new Uint8Array(maxDoc + 1);
+      const byPath = this.stmt("SELECT doc_id FROM doc_paths WHERE rpath = ? OR (rpath >= ? AND rpath < ?)").pluck();
+      for (const f of files) {
+        const r = reversedPath(f);
+        vote(byPath.iterate(r, `${r}/`, `${r}0`) as Iterable<number>, seen);
+      }
+    }
+    for (let i = 0; i < mask.length; i++) mask[i] = mask[i] === keys ? 1 : 0;
+    return mask;
+  }
+
+  /** Docs passing the filters alone, in file order (a listing without words). */
+  private filteredIds(q: RecallQuery): number[] {
+    const maxDoc = (this.stmt("SELECT coalesce(max(id), 0) AS m FROM docs").get() as { m: number }).m;
+    const { roles } = q.filters;
+    const byRole = roles.length
+      ? (this.db.prepare(`SELECT id FROM docs WHERE role IN (${roles.map(() => "?").join(", ")}) ORDER BY id`).pluck().all(...roles) as number[])
+      : null;
+    const allowed = this.toolAndFileDocs(q.filters, maxDoc);
+    if (!allowed) return byRole ?? (this.stmt("SELECT id FROM docs ORDER BY id").pluck().all() as number[]);
+    const out: number[] = [];
+    if (byRole) {
+      for (const id of byRole) if (allowed[id]) out.push(id);
+    } else for (let id = 0; id < allowed.length; id++) if (allowed[id]) out.push(id);
     return out;
   }
 
@@ -469,7 +623,7 @@ export class RecallCache {
     const finder = finderFor(matcher, new Set());
     const rows: DocRow[] = [];
     const stmt = this.db.prepare(
-      `SELECT d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_error, f.path, f.session_id, docs_fts.text AS text FROM docs d JOIN files f ON f.id = d.file_id JOIN docs_fts ON docs_fts.rowid = d.id WHERE 1 ${where} ORDER BY d.id`,
+      `SELECT d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_error, f.path, f.session_id, t.text FROM docs d JOIN files f ON f.id = d.file_id JOIN texts t ON t.id = d.id WHERE 1 ${where} ORDER BY d.id`,
     );
     for (const row of stmt.iterate(...params) as Iterable<DocRow>) {
       if (now() > deadline) return { rows, more: true, timedOut: true };
@@ -495,7 +649,7 @@ function filterSql(q: RecallQuery): { where: string; params: unknown[] } {
     params.push(...tools.map((t) => `|${t}|`));
   }
   if (files.length) {
-    parts.push(`(${files.map(() => "file_match(d.files, ?)").join(" OR ")})`);
+    parts.push(`d.files != '' AND (${files.map(() => "file_match(d.files, ?)").join(" OR ")})`);
     params.push(...files);
   }
   return { where: parts.map((p) => `AND ${p}`).join(" "), params };

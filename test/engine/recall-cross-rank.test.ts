@@ -1,0 +1,75 @@
+// Ranking the cross-session index's stored postings: BM25 as for one session, each word through
+// its best variant, filters applied before counting, and the best k kept by a heap.
+import { describe, expect, it } from "vitest";
+import { crossRank, packLengthRole, roleCode, segmentPostings, TermTable, type CrossRankInput } from "../../src/engine/recall/index.js";
+import { TopK } from "../../src/engine/recall/top-k.js";
+
+const bm25 = (tf: number, dl: number, df: number, n: number, avgdl: number): number =>
+  (Math.log((n - df + 0.5) / (df + 0.5) + 1) * tf * 2.2) / (tf + 1.2 * (1 - 0.75 + (0.75 * dl) / avgdl));
+
+/** Triples [doc, tf, length|role] for docs given as [doc, tf, length]. */
+const list = (rows: [number, number, number][], role = roleCode("user")): Int32Array =>
+  Int32Array.from(rows.flatMap(([d, tf, len]) => [d, tf, packLengthRole(len, role)]));
+
+const base = (over: Partial<CrossRankInput>): CrossRankInput => ({ words: [], phrases: [], n: 4, avgLength: 3, maxDoc: 10, accept: () => true, k: 10, ...over });
+
+describe("crossRank", () => {
+  it("scores a word over every segment of its postings with N and df of the whole index", () => {
+    // "alpha" in docs 1 and 7, stored in two segments (a first read and an append).
+    const r = crossRank(base({ words: [{ variants: [{ weight: 1, lists: [list([[1, 2, 4]]), list([[7, 1, 2]])] }] }] }));
+    expect(r.total).toBe(2);
+    expect(r.top.map((t) => t.doc)).toEqual([1, 7]);
+    expect(r.top[0].score).toBeCloseTo(bm25(2, 4, 2, 4, 3), 10);
+    expect(r.top[1].score).toBeCloseTo(bm25(1, 2, 2, 4, 3), 10);
+  });
+
+  it("a word counts once per doc, through its best variant; different words add up", () => {
+    const exact = { weight: 1, lists: [list([[2, 1, 3]])] };
+    const prefix = { weight: 0.5, lists: [list([[2, 3, 3], [3, 1, 3]])] };
+    const other = { weight: 1, lists: [list([[3, 1, 3]])] };
+    const r = crossRank(base({ words: [{ variants: [exact, prefix] }, { variants: [other] }] }));
+    const d2 = Math.max(bm25(1, 3, 1, 4, 3), 0.5 * bm25(3, 3, 2, 4, 3));
+    const d3 = 0.5 * bm25(1, 3, 2, 4, 3) + bm25(1, 3, 1, 4, 3);
+    expect(Object.fromEntries(r.top.map((t) => [t.doc, t.score]))).toEqual({ 2: expect.closeTo(d2, 10), 3: expect.closeTo(d3, 10) });
+  });
+
+  it("filters decide what counts, using the role carried in the postings", () => {
+    const users = list([[1, 1, 3]], roleCode("user"));
+    const tools = list([[2, 1, 3], [5, 1, 3]], roleCode("toolResult"));
+    const onlyTools = (_d: number, role: number) => role === roleCode("toolResult");
+    const r = crossRank(base({ words: [{ variants: [{ weight: 1, lists: [users, tools] }] }], accept: onlyTools, k: 1 }));
+    expect(r.total).toBe(2);
+    expect(r.top.map((t) => t.doc)).toEqual([2]);
+  });
+
+  it("a phrase scores its docs once each, with lengths from its terms' postings", () => {
+    const r = crossRank(base({ phrases: [{ docs: [4], lists: [list([[4, 2, 6], [6, 1, 2]])] }] }));
+    expect(r.top).toEqual([{ doc: 4, score: expect.closeTo(bm25(1, 6, 1, 4, 3), 10) }]);
+  });
+});
+
+describe("TopK", () => {
+  it("keeps the same best k as a full sort, equal scores in doc order", () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const all = Array.from({ length: 500 }, (_, doc) => ({ doc, score: Math.floor(rand() * 40) }));
+    const top = new TopK(25);
+    for (const s of all) top.offer(s.doc, s.score);
+    const expected = [...all].sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, 25);
+    expect(top.sorted()).toEqual(expected);
+  });
+});
+
+describe("segmentPostings", () => {
+  it("stores each term's docs under the store's ids with their length and role", () => {
+    const table = new TermTable();
+    table.addText("Alpha beta alpha", 0);
+    table.addText("beta", 1);
+    const rows = segmentPostings(table, [40, 41], [packLengthRole(3, 1), packLengthRole(1, 2)]);
+    const byTerm = Object.fromEntries(rows.map((r) => [r.term, [r.df, [...new Int32Array(r.data.buffer)]]]));
+    expect(byTerm).toEqual({
+      alpha: [1, [40, 2, packLengthRole(3, 1)]],
+      beta: [2, [40, 1, packLengthRole(3, 1), 41, 1, packLengthRole(1, 2)]],
+    });
+  });
+});

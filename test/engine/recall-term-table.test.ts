@@ -1,0 +1,37 @@
+// The build's tokenizer folds case while it scans; its terms must be exactly the query tokenizer's.
+import { describe, expect, it } from "vitest";
+import { TermTable, tokenize } from "../../src/engine/recall/index.js";
+
+describe("TermTable", () => {
+  it("finds the same words as tokenize, capitals folded, non-ASCII words lower-cased whole", () => {
+    const texts = [
+      "Read src/Session.TS and FILE_path; then ÉCOLE Über straße",
+      "ÜBER über Über: 42 x42 ΣΟΦΊΑ σοφία",
+      `${"Z".repeat(70)} short ${"q".repeat(64)}`,
+    ];
+    const table = new TermTable();
+    const counts = texts.map((t, i) => table.addText(t, i));
+    const expected = new Map<string, number[]>();
+    texts.forEach((t, doc) => {
+      for (const term of tokenize(t)) {
+        const l = expected.get(term) ?? [];
+        if (l[l.length - 2] === doc) l[l.length - 1]++;
+        else l.push(doc, 1);
+        expected.set(term, l);
+      }
+    });
+    // Many docs and terms: the pool and the per-term arrays grow past their first sizes.
+    const big = new TermTable();
+    for (let d = 0; d < 3000; d++) big.addText(`w${d} w${d} common w${d % 7}`, d);
+    const bigMap = big.toMap();
+    expect(bigMap.size).toBe(3001);
+    expect([...bigMap.get("common")!].filter((_, i) => i % 2 === 1)).toEqual(new Array(3000).fill(1));
+    expect([...bigMap.get("w3")!]).toEqual([3, 3, 10, 1, 17, 1].concat([...bigMap.get("w3")!].slice(6)));
+    expect([...bigMap.get("w2999")!]).toEqual([2999, 2]);
+    expect(counts).toEqual(texts.map((t) => tokenize(t).length));
+    const got = new Map([...table.toMap()].map(([term, list]) => [term, [...list]]));
+    expect(got).toEqual(expected);
+    expect(got.get("über")).toEqual([0, 1, 1, 3]);
+    expect(table.toMap().has("z".repeat(70))).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+// The cross-session index ranks from its own stored postings: with one session indexed it must
+// agree with that session's in-memory recall (scope all) hit for hit, count every match, and answer
+// file:, tool: and role: filters from its lookup tables exactly as the in-memory filters do.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildRecallIndexForTree, buildTree, parseSession, search } from "../../src/engine/index.js";
+import { listSessionFiles, RecallCache } from "../../src/engine/store/recall-cache.js";
+import { FIXTURES } from "../support/shared.js";
+
+const SESSION = join(FIXTURES, "recall", "session.jsonl");
+let dir: string;
+let cache: RecallCache;
+const index = buildRecallIndexForTree(buildTree(parseSession(readFileSync(SESSION), "1.6")));
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "recall-rank-"));
+  mkdirSync(join(dir, "sessions", "--p--"), { recursive: true });
+  copyFileSync(SESSION, join(dir, "sessions", "--p--", "s.jsonl"));
+  cache = RecallCache.open(join(dir, "cache", "recall.sqlite"));
+  cache.update(listSessionFiles(join(dir, "sessions")), "1.6");
+});
+afterAll(() => {
+  cache.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function crossIds(query: string): { ids: string[]; scores: number[]; total: number } {
+  const r = cache.search(query, { pageSize: 100 });
+  if (!r.ok) throw new Error(r.message);
+  expect(r.value.totalIsLowerBound).toBe(false);
+  return { ids: r.value.hits.map((h) => h.entryId), scores: r.value.hits.map((h) => h.score), total: r.value.total };
+}
+
+function localIds(query: string): { ids: string[]; scores: number[]; total: number } {
+  const r = search(index, query, { scope: "all", pageSize: 100 });
+  if (!r.ok) throw new Error(r.message);
+  return { ids: r.value.hits.map((h) => h.entryId), scores: r.value.hits.map((h) => h.score), total: r.value.total };
+}
+
+describe("cross-session ranking", () => {
+  it.each(["login", "token expired", "auth", "session store refresh", "role:user login", "tool:bash test", "file:src/auth.ts token"])(
+    "ranks %j exactly as the session's own recall does",
+    (query) => {
+      const cross = crossIds(query);
+      const local = localIds(query);
+      expect(cross.total).toBeGreaterThan(0);
+      expect(cross.ids).toEqual(local.ids);
+      expect(cross.total).toBe(local.total);
+      cross.scores.forEach((s, i) => expect(s).toBeCloseTo(local.scores[i], 9));
+    },
+  );
+
+  it("file: matches a path or any path ending in /it, never a bare suffix of a name", () => {
+    expect(crossIds("file:auth.ts").ids).toEqual(localIds("file:auth.ts").ids);
+    expect(crossIds("file:auth.ts").total).toBeGreaterThan(0);
+    expect(crossIds("file:./src/auth.ts").ids).toEqual(crossIds("file:src/auth.ts").ids);
+    expect(crossIds("file:uth.ts").total).toBe(0);
+  });
+
+  it("filters alone list matching entries in file order", () => {
+    for (const q of ["tool:read", "role:user", "tool:bash role:toolResult", "tool:edit file:src/auth.ts"]) expect(crossIds(q).ids).toEqual(localIds(q).ids);
+  });
+});
