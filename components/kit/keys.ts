@@ -86,10 +86,19 @@ export function splitKeyChunk(input: string): KeyPress[] | undefined {
   if (input.length < 2 || input.includes("\x1b") || isPrintableText(input)) return undefined;
   const presses: KeyPress[] = [];
   let run = "";
-  for (const ch of input) {
+  const chars = [...input];
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i];
     const code = ch.charCodeAt(0);
     if (code >= 0x20 && code !== 0x7f && !(code >= 0x80 && code <= 0x9f)) {
       run += ch;
+      continue;
+    }
+    // A line break inside pasted text is part of the text (as a space), not an Enter that would
+    // act on the selection; only a final one is the Enter typed after the text.
+    const lineBreak = code === 0x0d || code === 0x0a;
+    if (lineBreak && run !== "" && i < chars.length - 1 && !/^[\r\n]+$/.test(chars.slice(i).join(""))) {
+      run += " ";
       continue;
     }
     if (run) presses.push(textPress(run));

@@ -8,7 +8,8 @@ export function CounterLine({ state, note }: { state: TreeState; note?: string |
   const position = count === 0 ? "(0/0)" : `(${state.selected + 1}/${count})`;
   const find = state.find;
   let findText = "";
-  if (find) {
+  if (find && find.total === 0) findText = `  find "${sanitizeInline(find.query)}": no matches in this session`;
+  else if (find) {
     const hidden = find.total - find.hitRows.length;
     findText = `  find "${sanitizeInline(find.query)}": ${find.hitRows.length} shown${hidden > 0 ? `, ${hidden} hidden by filter/fold` : ""} (ctrl+n/ctrl+p)`;
   }

@@ -3,7 +3,7 @@
 // useTreeInput; the parts below are dumb views.
 import { useEffect, useMemo, useReducer, useState } from "react";
 import { Box, Text, useStdout } from "ink";
-import type { PiProfile, SessionTree } from "../../src/engine/index.js";
+import { shortenHome, type PiProfile, type SessionTree } from "../../src/engine/index.js";
 import { StatusLine } from "../app/StatusLine.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { CounterLine } from "./CounterLine.js";
@@ -105,7 +105,9 @@ export function TreeScreen(props: TreeScreenProps) {
   const bodyWidth = Math.max(4, layout.treeWidth - rightColumnWidth(metaShown));
   const windowRows = buildWindowRows(metaShown === state.showMeta ? state : { ...state, showMeta: metaShown }, session.facts, bodyWidth, layout.treeHeight);
   const emptyReason: EmptyReason = state.visible.rows.length > 0 ? "none" : state.model.flat.nodes.length === 0 ? "no-entries" : "all-hidden";
-  const title = session.name ? `${sanitizeInline(session.name)} — ${sanitizeInline(props.path)}` : sanitizeInline(props.path);
+  // The home directory as "~" leaves room for the file name, the part that tells sessions apart.
+  const shownPath = sanitizeInline(shortenHome(props.path, props.home));
+  const title = session.name ? `${sanitizeInline(session.name)} — ${shownPath}` : shownPath;
 
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>

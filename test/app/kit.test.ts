@@ -46,6 +46,14 @@ describe("splitKeyChunk", () => {
     ]);
   });
 
+  it("keeps line breaks inside pasted text as text; only a final one is Enter", () => {
+    expect(splitKeyChunk("two\nlines")).toEqual([{ name: "", text: "two lines" }]);
+    expect(splitKeyChunk("two\r\nlines\r")).toEqual([
+      { name: "", text: "two  lines" },
+      { name: "enter", text: "" },
+    ]);
+  });
+
   it("leaves single keys and plain text to Ink's own parsing", () => {
     expect(splitKeyChunk("\x07")).toBeUndefined();
     expect(splitKeyChunk("pasted words")).toBeUndefined();

@@ -23,8 +23,8 @@ const assistant = (id: string, parent: string, text: string) =>
     message: { role: "assistant", content: [{ type: "text", text }], provider: "p", model: "m", stopReason: "stop", timestamp: 2 },
   });
 
-async function open(text: string, columns: number, rows: number) {
-  const ui = await renderInk(<App env={env} initial={{ kind: "tree", path: "/s.jsonl", fromPicker: false }} initialTree={treeFromText(text)} />, { columns, rows });
+async function open(text: string, columns: number, rows: number, path = "/s.jsonl") {
+  const ui = await renderInk(<App env={env} initial={{ kind: "tree", path, fromPicker: false }} initialTree={treeFromText(text)} />, { columns, rows });
   await ui.waitFor((f) => f.includes("Session Tree"));
   return ui;
 }
@@ -94,6 +94,21 @@ describe("tree screen QA fixes", () => {
     const at = (text: string) => lines.findIndex((l) => l.includes(`│ ${text}`));
     expect(at("alpha para")).toBeGreaterThan(0);
     expect(at("beta para") - at("alpha para")).toBe(2);
+  });
+
+  it("says when a full-text find matches nothing, instead of offering ctrl+n/ctrl+p", async () => {
+    const ui = await open([header, user("u1", null, "hello")].join("\n") + "\n", 120, 12);
+    await ui.press("ctrl+g");
+    await ui.type("zzz");
+    await ui.press("enter");
+    const frame = await ui.waitFor((f) => f.includes('find "zzz"'));
+    expect(frame).toContain('find "zzz": no matches in this session');
+    expect(frame).not.toContain("ctrl+n/ctrl+p");
+  });
+
+  it("writes the home directory as ~ in the title, leaving room for the file name", async () => {
+    const ui = await open([header, user("u1", null, "hello")].join("\n") + "\n", 120, 12, "/home/u/.pi/agent/sessions/--p--/2026_x.jsonl");
+    expect(ui.frame()).toContain("Session Tree  ~/.pi/agent/sessions/--p--/2026_x.jsonl");
   });
 
   it("says a session without entries has none, as pi does, instead of 'No entries found'", async () => {

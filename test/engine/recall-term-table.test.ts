@@ -20,7 +20,7 @@ describe("TermTable", () => {
         expected.set(term, l);
       }
     });
-    // Many docs and terms: the pool and the per-term arrays grow past their first sizes.
+    // Many docs and terms: the hash table grows past its first size.
     const big = new TermTable();
     for (let d = 0; d < 3000; d++) big.addText(`w${d} w${d} common w${d % 7}`, d);
     const bigMap = big.toMap();

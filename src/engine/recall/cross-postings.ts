@@ -30,9 +30,8 @@ export interface SegmentTerm {
  */
 export function segmentPostings(table: TermTable, docIds: ArrayLike<number>, lengthRoles: ArrayLike<number>): SegmentTerm[] {
   const out: SegmentTerm[] = [];
-  const lists = table.postings();
   for (let id = 0; id < table.terms.length; id++) {
-    const list = lists[id];
+    const list = table.lists[id];
     const df = list.length >> 1;
     const data = new Int32Array(df * POSTING_STRIDE);
     for (let i = 0, o = 0; i < list.length; i += 2, o += POSTING_STRIDE) {

@@ -1,6 +1,6 @@
-// A parsed recall query as an SQLite FTS5 MATCH expression (the cross-session index).
-// Each word matches exactly or as a prefix: `("word" OR word*)`, so an exact hit scores twice
-// (FTS5's bm25 sums over the query's phrases) and ranks above a longer form. Phrases stay phrases.
+// A parsed recall query as an SQLite FTS5 MATCH expression. Each word matches exactly or as a
+// prefix: `("word" OR word*)`; phrases stay phrases. The cross-session index ranks words from its
+// own postings now and asks FTS5 only where a quoted phrase occurs (one phrase per expression).
 import type { RecallMatcher } from "./types.js";
 
 const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;

@@ -5,6 +5,7 @@ import { passesFilters } from "./filters.js";
 import { chunkLengthFor, checkRegexSafety } from "./regex-safety.js";
 import { phraseRegex } from "./phrase.js";
 import { scopeAvgLength } from "./scope.js";
+import { TopK } from "./top-k.js";
 import type { RecallFilters, RecallIndex, RecallMatcher, ScopeDocs } from "./types.js";
 
 export const BM25_K1 = 1.2;
@@ -18,7 +19,10 @@ export interface Ranked {
 }
 
 export interface RankOutcome {
+  /** Matches in rank order; for word searches only the best `limit`. */
   ranked: Ranked[];
+  /** Matches in total. */
+  total: number;
   /** Index terms that count as matches (for snippets and highlights). */
   matchTerms: Set<string>;
   corrections: Record<string, string[]>;
@@ -29,14 +33,16 @@ export interface RankOptions {
   now: () => number;
   /** Milliseconds a regex scan may take before it stops with partial results. */
   budgetMs: number;
+  /** Word searches keep only this many of the best (a heap instead of sorting every match). */
+  limit?: number;
 }
 
 export function rank(index: RecallIndex, scope: ScopeDocs, matcher: RecallMatcher, filters: RecallFilters, opts: RankOptions): RankOutcome {
-  if (matcher.kind === "terms") return rankTerms(index, scope, matcher.words, matcher.phrases, filters);
+  if (matcher.kind === "terms") return rankTerms(index, scope, matcher.words, matcher.phrases, filters, opts.limit ?? Infinity);
   const ranked: Ranked[] = [];
   if (matcher.kind === "none") {
     for (const d of scope.order) if (passesFilters(index.docs[d], filters)) ranked.push({ doc: d, score: 0 });
-    return { ranked, matchTerms: new Set(), corrections: {}, timedOut: false };
+    return { ranked, total: ranked.length, matchTerms: new Set(), corrections: {}, timedOut: false };
   }
   const safety = checkRegexSafety(matcher.regex.source);
   const chunk = safety.ok ? chunkLengthFor(safety.shape) : 20;
@@ -53,7 +59,7 @@ export function rank(index: RecallIndex, scope: ScopeDocs, matcher: RecallMatche
       break;
     }
   }
-  return { ranked, matchTerms: new Set(), corrections: {}, timedOut };
+  return { ranked, total: ranked.length, matchTerms: new Set(), corrections: {}, timedOut };
 }
 
 /** What firstRegexMatch returns when the deadline passed before it finished. */
@@ -95,7 +101,7 @@ export function bm25(tf: number, len: number, idf: number, avgLength: number): n
 
 export const idfOf = (n: number, df: number): number => Math.log((n - df + 0.5) / (df + 0.5) + 1);
 
-function rankTerms(index: RecallIndex, scope: ScopeDocs, words: string[], phrases: string[][], filters: RecallFilters): RankOutcome {
+function rankTerms(index: RecallIndex, scope: ScopeDocs, words: string[], phrases: string[][], filters: RecallFilters, limit: number): RankOutcome {
   const { mask } = scope;
   const { postings, lengths } = index.terms();
   const avgLength = scopeAvgLength(index, scope);
@@ -141,14 +147,17 @@ function rankTerms(index: RecallIndex, scope: ScopeDocs, words: string[], phrase
       total[d] += bm25(tf, lengths[d], idf, avgLength);
     }
   }
-  const ranked: Ranked[] = [];
+  // Highest score first; equal scores stay chronological.
+  const top = new TopK(Math.min(limit, touched.length));
+  let count = 0;
   for (const d of touched) {
-    if (passesFilters(index.docs[d], filters)) ranked.push({ doc: d, score: total[d] });
+    if (passesFilters(index.docs[d], filters)) {
+      count++;
+      top.offer(d, total[d]);
+    }
     total[d] = 0;
   }
-  // Highest score first; equal scores stay chronological.
-  ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
-  return { ranked, matchTerms, corrections, timedOut: false };
+  return { ranked: top.sorted(), total: count, matchTerms, corrections, timedOut: false };
 }
 
 /** Docs of the scope containing the phrase's terms consecutively, with occurrence counts. */

@@ -37,8 +37,9 @@ export function search(index: RecallIndex, query: RecallQuery | string, opts: Se
   const outcome = rank(index, scope.value, q.matcher, q.filters, {
     now: opts.now ?? (() => 0),
     budgetMs: opts.budgetMs ?? DEFAULT_REGEX_BUDGET_MS,
+    limit: Math.max(1, page) * pageSize,
   });
-  const total = outcome.ranked.length;
+  const total = outcome.total;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   if (page < 1 || (page > pageCount && total > 0))
     return { ok: false, message: `Page ${opts.page} is outside the available range 1-${pageCount} (${total} matches).` };

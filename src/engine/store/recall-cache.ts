@@ -36,6 +36,7 @@ import {
   makeSnippet,
   parseRecallQuery,
   summaryLine,
+  toFtsMatch,
   tokenize,
   typoBudget,
   type RecallMatcher,
@@ -182,7 +183,6 @@ CREATE VIRTUAL TABLE docs_fts USING fts5(text, content = '', contentless_delete 
 
 /** Prefix expansion looks at this many terms (in order) before keeping the closest forms. */
 const PREFIX_SCAN = 500;
-const quote = (term: string): string => `"${term.replace(/"/g, '""')}"`;
 
 const sha = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
@@ -515,7 +515,7 @@ export class RecallCache {
     const phrasePostings: PhrasePostings[] = phrases.map((phrase) => {
       const lists = [...new Set(phrase)].map((t) => this.lists(t));
       if (lists.some((l) => l.length === 0)) return { docs: [], lists: [] };
-      const docs = this.stmt("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?").pluck().all(quote(phrase.join(" "))) as number[];
+      const docs = this.stmt("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?").pluck().all(toFtsMatch({ kind: "terms", words: [], phrases: [phrase] })) as number[];
       return { docs, lists: lists.flat() };
     });
     const sums = this.stmt("SELECT coalesce(sum(doc_count), 0) AS n, coalesce(sum(token_count), 0) AS tokens FROM files").get() as { n: number; tokens: number };
