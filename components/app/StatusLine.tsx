@@ -14,13 +14,15 @@ export interface StatusFacts {
 }
 
 const thousands = (n: number) => n.toLocaleString("en-US");
+/** "1 branch", "2 branches". */
+const count = (n: number, one: string, many: string) => `${thousands(n)} ${n === 1 ? one : many}`;
 
 export function statusText(f: StatusFacts): string {
   const parts = [
-    `${thousands(f.entryCount)} entries`,
-    `${thousands(f.branches)} branches (${thousands(f.branchPoints)} branch points)`,
+    count(f.entryCount, "entry", "entries"),
+    `${count(f.branches, "branch", "branches")} (${count(f.branchPoints, "branch point", "branch points")})`,
     `context ~${thousands(f.contextTokens)} tokens (estimate)`,
-    `${thousands(f.damagedLines)} damaged lines`,
+    count(f.damagedLines, "damaged line", "damaged lines"),
   ];
   if (f.name) parts.unshift(sanitizeInline(f.name));
   const first = f.damagedLines > 0 ? f.firstProblem : undefined;

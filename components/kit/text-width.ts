@@ -94,9 +94,32 @@ export function padToWidth(text: string, width: number): string {
   return cut + " ".repeat(Math.max(0, width - displayWidth(cut)));
 }
 
+/** Cut a word wider than a line into pieces of at most `width` columns, in one pass. */
+function hardBreak(word: string, width: number): string[] {
+  const pieces: string[] = [];
+  if (PLAIN_ASCII.test(word)) {
+    for (let at = 0; at < word.length; at += width) pieces.push(word.slice(at, at + width));
+    return pieces;
+  }
+  let piece = "";
+  let pieceWidth = 0;
+  for (const [unit, w] of units(word)) {
+    // A unit wider than the whole line still gets a line of its own.
+    if (pieceWidth + w > width && piece !== "") {
+      pieces.push(piece);
+      piece = "";
+      pieceWidth = 0;
+    }
+    piece += unit;
+    pieceWidth += w;
+  }
+  if (piece !== "") pieces.push(piece);
+  return pieces;
+}
+
 /**
  * Wrap one paragraph (no newlines) to `width` columns, breaking at spaces when a word fits and
- * hard-breaking words longer than a line.
+ * hard-breaking words longer than a line. Linear in the text: tool output can be one 3 MB "word".
  */
 export function wrapParagraph(text: string, width: number): string[] {
   if (width <= 0) return [];
@@ -107,7 +130,8 @@ export function wrapParagraph(text: string, width: number): string[] {
   for (const word of text.split(/(?<= )/)) {
     const w = displayWidth(word);
     // A word's trailing space may hang past the edge; it is trimmed when the line ends.
-    if (lineWidth + displayWidth(word.trimEnd()) <= width) {
+    const bare = word.endsWith(" ") ? w - 1 : w;
+    if (lineWidth + bare <= width) {
       line += word;
       lineWidth += w;
       continue;
@@ -117,14 +141,15 @@ export function wrapParagraph(text: string, width: number): string[] {
       line = "";
       lineWidth = 0;
     }
-    let rest = word;
-    while (displayWidth(rest) > width) {
-      const head = sliceColumns(rest, 0, width) || [...rest][0];
-      lines.push(head);
-      rest = rest.slice(head.length);
+    if (bare <= width) {
+      line = word;
+      lineWidth = w;
+      continue;
     }
-    line = rest;
-    lineWidth = displayWidth(rest);
+    const pieces = hardBreak(word, width);
+    for (let i = 0; i < pieces.length - 1; i++) lines.push(pieces[i]);
+    line = pieces[pieces.length - 1] ?? "";
+    lineWidth = displayWidth(line);
   }
   lines.push(line.trimEnd());
   return lines;

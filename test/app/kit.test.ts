@@ -120,5 +120,15 @@ describe("text width", () => {
     expect(wrapText("aaa bbb ccc", 7)).toEqual(["aaa bbb", "ccc"]);
     expect(wrapText("abcdefghij", 4)).toEqual(["abcd", "efgh", "ij"]);
     expect(wrapText("x\n\ny", 5)).toEqual(["x", "", "y"]);
+    expect(wrapText("ab✅✅cd ef", 3)).toEqual(["ab", "✅", "✅c", "d", "ef"]);
+    expect(wrapText("日本語テキスト", 1)).toEqual(["日", "本", "語", "テ", "キ", "ス", "ト"]);
+  });
+
+  it("wraps a multi-megabyte single word in linear time", () => {
+    const lines = wrapText("x".repeat(3_000_000), 50);
+    expect(lines).toHaveLength(60_000);
+    expect(lines[59_999]).toBe("x".repeat(50));
+    const emoji = wrapText("✅".repeat(200_000), 10);
+    expect(emoji).toHaveLength(40_000);
   });
 });

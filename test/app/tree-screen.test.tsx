@@ -39,7 +39,7 @@ describe("tree screen", () => {
     expect(lines(frame).find((l) => l.includes("Try approach A"))).not.toContain("◆");
     expect(lines(frame).find((l) => l.includes("approach B: keep"))).toContain("◆");
     expect(frame).toContain("(9/14)");
-    expect(frame).toMatch(/20 entries · 2 branches \(1 branch points\) · context ~[\d,]+ tokens \(estimate\) · 0 damaged lines/);
+    expect(frame).toMatch(/20 entries · 2 branches \(1 branch point\) · context ~[\d,]+ tokens \(estimate\) · 0 damaged lines/);
   });
 
   it("moves, wraps, filters and searches with pi's keys", async () => {
@@ -171,7 +171,7 @@ describe("tree screen", () => {
     const ui = await openTree(140, 20, "damaged.jsonl");
     const frame = ui.frame();
     expect(frame).toContain("3 entries");
-    expect(frame).toContain("1 damaged lines");
+    expect(frame).toContain("1 damaged line");
     expect(frame).toContain("user: Please fix it");
   });
 

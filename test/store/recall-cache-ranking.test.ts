@@ -1,7 +1,8 @@
 // The cross-session index ranks from its own stored postings: with one session indexed it must
 // agree with that session's in-memory recall (scope all) hit for hit, count every match, and answer
 // file:, tool: and role: filters from its lookup tables exactly as the in-memory filters do.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import Database from "better-sqlite3";
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,5 +62,44 @@ describe("cross-session ranking", () => {
 
   it("filters alone list matching entries in file order", () => {
     for (const q of ["tool:read", "role:user", "tool:bash role:toolResult", "tool:edit file:src/auth.ts"]) expect(crossIds(q).ids).toEqual(localIds(q).ids);
+  });
+});
+
+describe("a session that grew through many updates", () => {
+  it("keeps few postings segments and ranks exactly as an index built in one go", () => {
+    const lines = readFileSync(SESSION, "utf8").trimEnd().split("\n");
+    const grown = join(dir, "grown", "--p--", "s.jsonl");
+    mkdirSync(join(dir, "grown", "--p--"), { recursive: true });
+    writeFileSync(grown, `${lines.slice(0, 4).join("\n")}\n`);
+    const grownDb = join(dir, "grown-cache", "recall.sqlite");
+    const files = [grown];
+    const first = RecallCache.open(grownDb);
+    expect(first.update(files, "1.6").reindexed).toBe(1);
+    first.close();
+    let appended = 0;
+    for (const line of lines.slice(4)) {
+      appendFileSync(grown, `${line}\n`);
+      const c = RecallCache.open(grownDb);
+      appended += c.update(files, "1.6").appended;
+      c.close();
+    }
+    expect(appended).toBe(lines.length - 4);
+    const db = new Database(grownDb, { readonly: true });
+    const maxRows = (db.prepare("SELECT max(n) AS m FROM (SELECT count(*) AS n FROM postings GROUP BY term, file_id)").get() as { m: number }).m;
+    db.close();
+    expect(maxRows).toBeLessThanOrEqual(8);
+
+    const incremental = RecallCache.open(grownDb);
+    try {
+      for (const q of ["login", "token expired", "auth", "session store refresh", "tool:bash test"]) {
+        const a = incremental.search(q, { pageSize: 100 });
+        const b = cache.search(q, { pageSize: 100 });
+        if (!a.ok || !b.ok) throw new Error("search failed");
+        expect(a.value.hits.map((h) => [h.entryId, h.ref])).toEqual(b.value.hits.map((h) => [h.entryId, h.ref]));
+        a.value.hits.forEach((h, i) => expect(h.score).toBeCloseTo(b.value.hits[i].score, 9));
+      }
+    } finally {
+      incremental.close();
+    }
   });
 });

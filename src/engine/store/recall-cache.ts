@@ -49,7 +49,9 @@ import { parseSession } from "../session/load.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 2;
+export const RECALL_SCHEMA_VERSION = 3;
+/** A file's postings are merged back into one segment once appends made more than this many. */
+const MAX_SEGMENTS = 8;
 /** Bytes before the indexed offset whose hash proves the indexed prefix is unchanged. */
 const TAIL_CHECK_BYTES = 4096;
 
@@ -141,6 +143,7 @@ interface FileRow {
   appendable: number;
   doc_count: number;
   token_count: number;
+  segments: number;
 }
 
 interface DocRow {
@@ -161,7 +164,8 @@ const SCHEMA = `
 CREATE TABLE files(
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
   offset INTEGER NOT NULL, tail_hash TEXT NOT NULL, session_id TEXT NOT NULL, next_ref INTEGER NOT NULL,
-  appendable INTEGER NOT NULL, doc_count INTEGER NOT NULL DEFAULT 0, token_count INTEGER NOT NULL DEFAULT 0);
+  appendable INTEGER NOT NULL, doc_count INTEGER NOT NULL DEFAULT 0, token_count INTEGER NOT NULL DEFAULT 0,
+  segments INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE docs(
   id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, entry_id TEXT NOT NULL, ref INTEGER, role TEXT NOT NULL,
   tools TEXT NOT NULL, files TEXT NOT NULL, is_error INTEGER NOT NULL);
@@ -388,8 +392,31 @@ export class RecallCache {
     const tailHash = used === 0 ? row.tail_hash : sha(readRange(path, tailFrom, newOffset));
     const entries = parseAppendedLines(bytes.subarray(0, used));
     const added = this.insertEntries(row.id, entries, row.next_ref);
-    this.db.prepare("UPDATE files SET size = ?, mtime_ms = ?, offset = ?, tail_hash = ? WHERE id = ?").run(st.size, st.mtimeMs, newOffset, tailHash, row.id);
+    const segments = added ? row.segments + 1 : row.segments;
+    this.db
+      .prepare("UPDATE files SET size = ?, mtime_ms = ?, offset = ?, tail_hash = ?, segments = ? WHERE id = ?")
+      .run(st.size, st.mtimeMs, newOffset, tailHash, segments, row.id);
+    if (segments > MAX_SEGMENTS) this.mergeSegments(row.id);
     return added;
+  }
+
+  /**
+   * Folds a file's postings into one row per term. Each append adds a segment, and a query reads
+   * every segment of its terms, so a session that grew through many updates would slow queries.
+   */
+  private mergeSegments(fileId: number): void {
+    const rows = this.db.prepare("SELECT term, df, data FROM postings WHERE file_id = ? ORDER BY term, rowid").all(fileId) as { term: string; df: number; data: Buffer }[];
+    this.db.prepare("DELETE FROM postings WHERE file_id = ?").run(fileId);
+    const insert = this.db.prepare("INSERT INTO postings(term, file_id, df, data) VALUES (?, ?, ?, ?)");
+    for (let i = 0; i < rows.length; ) {
+      let j = i;
+      let df = 0;
+      while (j < rows.length && rows[j].term === rows[i].term) df += rows[j++].df;
+      // Segments were written in file order, so their docs stay ascending when joined.
+      insert.run(rows[i].term, fileId, df, j - i === 1 ? rows[i].data : Buffer.concat(rows.slice(i, j).map((r) => r.data)));
+      i = j;
+    }
+    this.db.prepare("UPDATE files SET segments = 1 WHERE id = ?").run(fileId);
   }
 
   /** Index entries in file order; `firstRef` is the `#N` of the first message entry among them. */
