@@ -49,7 +49,7 @@ export interface RecallIndex {
 
 export interface RecallTerms {
   /** term -> flat postings [docIdx, tf, docIdx, tf, ...], docIdx ascending. */
-  postings: Map<string, number[]>;
+  postings: Map<string, Int32Array>;
   /** Every term, sorted (prefix lookups). */
   sortedTerms: string[];
   /** Terms bucketed by length (typo lookups). */
