@@ -9,9 +9,10 @@ import type { SessionDocument } from "../commit/session-document.js";
 import { ContextDiffView } from "../diff/ContextDiffView.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { branchFlowReducer, initBranchFlow } from "./branch-flow-state.js";
+import { branchFlowReducer, initBranchFlow, type BranchFlowState } from "./branch-flow-state.js";
 import { StageBody } from "./BranchStages.js";
 import { contextChange } from "./context-change.js";
+import { fitPlan, STAGE_MIN_ROWS } from "./plan-fit.js";
 import { planLines, type NavigationPlan } from "./plan-lines.js";
 import { useBranchFlowInput } from "./use-branch-flow-input.js";
 
@@ -39,7 +40,10 @@ export function BranchFlow(props: BranchFlowProps) {
   const [fullDiff, setFullDiff] = useState<DiffModel | null>(null);
   const writesNothing = state.stage === "noSummary" || state.stage === "nothingToSummarize";
   const moveChange = useMemo(() => (writesNothing ? moveOnlyChange(document, plan, props.profile) : undefined), [writesNothing, document, plan, props.profile]);
-  useBranchFlowInput(state, dispatch, props.active && fullDiff === null, () => moveChange && setFullDiff(moveChange));
+  const [planScroll, setPlanScroll] = useState(0);
+  useBranchFlowInput(state, dispatch, props.active && fullDiff === null, () => moveChange && setFullDiff(moveChange), (delta) =>
+    setPlanScroll((s) => Math.max(0, Math.min(s + delta, fit.maxScroll))),
+  );
   const { onClose } = props;
   useEffect(() => {
     if (state.stage === "closed") onClose();
@@ -51,23 +55,42 @@ export function BranchFlow(props: BranchFlowProps) {
     if (skipPrompt) lines.push("Setting    branchSummary.skipPrompt is on: pi itself would not ask and would write no summary");
     return lines;
   }, [plan, tree, budget, skipPrompt]);
-  const bodyHeight = Math.max(3, height - header.length - 2);
+  // The preview and the full diff own PgUp/PgDn; elsewhere they scroll the plan.
+  const planKeysFree = fullDiff === null && state.stage !== "preview";
+  const fit = fitPlan(header, height, stageMinRows(state.stage, fullDiff !== null), planScroll, planKeysFree ? "PgUp/PgDn" : "");
+  const bodyHeight = fit.bodyHeight;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
         {"  Branch navigation"}
         <Text color="gray">{`  ${sanitizeInline(document.path)}`}</Text>
       </Text>
-      {header.map((line, i) => (
-        <Text key={i} wrap="truncate">{`  ${line}`}</Text>
+      {fit.lines.map((line, i) => (
+        <Text key={fit.scroll + i} wrap="truncate" color={i === fit.lines.length - 1 && fit.maxScroll > 0 ? "gray" : undefined}>{`  ${line}`}</Text>
       ))}
-      <Text> </Text>
-      <Box flexDirection="column" height={bodyHeight} display={fullDiff ? "none" : "flex"}>
+      {fit.spacer && <Text> </Text>}
+      <Box flexDirection="column" height={bodyHeight} overflow="hidden" display={fullDiff ? "none" : "flex"}>
         <StageBody {...props} active={props.active && fullDiff === null} state={state} dispatch={dispatch} height={bodyHeight} openDiff={setFullDiff} moveChange={moveChange} />
       </Box>
       {fullDiff && <ContextDiffView model={fullDiff} width={width} height={bodyHeight} active={props.active} onClose={() => setFullDiff(null)} />}
     </Box>
   );
+}
+
+function stageMinRows(stage: BranchFlowState["stage"], fullDiff: boolean): number {
+  if (fullDiff) return STAGE_MIN_ROWS.fullDiff;
+  switch (stage) {
+    case "choose":
+      return STAGE_MIN_ROWS.choose;
+    case "instructions":
+      return STAGE_MIN_ROWS.instructions;
+    case "noSummary":
+    case "nothingToSummarize":
+      return STAGE_MIN_ROWS.noWrite;
+    case "preview":
+    case "closed":
+      return STAGE_MIN_ROWS.preview;
+  }
 }
 
 /** The context after a move that writes nothing: the leaf is simply the new leaf. */

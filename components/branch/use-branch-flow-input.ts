@@ -4,18 +4,26 @@ import type { Dispatch } from "react";
 import { useKeyLayer } from "../kit/key-router.js";
 import type { BranchFlowAction, BranchFlowState } from "./branch-flow-state.js";
 
+const PLAN_PAGE = 3;
+
 export function useBranchFlowInput(
   state: BranchFlowState,
   dispatch: Dispatch<BranchFlowAction>,
   enabled: boolean,
   /** d on a stage that only shows a change: open the full side-by-side diff. */
   onFullDiff: () => void,
+  /** PgUp/PgDn: scroll the plan when it does not fit above the stage. */
+  onScrollPlan: (delta: number) => void,
 ): void {
   useKeyLayer(
     "overlay",
     (key) => {
       if (key.name === "escape" || (key.name === "ctrl+c" && state.stage !== "instructions")) {
         dispatch({ type: "back" });
+        return true;
+      }
+      if (key.name === "pageup" || key.name === "pagedown") {
+        onScrollPlan(key.name === "pageup" ? -PLAN_PAGE : PLAN_PAGE);
         return true;
       }
       switch (state.stage) {

@@ -99,7 +99,8 @@ function ConfirmBody(props: CommitConfirmProps) {
       ))}
       <Box flexGrow={1} />
       <Text wrap="truncate" color="yellow">
-        {`  y: ${props.verb ?? "write"}   Esc/n: cancel, nothing is written   ↑/↓ PgUp/PgDn: scroll${props.hint ? `   ${props.hint}` : ""}${more}`}
+        {/* The scroll marks come early: a narrow terminal cuts the end of this line. */}
+        {`  y: ${props.verb ?? "write"}   Esc/n: cancel, nothing is written${more}   ↑/↓ PgUp/PgDn: scroll${props.hint ? `   ${props.hint}` : ""}`}
       </Text>
     </Box>
   );

@@ -32,6 +32,6 @@ export function previewDetails(loaded: LoadedSession): PreviewDetails {
       }
     }
   }
-  const damagedLines = [...new Set(loaded.diagnostics.map((d) => d.line))].sort((a, b) => a - b);
+  const damagedLines = [...new Set(loaded.diagnostics.filter((d) => !d.note).map((d) => d.line))].sort((a, b) => a - b);
   return { lastUserMessage, model, damagedLines, invalid: loaded.invalid };
 }

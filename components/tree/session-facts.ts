@@ -3,6 +3,7 @@
 // status-line totals. Context is computed once per load; token estimates lazily per drawn row.
 import {
   buildContext,
+  damagedLineCount,
   entryContextMessages,
   estimateContextTokens,
   estimateTokens,
@@ -56,6 +57,6 @@ export function computeSessionFacts(tree: SessionTree, flat: FlatTree, profile: 
     branchPoints,
     branches,
     contextTokens: estimateContextTokens(context.messages.map((m) => m.message), profile).tokens,
-    damagedLines: tree.loaded.diagnostics.length,
+    damagedLines: damagedLineCount(tree.loaded.diagnostics),
   };
 }

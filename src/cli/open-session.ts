@@ -33,8 +33,16 @@ export function openSession(file: string, profile: PiProfile): OpenedSession {
     }
     throw error;
   }
-  if (loaded.invalid !== undefined) throw unreadableFile(`${file}: ${loaded.invalid}`);
+  if (loaded.invalid !== undefined) throw unreadableFile(invalidMessage(file, loaded));
   return { file, loaded, tree: buildTree(loaded), snapshot };
+}
+
+/** Why pi cannot open the file, with the line that decides it (the loader's text repeats the path). */
+function invalidMessage(file: string, loaded: LoadedSession): string {
+  const cause = loaded.diagnostics.find((d) => !d.note);
+  const invalid = loaded.invalid ?? "not a valid pi session";
+  const reason = invalid.endsWith(`: ${file}`) ? invalid.slice(0, -(file.length + 2)) : invalid;
+  return cause ? `${file}:${cause.line}: ${reason}: ${sanitizeLine(cause.problem)}` : `${file}: ${reason}`;
 }
 
 /** The leaf a command starts from: --leaf when given (it must exist), else the leaf pi picks on load. */

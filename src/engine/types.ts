@@ -201,4 +201,13 @@ export const isContextEditEntry = (e: SessionEntry): e is ContextEditEntry => e.
 export interface Diagnostic {
   line: number;
   problem: string;
+  /** True for a remark about a line that loaded whole (e.g. no final newline): nothing was lost there. */
+  note?: true;
+}
+
+/** How many distinct lines lost something when pi read them (notes do not count). */
+export function damagedLineCount(diagnostics: readonly Diagnostic[]): number {
+  const lines = new Set<number>();
+  for (const d of diagnostics) if (!d.note) lines.add(d.line);
+  return lines.size;
 }

@@ -61,7 +61,18 @@ describe("unreadable files exit 3 with one line naming the file", () => {
     writeFileSync(garbage, "this is not json\nneither is this\n");
     const run = runCli(["context", garbage, "--json"]);
     expect(run.status).toBe(3);
-    expect(expectOneLineError(run)).toContain(garbage);
+    const line = expectOneLineError(run);
+    expect(line).toContain(`${garbage}:1: Session file is not a valid pi session: not valid JSON`);
+    expect(line.split(garbage)).toHaveLength(2); // the path is named once
+  });
+
+  it("a header behind a byte-order mark names the line and the cause (pi 1.6 rejects it)", () => {
+    const bom = join(scratch, "bom.jsonl");
+    writeFileSync(bom, '\ufeff{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}\n');
+    const run = runCli(["tree", bom]);
+    expect(run.status).toBe(3);
+    expect(expectOneLineError(run)).toMatch(/bom\.jsonl:1: .*byte-order mark/);
+    expect(runCli(["tree", bom, "--pi", "0.73"]).status).toBe(0);
   });
 
   it("list --dir of a missing directory", () => {

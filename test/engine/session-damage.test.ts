@@ -68,7 +68,7 @@ describe("damaged lines", () => {
   it("a missing final newline is noted for 1.6 (pi would append one) and never written", () => {
     const bytes = fixture("no-final-newline");
     const v16 = parseSession(bytes, "1.6");
-    expect(v16.diagnostics).toEqual([{ line: 3, problem: expect.stringContaining("no newline at the end of the file; pi 1.6 appends one") }]);
+    expect(v16.diagnostics).toEqual([{ line: 3, note: true, problem: expect.stringContaining("no newline at the end of the file; pi 1.6 appends one") }]);
     expect(path(v16)).toEqual(["u1", "a1"]);
     expect(parseSession(bytes, "0.73").diagnostics).toEqual([]);
     expect(bytes.equals(fixture("no-final-newline"))).toBe(true);

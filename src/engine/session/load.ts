@@ -82,7 +82,7 @@ export function loadFromScan(scan: SessionLineScan, profile: PiProfile, options:
     entryLines.push(recordLines[i]);
   }
   if (profile === "1.6" && scan.unterminatedTail) {
-    diagnostics.push({ line: scan.lastLine, problem: "no newline at the end of the file; pi 1.6 appends one when it opens the file (pi-explorer never writes)" });
+    diagnostics.push({ line: scan.lastLine, problem: "no newline at the end of the file; pi 1.6 appends one when it opens the file (pi-explorer never writes)", note: true });
   }
 
   const index = analyzeStructure(entries, entryLines, scan.lostIds, diagnostics);
@@ -109,7 +109,7 @@ function emptyFile(scan: SessionLineScan, profile: PiProfile, where: string): Lo
     return rejected(diagnostics, invalidText(profile, where));
   }
   if (diagnostics.length > 0) return rejected(diagnostics, invalidText(profile, where));
-  diagnostics.push({ line: 1, problem: `the file is empty; pi would write a new session header into it on open` });
+  diagnostics.push({ line: 1, problem: `the file is empty; pi would write a new session header into it on open`, note: true });
   return { header: null, entries: [], entryLines: [], diagnostics, fileVersion: 1 };
 }
 

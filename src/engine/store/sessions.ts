@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PiProfile } from "../types.js";
+import { damagedLineCount, type PiProfile } from "../types.js";
 import { entryIndexOf, loadFromScan } from "../session/load.js";
 import { scanSessionText } from "../session/scan.js";
 import { sessionInfoFromValues } from "../session/info.js";
@@ -199,7 +199,7 @@ export function readSessionInfo(path: string, profile: PiProfile): SessionInfo |
     sizeBytes: file.size,
     branchCount,
     compactionCount,
-    damagedLines: loaded.diagnostics.length,
+    damagedLines: damagedLineCount(loaded.diagnostics),
   };
 }
 
