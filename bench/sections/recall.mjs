@@ -2,8 +2,10 @@
 // large session, and the cross-session SQLite index over a generated sessions directory of ≥ 1 GB
 // (first build, a query after it, the re-index after one file grows).
 //
-// The per-session index tokenizes lazily (on the first word search), so its build is reported
-// twice: what opening recall costs, and that plus the first word search, which pays the rest.
+// The per-session index tokenizes lazily (index.terms(), on the first word search), so "index
+// build" here is everything needed before a word query can be answered: docs + tokenizing +
+// postings (buildRecallIndexForTree, then terms()), timed in the same process as the engine load
+// it is compared with. The lazy part is also shown on its own, for information.
 //
 // This file is also its own worker: `node bench/sections/recall.mjs <mode> ...` runs one
 // measurement in a fresh process and prints JSON (the harness imports it and calls run()).
@@ -44,23 +46,35 @@ export async function run(ctx) {
   const failed = builds.find((b) => b.error);
   if (failed) return [{ figure: "recall index build", value: failed.error, baseline: "", ratio: "", target: "", met: false, command }];
   const load = ctx.median(builds.map((b) => b.loadMs));
-  const build = ctx.median(builds.map((b) => b.indexMs));
+  const ready = ctx.median(builds.map((b) => b.indexMs + b.termsMs));
+  const docsOnly = ctx.median(builds.map((b) => b.indexMs));
+  const terms = ctx.median(builds.map((b) => b.termsMs));
   const firstQuery = ctx.median(builds.map((b) => b.firstQueryMs));
+  const ratios = builds.map((b) => ratioOf(b.indexMs + b.termsMs, b.loadMs)).join(" ");
   rows.push({
-    figure: `recall index build, ${big.name} (${(big.bytes / 1e6).toFixed(1)} MB, ${builds[0].docs} docs; tokenizing deferred to the first word search; median of ${builds.length} processes)`,
-    value: fmt(build),
+    figure: `recall index build, ready for the first word query (docs + tokenizing + postings), ${big.name} (${(big.bytes / 1e6).toFixed(1)} MB, ${builds[0].docs} docs, ${builds[0].terms} terms; median of ${builds.length} processes, per-process ratios ${ratios})`,
+    value: fmt(ready),
     baseline: `${fmt(load)} engine load (read + parse + tree)`,
-    ratio: ratioOf(build, load),
+    ratio: ratioOf(ready, load),
     target: "≤ 1.00× (≤ the engine's load time)",
-    met: build <= load,
+    met: ready <= load,
     command,
   });
   rows.push({
-    figure: `recall first word search after the build, ${big.name} (tokenizes the session: ${builds[0].terms} terms)`,
+    figure: `recall index build, of which: docs, lineage, labels (what opening recall costs; tokenizing waits for the first word search)`,
+    value: fmt(docsOnly),
+    baseline: `tokenizing + postings ${fmt(terms)}`,
+    ratio: ratioOf(docsOnly, load),
+    target: "informational (ratio vs engine load)",
+    met: undefined,
+    command,
+  });
+  rows.push({
+    figure: `recall first word search once the index is ready, ${big.name} ("parser timeout")`,
     value: fmt(firstQuery),
-    baseline: `build + first search ${fmt(build + firstQuery)}`,
-    ratio: ratioOf(build + firstQuery, load),
-    target: "informational (ratio: build + first search vs engine load)",
+    baseline: "",
+    ratio: "",
+    target: "informational",
     met: undefined,
     command,
   });
@@ -134,10 +148,12 @@ async function worker(mode, args) {
     const t1 = now();
     const index = engine.buildRecallIndexForTree(tree);
     const t2 = now();
-    const r = engine.search(index, "parser timeout");
+    const terms = index.terms();
     const t3 = now();
+    const r = engine.search(index, "parser timeout");
+    const t4 = now();
     if (!r.ok) throw new Error(r.message);
-    return { loadMs: t1 - t0, indexMs: t2 - t1, firstQueryMs: t3 - t2, docs: index.docs.length, terms: index.terms().postings.size };
+    return { loadMs: t1 - t0, indexMs: t2 - t1, termsMs: t3 - t2, firstQueryMs: t4 - t3, docs: index.docs.length, terms: terms.postings.size };
   }
   if (mode === "query") {
     const [file] = args;

@@ -24,7 +24,7 @@ export interface AppProps {
   initial: Screen;
   /** The tree of the initial file when the launcher already read it. */
   initialTree?: SessionTree;
-  /** How the initial file looked when the launcher read it (commits refuse when it changed; H2). */
+  /** How the initial file looked when the launcher read it (commits refuse when it changed). */
   initialSnapshot?: FileSnapshot;
   renderPicker?: RenderPicker;
   /** False when stdin is not a terminal: nothing listens for keys. */

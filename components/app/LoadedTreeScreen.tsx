@@ -1,10 +1,12 @@
 // A tree screen for a path: reads and indexes the file (or takes the tree the launcher already read)
-// and shows a one-line error instead when the file cannot be read.
+// and shows why instead when the file cannot be read: the reason first, then the path, both wrapped
+// so a long path never hides the reason.
 import { useMemo } from "react";
 import { Box, Text } from "ink";
 import { buildTree, readSessionFile, SessionReadError, type FileSnapshot, type SessionTree } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { wrapText } from "../kit/text-width.js";
 import { CommitTreeScreen } from "../commit/CommitTreeScreen.js";
 import type { AppEnv } from "./screens.js";
 
@@ -30,19 +32,39 @@ type Loaded = { tree: SessionTree; snapshot?: FileSnapshot } | { error: string }
 function load(path: string, env: AppEnv): Loaded {
   try {
     const { loaded, snapshot } = readSessionFile(path, env.profile);
-    if (loaded.invalid) return { error: `${path}: ${loaded.invalid}` };
+    if (loaded.invalid) return { error: loaded.invalid };
     return { tree: buildTree(loaded), snapshot };
   } catch (error) {
-    if (error instanceof SessionReadError) return { error: error.message };
-    return { error: `${path}: ${error instanceof Error ? error.message : String(error)}` };
+    const message = error instanceof Error ? error.message : String(error);
+    // The store's messages start with the path; it is shown on its own line below the reason.
+    return { error: error instanceof SessionReadError ? withoutPathPrefix(message, path) : message };
   }
 }
 
-function LoadError({ message, active, onBack }: { message: string; active: boolean; onBack: () => void }) {
-  useKeyLayer("screen", () => (onBack(), true), active);
+const withoutPathPrefix = (message: string, path: string): string => (message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message);
+
+/** The error screen's lines: reason, then path, each wrapped to the width; the key hint always fits. */
+export function loadErrorLines(reason: string, path: string, columns: number, rows: number): { reason: string[]; path: string[] } {
+  const width = Math.max(10, columns - 4);
+  const room = Math.max(2, rows - 2);
+  const reasonLines = wrapText(`Cannot open this session: ${sanitizeInline(reason)}`, width);
+  const pathLines = wrapText(`File: ${sanitizeInline(path)}`, width);
+  // The reason is what the user needs; the path gives way first when the terminal is short.
+  const shownReason = reasonLines.slice(0, Math.max(1, room - 1));
+  return { reason: shownReason, path: pathLines.slice(0, Math.max(0, room - shownReason.length)) };
+}
+
+function LoadError(props: { reason: string; path: string; columns: number; rows: number; active: boolean; onBack: () => void }) {
+  useKeyLayer("screen", () => (props.onBack(), true), props.active);
+  const lines = loadErrorLines(props.reason, props.path, props.columns, props.rows);
   return (
     <Box flexDirection="column">
-      <Text color="red" wrap="truncate">{`  ${sanitizeInline(message)}`}</Text>
+      {lines.reason.map((line, i) => (
+        <Text key={`r${i}`} color="red">{`  ${line}`}</Text>
+      ))}
+      {lines.path.map((line, i) => (
+        <Text key={`p${i}`} color="gray">{`  ${line}`}</Text>
+      ))}
       <Text color="gray">  any key: back</Text>
     </Box>
   );
@@ -54,7 +76,9 @@ export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
     () => (preloaded ? { tree: preloaded, snapshot: preloadedSnapshot } : load(path, env)),
     [path, env, preloaded, preloadedSnapshot],
   );
-  if ("error" in loaded) return <LoadError message={loaded.error} active={props.active} onBack={props.onBack} />;
+  if ("error" in loaded) {
+    return <LoadError reason={loaded.error} path={path} columns={props.columns} rows={props.rows} active={props.active} onBack={props.onBack} />;
+  }
   return (
     <CommitTreeScreen
       env={env}

@@ -1,9 +1,8 @@
 // The app shell's screen stack: the contract between the shell (components/app) and the screens that
-// plug into it. The session picker (components/picker, engineer D2) is one screen, the tree another.
+// plug into it. The session picker (components/picker) is one screen, the tree another.
 //
-// NOTE for D2 (added 20:40 UTC): PickerScreenProps gained optional `active` and `onHelp`. The shell keeps
-// the picker mounted (hidden) under an open tree, so please pass `active !== false` as useKeyLayer's
-// `enabled`; keys the tree does not consume would otherwise fall through to the hidden picker.
+// The shell keeps the picker mounted (hidden) under an open tree, so a screen passes `active !== false`
+// as useKeyLayer's `enabled`; keys the tree does not consume would otherwise reach the hidden picker.
 //
 // Flow: picker -> Enter -> tree(file); tree -> Esc/q -> back to the picker when it was opened from it,
 // otherwise the app exits. The shell owns the stack; a screen only calls the ScreenNav it is given.

@@ -31,13 +31,13 @@ export interface TreeScreenProps {
   active: boolean;
   onBack: () => void;
   onHelp: () => void;
-  /** Enter / Shift+L / Shift+F / Shift+C on the selected entry (see components/commit/CommitTreeScreen, H2). */
+  /** Enter / Shift+L / Shift+F / Shift+C on the selected entry (components/commit/CommitTreeScreen). */
   onEntryCommand?: TreeInputDeps["onEntryCommand"];
-  /** Ctrl+K: the compaction preview at an entry of the tree shown (H1's screen, opened by the shell). */
+  /** Ctrl+K: the compaction preview at an entry of the tree shown (components/compaction, opened by the shell). */
   onCompactionPreview?: (tree: SessionTree, entryId: string) => void;
   /** Where the cursor starts (e.g. the new leaf after a commit); default pi's leaf. */
   initialSelectedId?: string;
-  /** `/`: open recall over this tree (components/recall, engineer I). */
+  /** `/`: open recall over this tree (components/recall). */
   onRecall?: (tree: SessionTree) => void;
   /** Recall's jump: cursor on this entry; ignored unless made for this very tree (not one re-read since). */
   reveal?: { entryId: string; tree: SessionTree };

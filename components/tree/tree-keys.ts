@@ -6,7 +6,7 @@ import type { TreeAction, TreeState } from "./tree-reducer.js";
 /** Screen-level effects the reducer does not own. */
 export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | EntryCommand;
 
-/** Commands on the selected entry, carried out by the screen that hosts the tree (components/commit, engineer H2). */
+/** Commands on the selected entry, carried out by the screen that hosts the tree (components/commit). */
 export type EntryCommand = "navigate" | "editLabel" | "fork" | "compact";
 
 export interface TreeBinding {
@@ -39,12 +39,12 @@ export const TREE_BINDINGS: TreeBinding[] = [
   { keys: ["ctrl+p"], help: "previous find hit", run: { type: "findNext", direction: -1 } },
   { keys: ["tab"], help: "show/hide the detail pane", run: "toggleDetail" },
   { keys: ["shift+d"], help: "inspect: focus the detail pane (↑/↓ scroll, Esc back)", run: "focusDetail" },
-  // H2: pi's Enter (navigate, with the "Summarize branch?" choice) and Shift+L (label editor); Shift+F forks.
+  // pi's Enter (navigate, with the "Summarize branch?" choice) and Shift+L (label editor); Shift+F forks.
   { keys: ["enter"], help: "navigate here: plan, summarize choice, preview, then write (asks first)", run: "navigate" },
   { keys: ["shift+l"], help: "edit the label (empty removes it; asks before writing)", run: "editLabel" },
   { keys: ["shift+f"], help: "fork the path to this entry into a new session file (asks first)", run: "fork" },
   { keys: ["shift+c"], help: "write what pi's /compact would append now (at pi's leaf, your pi settings; asks first)", run: "compact" },
-  // H1: the compaction preview (and the before/after context diffs) at the selected entry.
+  // The compaction preview (and the before/after context diffs) at the selected entry.
   { keys: ["ctrl+k"], help: "compaction preview with the selected entry as leaf (context diffs inside)", run: "compactionPreview" },
   { keys: ["ctrl+x"], help: "copy the entry's text to the clipboard (OSC 52), as pi does", run: "copy" },
   { keys: ["escape", "ctrl+c"], help: "clear the search, or close the tree", run: "back" },

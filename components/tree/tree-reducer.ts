@@ -60,7 +60,7 @@ export type TreeAction =
   | { type: "find"; query: string }
   | { type: "findNext"; direction: 1 | -1 }
   | { type: "selectEntry"; id: string }
-  /** Recall's jump (engineer I): like selectEntry, but clears the search and unfolds what hides the entry. */
+  /** Recall's jump: like selectEntry, but clears the search and unfolds what hides the entry. */
   | { type: "revealEntry"; id: string };
 
 const MAX_CACHED_VIEWS = 6;

@@ -19,13 +19,13 @@ export interface TreeInputDeps {
   setFindPrompt: (value: string | null) => void;
   onBack: () => void;
   onHelp: () => void;
-  /** Enter / Shift+L / Shift+F / Shift+C on the selected entry (H2's host screen); absent: the keys do nothing. */
+  /** Enter / Shift+L / Shift+F / Shift+C on the selected entry (components/commit); absent: the keys do nothing. */
   onEntryCommand?: (command: EntryCommand, entryId: string) => void;
   /** Ctrl+X: the selected entry's text (undefined when it has none). */
   onCopy?: (text: string | undefined) => void;
-  /** `/` with an empty search: open the recall screen (engineer I); absent: "/" is typed into the search. */
+  /** `/` with an empty search: open the recall screen; absent: "/" is typed into the search. */
   onRecall?: () => void;
-  /** Ctrl+K: open the compaction preview at the selected entry (H1); absent: the key does nothing. */
+  /** Ctrl+K: open the compaction preview at the selected entry; absent: the key does nothing. */
   onCompactionPreview?: (entryId: string) => void;
 }
 

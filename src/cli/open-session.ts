@@ -17,7 +17,7 @@ export interface OpenedSession {
   file: string;
   loaded: LoadedSession;
   tree: SessionTree;
-  /** How the file looked when read (the app's commits refuse when it changes; H2). */
+  /** How the file looked when read (the app's commits refuse when it changes). */
   snapshot: FileSnapshot;
 }
 

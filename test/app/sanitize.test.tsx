@@ -60,7 +60,7 @@ describe("hostile text in the running app", () => {
       <App env={{ cwd: "/", home: "/home/u", env: {}, profile: "1.6" }} initial={{ kind: "tree", path: fixturePath("x.jsonl"), fromPicker: false }} initialTree={tree} />,
       { columns: 160, rows: 30 },
     );
-    await ui.press("up", "D"); // Shift+D focuses the detail pane (Enter is pi's navigation, H2)
+    await ui.press("up", "D"); // Shift+D focuses the detail pane (Enter is pi's navigation)
     const frame = await ui.waitFor((f) => f.includes("▶ detail"));
     expect(frame).toContain("␛[2J");
     expect(frame).toContain("␛]52;c;aGVsbG8=␇");

@@ -10,7 +10,7 @@ export * from "./sessions.js";
 export * from "./settings-files.js";
 //   loadUserSettings({env, home, cwd, profile, model?, cliSessionDir?}) -> resolved settings + problem lines
 export * from "./user-settings.js";
-//   appendEntries(request) / CommitError / acquireLock -> guarded append of a commit (engineer G)
+//   appendEntries(request) / CommitError / acquireLock -> guarded append of a commit
 //   writeNewSessionFile(path, header, entries) -> a fork's new file, created exclusively
 export * from "./commit-error.js";
 export * from "./lock.js";
