@@ -22,7 +22,7 @@ export interface LoadedTreeScreenProps {
   onHelp: () => void;
   /** Ctrl+K in the tree: open the compaction preview at an entry (the shell pushes the screen). */
   onCompactionPreview?: (tree: SessionTree, entryId: string) => void;
-  /** `/` in the tree: open recall over it; `reveal`: recall's jump back (engineer I). */
+  /** `/` in the tree: open recall over it; `reveal`: recall's jump back. */
   onRecall?: (tree: SessionTree) => void;
   reveal?: { entryId: string; tree: SessionTree };
 }
@@ -48,9 +48,10 @@ export function loadErrorLines(reason: string, path: string, columns: number, ro
   const width = Math.max(10, columns - 4);
   const room = Math.max(2, rows - 2);
   const reasonLines = wrapText(`Cannot open this session: ${sanitizeInline(reason)}`, width);
-  const pathLines = wrapText(`File: ${sanitizeInline(path)}`, width);
+  // A no-break space keeps "File:" on the path's first line instead of alone above it.
+  const pathLines = wrapText(`File:\u00a0${sanitizeInline(path)}`, width);
   // The reason is what the user needs; the path gives way first when the terminal is short.
-  const shownReason = reasonLines.slice(0, Math.max(1, room - 1));
+  const shownReason = reasonLines.slice(0, room);
   return { reason: shownReason, path: pathLines.slice(0, Math.max(0, room - shownReason.length)) };
 }
 

@@ -36,7 +36,7 @@ export function BranchFlow(props: BranchFlowProps) {
   const { plan, document, width, height } = props;
   const tree = document.tree;
   const [state, dispatch] = useReducer(branchFlowReducer, plan.wouldSummarize, initBranchFlow);
-  // The full side-by-side context diff (H1's view), opened with d from a stage that shows a change.
+  // The full side-by-side context diff (components/diff), opened with d from a stage that shows a change.
   const [fullDiff, setFullDiff] = useState<DiffModel | null>(null);
   const writesNothing = state.stage === "noSummary" || state.stage === "nothingToSummarize";
   const moveChange = useMemo(() => (writesNothing ? moveOnlyChange(document, plan, props.profile) : undefined), [writesNothing, document, plan, props.profile]);

@@ -1,7 +1,7 @@
-// Commit pi's /compact at an entry: the compaction entry G's builder makes (compiled summary, pi's
+// Commit pi's /compact at an entry: the compaction entry the engine's builder makes (compiled summary, pi's
 // cut, tokensBefore, file lists), the context it leaves, then the confirm step.
 //
-// For the compaction preview (components/compaction, H1): mount this as an overlay on a key, with
+// For the compaction preview (components/compaction): mount this as an overlay on a key, with
 // the preview's settings in force, and go back to the tree on onCommitted; the tree below re-reads
 // the file by itself (session-writes.ts).
 import { useMemo } from "react";

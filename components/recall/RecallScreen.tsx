@@ -36,8 +36,9 @@ const CHROME_ROWS = 4;
 
 function hints(s: RecallState): string {
   if (s.expanded) return "  ↑↓ PgUp/PgDn scroll · Enter jump to the tree · e/Esc close";
-  if (s.focus === "results") return "  e expand · Enter jump · ↑↓ j/k select · n/p page · s scope · / type · ? help · Esc back";
-  return "  ↑↓ select · Enter jump to the tree · PgUp/PgDn page · Shift+Tab scope · Tab keys (e expand) · Esc back";
+  const esc = s.query === "" ? "Esc back" : "Esc clear";
+  if (s.focus === "results") return `  e expand · Enter jump · ↑↓ j/k select · n/p page · s scope · / type · ? help · ${esc}`;
+  return `  ↑↓ select · Enter jump to the tree · PgUp/PgDn page · Shift+Tab scope · Tab keys (e expand) · ${esc}`;
 }
 
 export function RecallScreen(props: RecallScreenProps) {

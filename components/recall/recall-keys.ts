@@ -4,7 +4,7 @@ import { isPrintableText, type KeyPress } from "../kit/keys.js";
 import type { RecallAction, RecallState } from "./recall-reducer.js";
 
 /** Effects the reducer does not own (the screen carries them out). */
-export type RecallCommand = "jump" | "expand" | "back" | "help" | "typeNext";
+export type RecallCommand = "jump" | "expand" | "back" | "clearOrBack" | "help" | "typeNext";
 
 export interface RecallBinding {
   keys: string[];
@@ -24,7 +24,9 @@ const SELECT: RecallBinding[] = [
 export const QUERY_BINDINGS: RecallBinding[] = [
   ...SELECT,
   { keys: ["tab"], help: "result keys (e, n, p, s) instead of typing", run: { type: "setFocus", focus: "results" } },
-  { keys: ["escape", "ctrl+c"], help: "back to the tree", run: "back" },
+  // Like the tree and the picker: Esc clears a typed query first and closes only an empty one.
+  { keys: ["escape"], help: "clear the query; when it is empty, back to the tree", run: "clearOrBack" },
+  { keys: ["ctrl+c"], help: "back to the tree", run: "back" },
 ];
 
 export const RESULT_BINDINGS: RecallBinding[] = [
@@ -38,7 +40,8 @@ export const RESULT_BINDINGS: RecallBinding[] = [
   { keys: ["shift+s"], help: "previous scope", run: { type: "cycleScope", direction: -1 } },
   { keys: ["tab", "/"], help: "back to typing the query (other letters type too)", run: { type: "setFocus", focus: "query" } },
   { keys: ["?"], help: "this help", run: "help" },
-  { keys: ["escape", "q", "ctrl+c"], help: "back to the tree", run: "back" },
+  { keys: ["escape"], help: "clear the query; when it is empty, back to the tree", run: "clearOrBack" },
+  { keys: ["q", "ctrl+c"], help: "back to the tree", run: "back" },
 ];
 
 /** Keys of the expanded entry; scrolling is handled by the hook (it knows the pane's size). */

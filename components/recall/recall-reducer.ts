@@ -44,6 +44,8 @@ export interface RecallState {
 export type RecallAction =
   | { type: "indexReady"; compactionCount: number }
   | { type: "setQuery"; query: string }
+  /** Esc with a typed query: drop the query and its hits, back to typing (the latest entries follow). */
+  | { type: "clearQuery" }
   | { type: "cycleScope"; direction: 1 | -1 }
   | { type: "turnPage"; direction: 1 | -1 }
   | { type: "move"; delta: 1 | -1 }
@@ -90,6 +92,8 @@ export function recallReducer(s: RecallState, action: RecallAction): RecallState
       const query = action.query.replace(/[\x00-\x1f\x7f-\x9f]/g, "");
       return query === s.query ? s : bump(s, TYPING_DEBOUNCE_MS, { query, page: 1 });
     }
+    case "clearQuery":
+      return s.query === "" ? s : bump(s, 0, { query: "", page: 1, focus: "query", selected: 0, shown: null, expanded: null });
     case "cycleScope":
       return bump(s, 0, { scopeIndex: cycleIndex(s.scopeIndex, s.scopes.length, action.direction), page: 1 });
     case "turnPage": {

@@ -48,6 +48,10 @@ function runCommand(command: RecallCommand, key: KeyPress, deps: RecallInputDeps
     case "back":
       deps.onBack();
       return;
+    case "clearOrBack":
+      if (state.query === "") deps.onBack();
+      else dispatch({ type: "clearQuery" });
+      return;
     case "help":
       deps.onHelp();
       return;

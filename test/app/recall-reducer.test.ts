@@ -68,6 +68,19 @@ describe("recall reducer: typing, debounce and sequence numbers", () => {
     expect(pendingRequest(s)?.query).toBe("cookie");
   });
 
+  it("clearQuery drops the query and its hits, returns to typing, and asks for the latest entries at once", () => {
+    const typed = answer(run(ready(), { type: "setQuery", query: "cookies" }, { type: "setFocus", focus: "results" }));
+    expect(typed.shown?.outcome.kind).toBe("search");
+    const cleared = recallReducer(typed, { type: "clearQuery" });
+    expect(cleared.query).toBe("");
+    expect(cleared.focus).toBe("query");
+    expect(cleared.shown).toBeNull();
+    expect(pendingRequest(cleared)).toMatchObject({ query: "", delay: 0 });
+    expect(answer(cleared).shown?.outcome.kind).toBe("browse");
+    // With nothing typed there is nothing to clear: the state is unchanged (the screen closes instead).
+    expect(recallReducer(cleared, { type: "clearQuery" })).toBe(cleared);
+  });
+
   it("drops control characters from the query and ignores a change that changes nothing", () => {
     const s = run(ready(), { type: "setQuery", query: "lo\x1b[2Jgin" });
     expect(s.query).toBe("lo[2Jgin");
@@ -160,6 +173,13 @@ describe("recall keys", () => {
     expect(recallKeyAction(key("e", "e"), { focus: "results" })).toBe("expand");
     expect(recallKeyAction(key("n", "n"), { focus: "results" })).toEqual({ type: "turnPage", direction: 1 });
     expect(recallKeyAction(key("x", "x"), { focus: "results" })).toBe("typeNext");
+  });
+  it("Esc clears a typed query before it closes, from either focus; q and Ctrl+C close at once", () => {
+    for (const focus of ["query", "results"] as const) {
+      expect(recallKeyAction(key("escape"), { focus })).toBe("clearOrBack");
+      expect(recallKeyAction(key("ctrl+c"), { focus })).toBe("back");
+    }
+    expect(recallKeyAction(key("q", "q"), { focus: "results" })).toBe("back");
   });
   it("enter jumps and shift+tab cycles the scope from either focus", () => {
     for (const focus of ["query", "results"] as const) {

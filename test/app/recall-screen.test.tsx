@@ -98,13 +98,34 @@ describe("recall screen", () => {
     // Back in the tree, keys are the tree's again: q closes it (and the app).
   });
 
-  it("Esc goes back to the tree without moving its cursor", async () => {
+  it("Esc clears a typed query and its hits first, then goes back to the tree without moving its cursor", async () => {
+    const ui = await openRecall();
+    await ui.type("cookies");
+    let frame = await ui.waitFor((f) => f.includes("1 match"));
+    expect(frame).toContain("Esc clear");
+    await ui.press("escape");
+    frame = await ui.waitFor((f) => f.includes("latest 20 of 20 entries"));
+    expect(frame).not.toContain("Session Tree");
+    expect(frame).not.toContain("1 match");
+    // The query line shows its placeholder again: the typed text is gone.
+    expect(frame).toContain('Recall: words, "a phrase"');
+    expect(frame).toContain("Esc back");
+    await ui.press("escape");
+    frame = await ui.waitFor((f) => f.includes("Session Tree"));
+    expect(cursorLine(frame)).toContain("user: What did we decide about cookies?");
+  });
+
+  it("Esc in the result keys clears the query too, and returns to typing", async () => {
     const ui = await openRecall();
     await ui.type("cookies");
     await ui.waitFor((f) => f.includes("1 match"));
+    await ui.press("tab");
+    await ui.waitFor((f) => f.includes("n/p page"));
     await ui.press("escape");
-    const frame = await ui.waitFor((f) => f.includes("Session Tree"));
-    expect(cursorLine(frame)).toContain("user: What did we decide about cookies?");
+    const frame = await ui.waitFor((f) => f.includes("latest 20 of 20 entries"));
+    expect(frame).not.toContain("Session Tree");
+    // Back to typing: the query-focus hint, not the result keys.
+    expect(frame).toContain("Tab keys (e expand)");
   });
 
   it("result keys: n/p turn pages, ? shows recall's keys in the help, other letters type again", async () => {

@@ -1,7 +1,7 @@
 // Building the per-session recall index: documents, postings, dictionary, lineage, spans, labels.
 import type { CompactionEntry, SessionEntry } from "../types.js";
 import { collectCallPaths, docContent } from "./document.js";
-import { contextIdsFromPath, indexById, pathTo, summarizedSpan } from "./paths.js";
+import { contextIdsFromPath, entryLinks, pathPositions, positionOfId, summarizedSpan } from "./paths.js";
 import { TermTable } from "./term-table.js";
 import type { RecallCompaction, RecallDoc, RecallIndex, RecallTerms } from "./types.js";
 
@@ -26,37 +26,41 @@ export function buildRecallIndex(source: RecallSource): RecallIndex {
   const docEntries: SessionEntry[] = [];
   const docByEntryId = new Map<string, number>();
   const docByRef = new Map<number, number>();
+  // Doc of each entry position (-1: none), for the compaction spans, which come as positions.
+  const docAt = new Int32Array(entries.length).fill(-1);
   let ref = 0;
-  for (const entry of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
     const isMessage = entry.type === "message" && !!entry.message && typeof entry.message === "object";
     const myRef = isMessage ? ref++ : null;
     const content = docContent(entry, callPaths);
     if (!content) continue;
     const idx = docs.length;
-    docs.push({ idx, entryId: entry.id, ref: myRef, ...content, labels: [] });
+    const { role, text, tools, files, isError } = content;
+    docs.push({ idx, entryId: entry.id, ref: myRef, role, text, tools, files, isError, labels: [] });
     docEntries.push(entry);
     docByEntryId.set(entry.id, idx);
     if (myRef !== null) docByRef.set(myRef, idx);
+    docAt[i] = idx;
   }
-  const byId = indexById(entries);
+  const links = entryLinks(entries);
   const leafId = source.leafId === undefined ? (entries.length ? entries[entries.length - 1].id : null) : source.leafId;
-  const path = source.path ?? pathTo(byId, leafId);
-  const docsOf = (list: readonly SessionEntry[]): number[] => {
-    const out: number[] = [];
-    for (const e of list) {
-      const d = docByEntryId.get(e.id);
-      if (d !== undefined && docEntries[d] === e) out.push(d);
-    }
-    return out;
-  };
-  const lineage = docsOf(path);
+  const path = source.path ?? pathPositions(links, positionOfId(links, leafId)).map((i) => entries[i]);
+  const lineage: number[] = [];
+  for (const e of path) {
+    const d = docByEntryId.get(e.id);
+    if (d !== undefined && docEntries[d] === e) lineage.push(d);
+  }
   const contextIds = source.contextEntryIds ? new Set(source.contextEntryIds) : contextIdsFromPath(path);
   const forgotten = lineage.filter((d) => !contextIds.has(docs[d].entryId));
 
   const compactions: RecallCompaction[] = [];
   for (const e of entries) {
     if (e.type !== "compaction") continue;
-    compactions.push({ ordinal: compactions.length + 1, entryId: e.id, span: docsOf(summarizedSpan(byId, e as CompactionEntry)) });
+    const span: number[] = [];
+    // A span position is its id's last entry, so its doc (if any) is the one docByEntryId names.
+    for (const i of summarizedSpan(entries, links, e as CompactionEntry)) if (docAt[i] >= 0) span.push(docAt[i]);
+    compactions.push({ ordinal: compactions.length + 1, entryId: e.id, span });
   }
 
   labelDocs(docs, lineage, forgotten, compactions, new Set(path.map((e) => e.id)));

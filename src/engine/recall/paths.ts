@@ -2,48 +2,74 @@
 // Every walk is iterative and guarded against cycles (paths can be 12,000 deep).
 import type { CompactionEntry, SessionEntry } from "../types.js";
 
-/** Last entry per id, as pi's map keeps it. */
-export function indexById(entries: readonly SessionEntry[]): Map<string, SessionEntry> {
-  const byId = new Map<string, SessionEntry>();
-  for (const e of entries) if (typeof e.id === "string") byId.set(e.id, e);
-  return byId;
+/**
+ * Parent links as entry positions, so walks are array hops rather than map lookups: the build
+ * walks from every compaction to the root, thousands of steps each on a long session.
+ */
+export interface EntryLinks {
+  /** Position of the last entry with each id, as pi's map keeps it. */
+  positionOf: Map<string, number>;
+  /** Position of each entry's parent; -1 when it has none or it is unknown. */
+  parentOf: Int32Array;
 }
 
-/** Root-first path ending at `fromId` (pi's getBranch); [] when the id is unknown. */
-export function pathTo(byId: Map<string, SessionEntry>, fromId: string | null | undefined): SessionEntry[] {
-  const out: SessionEntry[] = [];
-  // A parent cycle would loop forever; no path is longer than the number of entries.
-  let budget = byId.size;
-  let cur = fromId == null ? undefined : byId.get(fromId);
-  while (cur && budget-- > 0) {
-    out.push(cur);
-    cur = cur.parentId == null ? undefined : byId.get(cur.parentId);
+export function entryLinks(entries: readonly SessionEntry[]): EntryLinks {
+  const positionOf = new Map<string, number>();
+  for (let i = 0; i < entries.length; i++) {
+    const id = entries[i].id;
+    if (typeof id === "string") positionOf.set(id, i);
   }
+  const parentOf = new Int32Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const parentId = entries[i].parentId;
+    parentOf[i] = parentId == null ? -1 : (positionOf.get(parentId) ?? -1);
+  }
+  return { positionOf, parentOf };
+}
+
+/** Position of the entry with this id, -1 when null or unknown. */
+export const positionOfId = (links: EntryLinks, id: string | null | undefined): number => (id == null ? -1 : (links.positionOf.get(id) ?? -1));
+
+/** Root-first positions of the path ending at position `from` (pi's getBranch); [] for -1. */
+export function pathPositions(links: EntryLinks, from: number): number[] {
+  const out: number[] = [];
+  // A parent cycle would loop forever; no path is longer than the number of ids.
+  let budget = links.positionOf.size;
+  for (let cur = from; cur >= 0 && budget-- > 0; cur = links.parentOf[cur]) out.push(cur);
   return out.reverse();
 }
 
 /**
- * The path entries a compaction summarized (pi's prepareCompaction, both profiles): from where the
- * previous compaction on its path kept (re-summarized) up to, not including, its firstKeptEntryId.
+ * Positions of the path entries a compaction summarized (pi's prepareCompaction, both profiles):
+ * from where the previous compaction on its path kept (re-summarized) up to, not including, its
+ * firstKeptEntryId.
  */
-export function summarizedSpan(byId: Map<string, SessionEntry>, compaction: CompactionEntry): SessionEntry[] {
-  const path = pathTo(byId, compaction.parentId);
+export function summarizedSpan(entries: readonly SessionEntry[], links: EntryLinks, compaction: CompactionEntry): number[] {
+  const path = pathPositions(links, positionOfId(links, compaction.parentId));
   let prev = -1;
   for (let i = path.length - 1; i >= 0; i--) {
-    if (path[i].type === "compaction") {
+    if (entries[path[i]].type === "compaction") {
       prev = i;
       break;
     }
   }
   let start = 0;
   if (prev >= 0) {
-    const keptId = (path[prev] as CompactionEntry).firstKeptEntryId;
-    const kept = path.findIndex((e, i) => i < prev && e.id === keptId);
+    const keptId = (entries[path[prev]] as CompactionEntry).firstKeptEntryId;
+    const kept = indexOfId(entries, path, keptId, 0, prev);
     start = kept >= 0 ? kept : prev + 1;
   }
-  let end = path.findIndex((e, i) => i >= start && e.id === compaction.firstKeptEntryId);
+  let end = indexOfId(entries, path, compaction.firstKeptEntryId, start, path.length);
   if (end < 0) end = path.length;
-  return path.slice(start, end).filter((e) => e.type !== "compaction");
+  const out: number[] = [];
+  for (let i = start; i < end; i++) if (entries[path[i]].type !== "compaction") out.push(path[i]);
+  return out;
+}
+
+/** First i in [from, to) whose entry has this id, or -1. */
+function indexOfId(entries: readonly SessionEntry[], path: readonly number[], id: unknown, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (entries[path[i]].id === id) return i;
+  return -1;
 }
 
 /**

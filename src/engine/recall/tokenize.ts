@@ -15,6 +15,18 @@ export function isWordCode(text: string, i: number, code: number): boolean {
   return WORD_CHAR.test(text[i]);
 }
 
+/** Word-ness of BMP code points, learned as they are met: 0 unknown, 1 word, 2 not. */
+const bmpWordness = new Uint8Array(0x10000);
+
+/** Whether a (non-surrogate) code point is a letter, digit or mark: isWordCode by code point. */
+export function isWordPoint(point: number): boolean {
+  if (point < 128) return (point >= 97 && point <= 122) || (point >= 65 && point <= 90) || (point >= 48 && point <= 57);
+  if (point > 0xffff) return WORD_CHAR.test(String.fromCodePoint(point));
+  let known = bmpWordness[point];
+  if (known === 0) bmpWordness[point] = known = WORD_CHAR.test(String.fromCharCode(point)) ? 1 : 2;
+  return known === 1;
+}
+
 /** Calls `visit(term, start, end)` for every word of `text`, in order, until it returns true. */
 export function forEachToken(text: string, visit: (term: string, start: number, end: number) => boolean | void): void {
   const n = text.length;
