@@ -89,12 +89,15 @@ function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: App
                   tree={screen.tree}
                   targetId={screen.targetId}
                   file={screen.file}
+                  snapshot={screen.snapshot}
                   env={env}
                   columns={columns}
                   rows={rows}
                   active={active}
                   onBack={nav.back}
                   onHelp={() => setHelpOpen(true)}
+                  // The tree below has re-read the file with its cursor on the new entry (session-writes.ts).
+                  onWritten={nav.back}
                 />,
               )
               : (
@@ -108,7 +111,8 @@ function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: App
                   active={active}
                   onBack={nav.back}
                   onHelp={() => setHelpOpen(true)}
-                  onCompactionPreview={(tree, targetId) => dispatch({ type: "openCompaction", file: screen.path, tree, targetId })}
+                  onCompactionPreview={(tree, targetId, snapshot?: FileSnapshot) =>
+                    dispatch({ type: "openCompaction", file: screen.path, tree, targetId, snapshot })}
                   onRecall={(tree) => dispatch({ type: "openRecall", path: screen.path, tree })}
                   reveal={screen.reveal}
                 />

@@ -21,7 +21,7 @@ export interface LoadedTreeScreenProps {
   onBack: () => void;
   onHelp: () => void;
   /** Ctrl+K in the tree: open the compaction preview at an entry (the shell pushes the screen). */
-  onCompactionPreview?: (tree: SessionTree, entryId: string) => void;
+  onCompactionPreview?: (tree: SessionTree, entryId: string, snapshot?: FileSnapshot) => void;
   /** `/` in the tree: open recall over it; `reveal`: recall's jump back. */
   onRecall?: (tree: SessionTree) => void;
   reveal?: { entryId: string; tree: SessionTree };

@@ -1,5 +1,5 @@
 // The screen stack as a pure reducer: open a tree on top, go back, quit.
-import type { SessionTree } from "../../src/engine/index.js";
+import type { FileSnapshot, SessionTree } from "../../src/engine/index.js";
 import type { Screen } from "./screens.js";
 
 export interface StackState {
@@ -10,7 +10,7 @@ export interface StackState {
 
 export type StackAction =
   | { type: "openTree"; path: string }
-  | { type: "openCompaction"; file: string; tree: SessionTree; targetId: string | null }
+  | { type: "openCompaction"; file: string; tree: SessionTree; targetId: string | null; snapshot?: FileSnapshot }
   | { type: "openRecall"; path: string; tree: SessionTree }
   | { type: "recallJump"; entryId: string }
   | { type: "back" }
@@ -23,7 +23,10 @@ export function stackReducer(s: StackState, action: StackAction): StackState {
       return { ...s, screens: [...s.screens, { kind: "tree", path: action.path, fromPicker: top?.kind === "picker" }] };
     }
     case "openCompaction":
-      return { ...s, screens: [...s.screens, { kind: "compaction", file: action.file, tree: action.tree, targetId: action.targetId }] };
+      return {
+        ...s,
+        screens: [...s.screens, { kind: "compaction", file: action.file, tree: action.tree, targetId: action.targetId, snapshot: action.snapshot }],
+      };
     case "openRecall":
       return { ...s, screens: [...s.screens, { kind: "recall", path: action.path, tree: action.tree }] };
     case "recallJump": {

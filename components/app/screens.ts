@@ -7,7 +7,7 @@
 // Flow: picker -> Enter -> tree(file); tree -> Esc/q -> back to the picker when it was opened from it,
 // otherwise the app exits. The shell owns the stack; a screen only calls the ScreenNav it is given.
 import type { ReactNode } from "react";
-import type { PiProfile, SessionTree } from "../../src/engine/index.js";
+import type { FileSnapshot, PiProfile, SessionTree } from "../../src/engine/index.js";
 
 /** One screen on the stack. */
 export type Screen =
@@ -16,8 +16,11 @@ export type Screen =
   | { kind: "tree"; path: string; fromPicker: boolean; reveal?: { entryId: string; tree: SessionTree } }
   /** Recall (components/recall) over a loaded tree; Enter pops it and sets the tree's `reveal`. */
   | { kind: "recall"; path: string; tree: SessionTree }
-  /** The compaction preview (components/compaction) at an entry of a tree that is already loaded. */
-  | { kind: "compaction"; file: string; tree: SessionTree; targetId: string | null };
+  /**
+   * The compaction preview (components/compaction) at an entry of a tree that is already loaded;
+   * `snapshot` is how the file looked when the tree was read (its `w` write refuses when it changed).
+   */
+  | { kind: "compaction"; file: string; tree: SessionTree; targetId: string | null; snapshot?: FileSnapshot };
 
 /** What every screen may do to the stack. Stable identity across renders. */
 export interface ScreenNav {

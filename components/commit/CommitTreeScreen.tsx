@@ -4,7 +4,7 @@
 // new entry (also when another screen of the app wrote to the file).
 import { useCallback, useEffect, useState } from "react";
 import { Box, Text } from "ink";
-import { planBranch, type FileSnapshot } from "../../src/engine/index.js";
+import { planBranch, type FileSnapshot, type SessionTree } from "../../src/engine/index.js";
 import type { AppEnv } from "../app/screens.js";
 import { BranchFlow } from "../branch/BranchFlow.js";
 import type { NavigationPlan } from "../branch/plan-lines.js";
@@ -26,6 +26,8 @@ export interface CommitTreeScreenProps extends TreeScreenProps {
   env: AppEnv;
   /** How the file looked when `tree` was read; without it the first commit checks a fresh read against the tree. */
   snapshot?: FileSnapshot;
+  /** Ctrl+K: also hands over the snapshot of the tree shown, so the preview's `w` writes guarded. */
+  onCompactionPreview?: (tree: SessionTree, entryId: string, snapshot?: FileSnapshot) => void;
 }
 
 type Activity =
@@ -110,6 +112,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           rows={rows - panelHeight - noticeHeight}
           active={props.active && activity.kind === "none"}
           onEntryCommand={onEntryCommand}
+          onCompactionPreview={props.onCompactionPreview && ((tree, entryId) => props.onCompactionPreview?.(tree, entryId, doc.snapshot))}
           initialSelectedId={view.focusId}
         />
       </Box>

@@ -2,9 +2,10 @@
 // prefix of a split turn, the kept tail) with the cut marked and explained; tokens before and after;
 // pi's auto-compact verdict; warnings pi gives no sign of; the settings in force, adjustable with keys.
 // Panes on top of the bands: the summary that would be written, and the before/after context diffs.
-import { useMemo, useReducer } from "react";
+import { useMemo, useReducer, useState } from "react";
 import { Box, Text } from "ink";
-import type { SessionTree } from "../../src/engine/index.js";
+import type { FileSnapshot, SessionTree } from "../../src/engine/index.js";
+import type { Committed } from "../commit/commit-io.js";
 import type { AppEnv } from "../app/screens.js";
 import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
@@ -16,19 +17,24 @@ import { autoCompactLine, settingsLine, tokensLine, warningLines, whyLines } fro
 import { SummaryPane, summaryLines } from "./SummaryPane.js";
 import { useBranchDiff, useCompactionDiff, useCompactionPreview } from "./use-compaction-preview.js";
 import { usePreviewInput } from "./use-preview-input.js";
+import { PreviewWrite, type PreviewWriteRequest } from "./PreviewWrite.js";
 
 export interface CompactionPreviewScreenProps {
   tree: SessionTree;
   /** The entry to compact at (the leaf of the previewed path); null = the session's leaf. */
   targetId: string | null;
-  /** The session file, for the title. */
+  /** The session file: the title, and where `w` writes. */
   file: string;
+  /** How the file looked when `tree` was read; `w` refuses to write when it changed since. */
+  snapshot?: FileSnapshot;
   env: AppEnv;
   columns: number;
   rows: number;
   active: boolean;
   onBack: () => void;
   onHelp: () => void;
+  /** After `w` wrote the compaction (screens showing the file have re-read it already). */
+  onWritten?: (committed: Committed) => void;
 }
 
 const MAX_WHY_LINES = 3;
@@ -39,6 +45,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   const { tree, env, columns, rows } = props;
   const targetId = props.targetId ?? tree.leafId;
   const [state, dispatch] = useReducer(previewReducer, env.profile, initPreviewState);
+  const [writing, setWriting] = useState<PreviewWriteRequest | null>(null);
   const data = useCompactionPreview(tree, targetId, env, state);
   const { preview } = data;
   const width = Math.max(20, columns - 1);
@@ -57,10 +64,29 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   const branchDiff = useBranchDiff(tree, targetId, state.profile, state.pane === "branchDiff");
   const diffModel = state.pane === "diff" ? compactionDiff : state.pane === "branchDiff" ? branchDiff : undefined;
 
+  const { keepRecentTokens, reserveTokens } = data.settings;
+  const onWrite = () =>
+    setWriting({ leafId: targetId, profile: state.profile, settings: { enabled: true, keepRecentTokens: keepRecentTokens.value, reserveTokens: reserveTokens.value } });
   usePreviewInput(
-    { state, dispatch, piValues: data.piValues, bandList: data.bandList, listHeight, summaryLineCount: summary.length, onBack: props.onBack, onHelp: props.onHelp },
-    props.active,
+    { state, dispatch, piValues: data.piValues, bandList: data.bandList, listHeight, summaryLineCount: summary.length, onBack: props.onBack, onHelp: props.onHelp, onWrite },
+    props.active && writing === null,
   );
+
+  if (writing) {
+    return (
+      <PreviewWrite
+        request={writing}
+        file={props.file}
+        tree={tree}
+        snapshot={props.snapshot}
+        columns={columns}
+        rows={rows}
+        active={props.active}
+        onCancel={() => setWriting(null)}
+        onCommitted={(committed) => (setWriting(null), props.onWritten?.(committed))}
+      />
+    );
+  }
 
   const top = state.bandsScroll ?? followCutTop(data.bandList, listHeight);
   const title = `  Compaction preview  ${sanitizeInline(props.file)} · at ${sanitizeInline(targetId ?? "(empty)")}${targetId === tree.leafId ? " (leaf)" : ""}`;
@@ -105,7 +131,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
             <BandsPane list={data.bandList} path={data.path} top={top} height={paneHeight} width={width} />
           )}
           <Text color="gray" wrap="truncate">
-            {"  [ ] keep · { } reserve · < > window · 0 reset · p profile · s summary · d diff · b branch diff · c cut · ? help · Esc back"}
+            {"  [ ] keep · { } reserve · < > window · 0 reset · p profile · s summary · d diff · b branch diff · c cut · w write · ? help · Esc back"}
           </Text>
         </>
       )}

@@ -19,6 +19,8 @@ export interface PreviewInputDeps {
   summaryLineCount: number;
   onBack: () => void;
   onHelp: () => void;
+  /** `w`: open the write step for the plan shown. */
+  onWrite: () => void;
 }
 
 /**
@@ -73,6 +75,9 @@ function runPress(key: KeyPress, deps: PreviewInputDeps): boolean {
       }
       break;
     }
+    case "write":
+      deps.onWrite();
+      break;
     case "help":
       deps.onHelp();
       break;

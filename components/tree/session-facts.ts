@@ -6,6 +6,8 @@ import {
   damagedLineCount,
   entryContextMessages,
   estimateContextTokens,
+  estimateProjectedContextTokens,
+  getBranch,
   estimateTokens,
   type PiProfile,
   type SessionTree,
@@ -22,6 +24,17 @@ export interface SessionFacts extends RowFacts {
   /** Estimated tokens of the context at the leaf (last provider usage + estimates after it). */
   contextTokens: number;
   damagedLines: number;
+}
+
+/**
+ * What pi would count as the context now: 1.6 distrusts a usage recorded before the latest compaction
+ * or context edit (its projected estimate); 0.73 anchors on the last assistant usage.
+ */
+function contextTokenEstimate(tree: SessionTree, context: ReturnType<typeof buildContext>, profile: PiProfile): number {
+  if (profile === "1.6" && context.projection) {
+    return estimateProjectedContextTokens(context.projection, getBranch(tree, tree.leafId)).tokens;
+  }
+  return estimateContextTokens(context.messages.map((m) => m.message), profile).tokens;
 }
 
 export function computeSessionFacts(tree: SessionTree, flat: FlatTree, profile: PiProfile, now: Date): SessionFacts {
@@ -56,7 +69,7 @@ export function computeSessionFacts(tree: SessionTree, flat: FlatTree, profile: 
     entryCount: n,
     branchPoints,
     branches,
-    contextTokens: estimateContextTokens(context.messages.map((m) => m.message), profile).tokens,
+    contextTokens: contextTokenEstimate(tree, context, profile),
     damagedLines: damagedLineCount(tree.loaded.diagnostics),
   };
 }

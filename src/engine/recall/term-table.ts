@@ -18,33 +18,51 @@ import { isWordCode, isWordPoint, MAX_TERM_LENGTH } from "./tokenize.js";
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 16777619;
+// Small first sizes on purpose: every buffer then grows during the first few docs, while the
+// scan still runs unoptimized, so the optimized code already knows the growth paths. A buffer
+// first outgrown later deoptimizes the scan mid-build (measured ~20 ms on synth-50mb).
+const INITIAL_TERMS = 1 << 6;
+const INITIAL_BYTES = 1 << 8;
+/**
+ * What each byte is to the scan: a letter or digit as its lower-case code, NOT_WORD, or
+ * NON_ASCII (part of a multi-byte character, classified by code point). One table load per byte
+ * instead of a chain of range tests.
+ */
+const NOT_WORD = 0;
+const NON_ASCII = 0x100;
+const BYTE_CLASS = new Uint16Array(256);
+for (let b = 0; b < 256; b++) {
+  if (b >= 128) BYTE_CLASS[b] = NON_ASCII;
+  else if ((b >= 97 && b <= 122) || (b >= 48 && b <= 57)) BYTE_CLASS[b] = b;
+  else if (b >= 65 && b <= 90) BYTE_CLASS[b] = b | 32;
+}
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export class TermTable {
   readonly terms: string[] = [];
-  private hashes = new Int32Array(1 << 12);
-  private slots = new Int32Array(1 << 14);
+  private hashes = new Int32Array(INITIAL_TERMS);
+  /** Open addressing, two ints a slot: term id + 1 (0: empty), and that term's hash. */
+  private slots = new Int32Array(2 * 4 * INITIAL_TERMS);
   /** Per term id: occurrences in the open doc, and docs containing it so far. */
-  private tf = new Int32Array(1 << 12);
-  private df = new Int32Array(1 << 12);
+  private tf = new Int32Array(INITIAL_TERMS);
+  private df = new Int32Array(INITIAL_TERMS);
   /** Term ids the open doc touched, in first-occurrence order. */
-  private touched = new Int32Array(1 << 12);
+  private touched = new Int32Array(INITIAL_TERMS);
   private touchedCount = 0;
   private openDoc = -1;
   /** (term id, tf) pairs, doc after doc; `docMarks` holds (doc, end of its pairs) per flushed doc. */
-  private log = new Int32Array(1 << 16);
+  private log = new Int32Array(INITIAL_BYTES);
   private logLength = 0;
   private docMarks: number[] = [];
   private laidOut: Int32Array[] | null = null;
   /** UTF-8 of the text being added. */
-  private bytes = new Uint8Array(1 << 16);
+  private bytes = new Uint8Array(INITIAL_BYTES);
   /** Bytes of every all-ASCII term, back to back, compared in place of the term strings. */
-  private pool = new Uint8Array(1 << 16);
+  private pool = new Uint8Array(INITIAL_BYTES);
   private poolLength = 0;
-  /** Per term id: where its bytes start in `pool`, and its length (-1: not all ASCII). */
-  private poolStart = new Int32Array(1 << 12);
-  private asciiLength = new Int32Array(1 << 12);
+  /** Two ints per term id: where its bytes start in `pool`, and its length (-1: not all ASCII). */
+  private poolRefs = new Int32Array(2 * INITIAL_TERMS);
 
   /** Adds every word of `text` to doc `doc` (docs come in ascending order; calls for one doc add up); returns the word count. */
   addText(text: string, doc: number): number {
@@ -62,17 +80,22 @@ export class TermTable {
   }
 
   private addBytes(bytes: Uint8Array, n: number): number {
+    // Scratch arrays in locals; a new word may replace them with larger copies, so they are
+    // read again whenever the dictionary grew.
+    let tf = this.tf;
+    let touched = this.touched;
+    let touchedCount = this.touchedCount;
+    let known = this.terms.length;
     let count = 0;
     let i = 0;
     while (i < n) {
-      let code = bytes[i];
-      if (code < 128) {
-        if (!isAsciiWord(code)) {
-          i++;
-          continue;
-        }
-      } else if (!isWordPoint(codePointAt(bytes, i, code))) {
-        i += utf8Length(code);
+      let code = BYTE_CLASS[bytes[i]];
+      if (code === NOT_WORD) {
+        i++;
+        continue;
+      }
+      if (code === NON_ASCII && !isWordPoint(codePointAt(bytes, i, bytes[i]))) {
+        i += utf8Length(bytes[i]);
         continue;
       }
       const start = i;
@@ -80,18 +103,18 @@ export class TermTable {
       let ascii = true;
       let units = 0;
       while (i < n) {
-        code = bytes[i];
-        if (code < 128) {
-          if (code >= 65 && code <= 90) code |= 32;
-          else if (!((code >= 97 && code <= 122) || (code >= 48 && code <= 57))) break;
+        code = BYTE_CLASS[bytes[i]];
+        if (code < NON_ASCII) {
+          if (code === NOT_WORD) break;
           hash = Math.imul(hash ^ code, FNV_PRIME);
           i++;
           units++;
         } else {
-          const point = codePointAt(bytes, i, code);
+          const lead = bytes[i];
+          const point = codePointAt(bytes, i, lead);
           if (!isWordPoint(point)) break;
           ascii = false;
-          i += utf8Length(code);
+          i += utf8Length(lead);
           units += point > 0xffff ? 2 : 1;
         }
       }
@@ -103,9 +126,14 @@ export class TermTable {
         const term = decoder.decode(bytes.subarray(start, i)).toLowerCase();
         id = this.idOfChars(term, 0, term.length, hashOf(term));
       }
-      // Read through `this`: a new word may have replaced the scratch arrays with larger copies.
-      if (this.tf[id]++ === 0) this.touched[this.touchedCount++] = id;
+      if (id >= known) {
+        known = this.terms.length;
+        tf = this.tf;
+        touched = this.touched;
+      }
+      if (tf[id]++ === 0) touched[touchedCount++] = id;
     }
+    this.touchedCount = touchedCount;
     return count;
   }
 
@@ -212,23 +240,27 @@ export class TermTable {
 
   /** Id of the ASCII word bytes[start, end) with capitals folded; the word is added when new. */
   private idOfAsciiBytes(bytes: Uint8Array, start: number, end: number, hash: number): number {
-    const mask = this.slots.length - 1;
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const v = this.slots[slot];
+      const v = slots[2 * slot];
       if (v === 0) return this.insert(asciiLower(bytes, start, end), hash, slot);
+      if (slots[2 * slot + 1] !== hash) continue;
       const id = v - 1;
-      if (this.hashes[id] === hash && this.asciiLength[id] === end - start && samePoolBytes(this.pool, this.poolStart[id], bytes, start, end)) return id;
+      const refs = this.poolRefs;
+      if (refs[2 * id + 1] === end - start && samePoolBytes(this.pool, refs[2 * id], bytes, start, end)) return id;
     }
   }
 
   /** Id of the word text[start, end) with ASCII capitals folded; the word is added when new. */
   private idOfChars(text: string, start: number, end: number, hash: number): number {
-    const mask = this.slots.length - 1;
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const v = this.slots[slot];
+      const v = slots[2 * slot];
       if (v === 0) return this.insert(text.slice(start, end).toLowerCase(), hash, slot);
       const id = v - 1;
-      if (this.hashes[id] === hash && sameFolded(this.terms[id], text, start, end)) return id;
+      if (slots[2 * slot + 1] === hash && sameFolded(this.terms[id], text, start, end)) return id;
     }
   }
 
@@ -241,20 +273,21 @@ export class TermTable {
       this.tf = grow(this.tf, size);
       this.df = grow(this.df, size);
       this.touched = grow(this.touched, size);
-      this.poolStart = grow(this.poolStart, size);
-      this.asciiLength = grow(this.asciiLength, size);
+      this.poolRefs = grow(this.poolRefs, 2 * size);
     }
     this.addToPool(id, term);
     this.hashes[id] = hash;
-    this.slots[slot] = id + 1;
-    if (this.terms.length * 2 > this.slots.length) this.rehash();
+    this.slots[2 * slot] = id + 1;
+    this.slots[2 * slot + 1] = hash;
+    // At most half full: probe chains stay short.
+    if (this.terms.length * 4 > this.slots.length) this.rehash();
     return id;
   }
 
   private addToPool(id: number, term: string): void {
     for (let k = 0; k < term.length; k++) {
       if (term.charCodeAt(k) >= 128) {
-        this.asciiLength[id] = -1;
+        this.poolRefs[2 * id + 1] = -1;
         return;
       }
     }
@@ -263,21 +296,24 @@ export class TermTable {
       grown.set(this.pool);
       this.pool = grown;
     }
-    this.poolStart[id] = this.poolLength;
-    this.asciiLength[id] = term.length;
+    this.poolRefs[2 * id] = this.poolLength;
+    this.poolRefs[2 * id + 1] = term.length;
     for (let k = 0; k < term.length; k++) this.pool[this.poolLength++] = term.charCodeAt(k);
   }
 
   private rehash(): void {
     const slots = new Int32Array(this.slots.length * 2);
-    const mask = slots.length - 1;
+    const mask = (slots.length >> 1) - 1;
     for (let id = 0; id < this.terms.length; id++) {
-      let slot = this.hashes[id] & mask;
-      while (slots[slot] !== 0) slot = (slot + 1) & mask;
-      slots[slot] = id + 1;
+      const hash = this.hashes[id];
+      let slot = hash & mask;
+      while (slots[2 * slot] !== 0) slot = (slot + 1) & mask;
+      slots[2 * slot] = id + 1;
+      slots[2 * slot + 1] = hash;
     }
     this.slots = slots;
   }
+
 }
 
 function grow(from: Int32Array, size: number): Int32Array<ArrayBuffer> {
