@@ -111,8 +111,11 @@ function labelDocs(
   const isForgotten = new Uint8Array(docs.length);
   for (const d of forgotten) isForgotten[d] = 1;
   for (const doc of docs) {
-    if (!onPath[doc.idx]) doc.labels.push("abandoned branch");
-    if (compacted[doc.idx]) doc.labels.push("compacted");
-    if (isForgotten[doc.idx]) doc.labels.push("forgotten");
+    const i = doc.idx;
+    // Most docs of a branchy session are off the path: one array literal each, not a push into
+    // an empty array (which allocates room for many).
+    if (!onPath[i]) doc.labels = ["abandoned branch"];
+    if (compacted[i]) doc.labels.push("compacted");
+    if (isForgotten[i]) doc.labels.push("forgotten");
   }
 }

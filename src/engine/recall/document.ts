@@ -25,12 +25,21 @@ const blocksOf = (content: AgentMessage["content"]): Blocks =>
 
 function plainText(content: AgentMessage["content"]): string {
   if (typeof content === "string") return content;
-  const parts: string[] = [];
-  for (const b of blocksOf(content)) {
-    if (b.type === "text" && typeof b.text === "string") parts.push(b.text);
-    else if (b.type === "image") parts.push(`[image: ${String(b.mimeType)}]`);
+  if (!Array.isArray(content)) return "";
+  // Most messages hold one text block: it is returned as is, not copied by a join.
+  let first: string | null = null;
+  let parts: string[] | null = null;
+  for (const b of content as unknown[]) {
+    if (!b || typeof b !== "object") continue;
+    const block = b as ContentBlock;
+    let part: string;
+    if (block.type === "text" && typeof block.text === "string") part = block.text;
+    else if (block.type === "image") part = `[image: ${String(block.mimeType)}]`;
+    else continue;
+    if (first === null) first = part;
+    else (parts ??= [first]).push(part);
   }
-  return parts.join("\n");
+  return parts ? parts.join("\n") : (first ?? "");
 }
 
 function renderValue(v: unknown): string {
@@ -44,12 +53,12 @@ function renderValue(v: unknown): string {
 
 /** `name(key=value, …)`; capped when `cap` is given. */
 export function renderToolCall(name: string, args: unknown, cap?: number): string {
-  const pairs =
-    args && typeof args === "object" && !Array.isArray(args)
-      ? Object.entries(args as Record<string, unknown>).map(([k, v]) => `${k}=${renderValue(v)}`)
-      : args === undefined
-        ? []
-        : [renderValue(args)];
+  let pairs: string[];
+  if (args && typeof args === "object" && !Array.isArray(args)) {
+    const record = args as Record<string, unknown>;
+    pairs = Object.keys(record);
+    for (let k = 0; k < pairs.length; k++) pairs[k] = `${pairs[k]}=${renderValue(record[pairs[k]])}`;
+  } else pairs = args === undefined ? [] : [renderValue(args)];
   let inner = pairs.join(", ");
   if (cap !== undefined && inner.length > cap) inner = `${inner.slice(0, cap)}…`;
   return `${name}(${inner})`;
@@ -86,13 +95,13 @@ export function docContent(entry: SessionEntry, callPaths: CallPaths, full = fal
     case "assistant":
       return assistantContent(msg, full);
     case "toolResult": {
-      const tool = typeof msg.toolName === "string" ? msg.toolName : "";
-      if (SELF_TOOLS.has(tool.toLowerCase())) return null;
+      const tool = typeof msg.toolName === "string" ? msg.toolName.toLowerCase() : "";
+      if (SELF_TOOLS.has(tool)) return null;
       const isError = msg.isError === true;
       let text = plainText(msg.content);
       if (!full && !isError && text.length > TOOL_RESULT_CAP) text = `${text.slice(0, TOOL_RESULT_CAP)}…`;
       const files = (typeof msg.toolCallId === "string" && callPaths.get(msg.toolCallId)) || [];
-      return { role: "toolResult", text, tools: tool ? [tool.toLowerCase()] : [], files, isError };
+      return { role: "toolResult", text, tools: tool ? [tool] : [], files, isError };
     }
     case "bashExecution": {
       const command = typeof msg.command === "string" ? msg.command : "";
@@ -129,7 +138,7 @@ function assistantContent(msg: AgentMessage, full: boolean): DocContent | null {
       onlySelf = false;
       calls.push(renderToolCall(name, b.arguments, full ? undefined : TOOL_ARGS_CAP));
       if (name) tools.push(name.toLowerCase());
-      files.push(...pathArgs(b.arguments));
+      for (const f of pathArgs(b.arguments)) files.push(f);
     }
   }
   if (typeof msg.content === "string") {
@@ -139,8 +148,10 @@ function assistantContent(msg: AgentMessage, full: boolean): DocContent | null {
   }
   if (typeof msg.errorMessage === "string" && msg.errorMessage !== "") texts.push(`[error] ${msg.errorMessage}`);
   if (any && onlySelf) return null;
-  const lines = [...texts, ...thinking.map((t) => `[thinking] ${t}`), ...calls];
-  return { role: "assistant", text: lines.join("\n"), tools, files: unique(files), isError: msg.stopReason === "error" };
+  for (const t of thinking) texts.push(`[thinking] ${t}`);
+  for (const c of calls) texts.push(c);
+  const text = texts.length === 1 ? texts[0] : texts.join("\n");
+  return { role: "assistant", text, tools, files: files.length > 1 ? unique(files) : files, isError: msg.stopReason === "error" };
 }
 
 const unique = (xs: string[]): string[] => [...new Set(xs)];
@@ -158,8 +169,11 @@ export function collectCallPaths(entries: readonly SessionEntry[]): Map<string, 
   for (const e of entries) {
     if (e.type !== "message") continue;
     const msg = e.message as AgentMessage | undefined;
-    if (!msg || msg.role !== "assistant") continue;
-    for (const b of blocksOf(msg.content)) {
+    if (!msg || msg.role !== "assistant" || !Array.isArray(msg.content)) continue;
+    // Read in place (no filtered copy): this runs over every assistant message of the file.
+    for (const item of msg.content as unknown[]) {
+      if (!item || typeof item !== "object") continue;
+      const b = item as ContentBlock;
       if (b.type === "toolCall" && typeof b.id === "string") {
         const paths = pathArgs(b.arguments);
         if (paths.length) out.set(b.id, paths);

@@ -11,6 +11,8 @@ export interface EntryLinks {
   positionOf: Map<string, number>;
   /** Position of each entry's parent; -1 when it has none or it is unknown. */
   parentOf: Int32Array;
+  /** No parent chain loops back on itself (then every walk ends at a root). */
+  acyclic: boolean;
 }
 
 export function entryLinks(entries: readonly SessionEntry[]): EntryLinks {
@@ -24,7 +26,23 @@ export function entryLinks(entries: readonly SessionEntry[]): EntryLinks {
     const parentId = entries[i].parentId;
     parentOf[i] = parentId == null ? -1 : (positionOf.get(parentId) ?? -1);
   }
-  return { positionOf, parentOf };
+  return { positionOf, parentOf, acyclic: isAcyclic(parentOf) };
+}
+
+/** Whether no parent chain loops: each walk stops at a root or at a chain already checked. */
+function isAcyclic(parentOf: Int32Array): boolean {
+  // 0: not seen, 1: on the walk under way, 2: known to reach a root.
+  const state = new Uint8Array(parentOf.length);
+  for (let i = 0; i < parentOf.length; i++) {
+    let cur = i;
+    while (cur >= 0 && state[cur] === 0) {
+      state[cur] = 1;
+      cur = parentOf[cur];
+    }
+    if (cur >= 0 && state[cur] === 1) return false;
+    for (let k = i; k >= 0 && state[k] === 1; k = parentOf[k]) state[k] = 2;
+  }
+  return true;
 }
 
 /** Position of the entry with this id, -1 when null or unknown. */
@@ -45,6 +63,50 @@ export function pathPositions(links: EntryLinks, from: number): number[] {
  * firstKeptEntryId.
  */
 export function summarizedSpan(entries: readonly SessionEntry[], links: EntryLinks, compaction: CompactionEntry): number[] {
+  return links.acyclic ? spanWalkingBack(entries, links, compaction) : spanOfWholePath(entries, links, compaction);
+}
+
+/**
+ * summarizedSpan without the walk to the root: back from the compaction's parent only as far as
+ * the previous compaction's kept entry. Exact when no chain loops: a position then appears at most
+ * once on a path, so "the first entry with that id from the root" is the one met walking back.
+ */
+function spanWalkingBack(entries: readonly SessionEntry[], links: EntryLinks, compaction: CompactionEntry): number[] {
+  const { parentOf } = links;
+  // Path positions leaf-first: the compaction's parent, its parent, … up to where the span starts.
+  const back: number[] = [];
+  let prevAt = -1;
+  for (let cur = positionOfId(links, compaction.parentId); cur >= 0; cur = parentOf[cur]) {
+    back.push(cur);
+    if (entries[cur].type === "compaction") {
+      prevAt = back.length - 1;
+      break;
+    }
+  }
+  let startAt = back.length - 1;
+  if (prevAt >= 0) {
+    const keptPos = positionOfId(links, (entries[back[prevAt]] as CompactionEntry).firstKeptEntryId);
+    let found = false;
+    for (let cur = parentOf[back[prevAt]]; cur >= 0 && keptPos >= 0; cur = parentOf[cur]) {
+      back.push(cur);
+      if (cur === keptPos) {
+        found = true;
+        break;
+      }
+    }
+    startAt = found ? back.length - 1 : prevAt - 1;
+  }
+  const endPos = positionOfId(links, compaction.firstKeptEntryId);
+  const out: number[] = [];
+  for (let i = startAt; i >= 0; i--) {
+    const pos = back[i];
+    if (pos === endPos) break;
+    if (entries[pos].type !== "compaction") out.push(pos);
+  }
+  return out;
+}
+
+function spanOfWholePath(entries: readonly SessionEntry[], links: EntryLinks, compaction: CompactionEntry): number[] {
   const path = pathPositions(links, positionOfId(links, compaction.parentId));
   let prev = -1;
   for (let i = path.length - 1; i >= 0; i--) {

@@ -8,13 +8,11 @@
 // letters is decoded and lower-cased by itself, exactly as forEachToken does. Texts holding a
 // lone surrogate (which UTF-8 cannot carry) are scanned by char code, as forEachToken scans them.
 //
-// Postings are not grown per term. A doc's term frequencies are counted in a scratch array keyed
-// by term id (with a list of the ids it touched), then appended as (id, tf) pairs to one log;
-// the per-term lists are laid out once at the end, in a single Int32Array, by a counting sort
-// over that log. Measured on synth-50mb against a plain array per term grown by push: ~25 %
-// less time tokenizing and far less garbage. (A typed pool of linked cells per term was slower
-// still: its final walk over scattered cells costs more than it saves.)
+// A doc's term frequencies are counted in a scratch array keyed by term id, with a list of the
+// ids it touched (no Map per doc); postings-log.ts turns them into the per-term lists.
+import { PostingsLog } from "./postings-log.js";
 import { isWordCode, isWordPoint, MAX_TERM_LENGTH } from "./tokenize.js";
+import { asciiLower, codePointAt, hasReplacementBytes, samePoolBytes, utf8Length } from "./utf8-bytes.js";
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 16777619;
@@ -26,7 +24,8 @@ const INITIAL_BYTES = 1 << 8;
 /**
  * What each byte is to the scan: a letter or digit as its lower-case code, NOT_WORD, or
  * NON_ASCII (part of a multi-byte character, classified by code point). One table load per byte
- * instead of a chain of range tests.
+ * instead of a chain of range tests. (Kept in this module: read through an import, it measured
+ * slower in the per-byte loop.)
  */
 const NOT_WORD = 0;
 const NON_ASCII = 0x100;
@@ -36,6 +35,7 @@ for (let b = 0; b < 256; b++) {
   else if ((b >= 97 && b <= 122) || (b >= 48 && b <= 57)) BYTE_CLASS[b] = b;
   else if (b >= 65 && b <= 90) BYTE_CLASS[b] = b | 32;
 }
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -44,17 +44,13 @@ export class TermTable {
   private hashes = new Int32Array(INITIAL_TERMS);
   /** Open addressing, two ints a slot: term id + 1 (0: empty), and that term's hash. */
   private slots = new Int32Array(2 * 4 * INITIAL_TERMS);
-  /** Per term id: occurrences in the open doc, and docs containing it so far. */
+  /** Per term id: occurrences in the open doc. */
   private tf = new Int32Array(INITIAL_TERMS);
-  private df = new Int32Array(INITIAL_TERMS);
   /** Term ids the open doc touched, in first-occurrence order. */
   private touched = new Int32Array(INITIAL_TERMS);
   private touchedCount = 0;
   private openDoc = -1;
-  /** (term id, tf) pairs, doc after doc; `docMarks` holds (doc, end of its pairs) per flushed doc. */
-  private log = new Int32Array(INITIAL_BYTES);
-  private logLength = 0;
-  private docMarks: number[] = [];
+  private postings = new PostingsLog();
   private laidOut: Int32Array[] | null = null;
   /** UTF-8 of the text being added. */
   private bytes = new Uint8Array(INITIAL_BYTES);
@@ -68,6 +64,8 @@ export class TermTable {
   addText(text: string, doc: number): number {
     if (doc !== this.openDoc) {
       this.flushDoc();
+      // Lists were read between two calls for this doc: its counts come back to the scratch.
+      this.touchedCount = this.postings.reopen(doc, this.touched, this.tf);
       this.openDoc = doc;
     }
     this.laidOut = null;
@@ -179,7 +177,19 @@ export class TermTable {
   /** Flat postings per term id: [doc, tf, doc, tf, …], docs ascending. */
   get lists(): readonly Int32Array[] {
     this.flushDoc();
-    return (this.laidOut ??= this.layOut());
+    return (this.laidOut ??= this.postings.layOut(this.terms.length));
+  }
+
+  /** Hands the open doc's counts to the postings log and clears them. */
+  private flushDoc(): void {
+    if (this.openDoc < 0 || this.touchedCount === 0) {
+      this.openDoc = -1;
+      return;
+    }
+    this.postings.append(this.openDoc, this.touched, this.touchedCount, this.tf);
+    this.touchedCount = 0;
+    this.openDoc = -1;
+    this.laidOut = null;
   }
 
   toMap(): Map<string, Int32Array> {
@@ -187,55 +197,6 @@ export class TermTable {
     const out = new Map<string, Int32Array>();
     for (let id = 0; id < this.terms.length; id++) out.set(this.terms[id], lists[id]);
     return out;
-  }
-
-  /** Appends the open doc's (id, tf) pairs to the log and clears its scratch counts. */
-  private flushDoc(): void {
-    const count = this.touchedCount;
-    if (this.openDoc < 0 || count === 0) return;
-    if (this.logLength + 2 * count > this.log.length) {
-      const grown = new Int32Array(Math.max(this.log.length * 2, this.logLength + 2 * count));
-      grown.set(this.log.subarray(0, this.logLength));
-      this.log = grown;
-    }
-    const { tf, df, touched, log } = this;
-    let at = this.logLength;
-    for (let k = 0; k < count; k++) {
-      const id = touched[k];
-      log[at++] = id;
-      log[at++] = tf[id];
-      tf[id] = 0;
-      df[id]++;
-    }
-    this.logLength = at;
-    this.touchedCount = 0;
-    this.docMarks.push(this.openDoc, at);
-    this.laidOut = null;
-  }
-
-  /** Counting sort of the log by term id: every list a view into one buffer, docs ascending. */
-  private layOut(): Int32Array[] {
-    const terms = this.terms.length;
-    const offsets = new Int32Array(terms + 1);
-    for (let id = 0; id < terms; id++) offsets[id + 1] = offsets[id] + 2 * this.df[id];
-    const buffer = new Int32Array(offsets[terms]);
-    const cursor = offsets.slice(0, terms);
-    const { log, docMarks } = this;
-    let at = 0;
-    for (let m = 0; m < docMarks.length; m += 2) {
-      const doc = docMarks[m];
-      const end = docMarks[m + 1];
-      for (; at < end; at += 2) {
-        const id = log[at];
-        const c = cursor[id];
-        buffer[c] = doc;
-        buffer[c + 1] = log[at + 1];
-        cursor[id] = c + 2;
-      }
-    }
-    const lists: Int32Array[] = [];
-    for (let id = 0; id < terms; id++) lists.push(buffer.subarray(offsets[id], offsets[id + 1]));
-    return lists;
   }
 
   /** Id of the ASCII word bytes[start, end) with capitals folded; the word is added when new. */
@@ -271,7 +232,6 @@ export class TermTable {
       const size = this.hashes.length * 2;
       this.hashes = grow(this.hashes, size);
       this.tf = grow(this.tf, size);
-      this.df = grow(this.df, size);
       this.touched = grow(this.touched, size);
       this.poolRefs = grow(this.poolRefs, 2 * size);
     }
@@ -341,39 +301,3 @@ function sameFolded(term: string, text: string, start: number, end: number): boo
   return true;
 }
 
-/** The pooled (lower-case) term at `at` equals the ASCII bytes[start, end) with capitals folded. */
-function samePoolBytes(pool: Uint8Array, at: number, bytes: Uint8Array, start: number, end: number): boolean {
-  for (let k = start; k < end; k++) {
-    let c = bytes[k];
-    if (c >= 65 && c <= 90) c |= 32;
-    if (pool[at++] !== c) return false;
-  }
-  return true;
-}
-
-function asciiLower(bytes: Uint8Array, start: number, end: number): string {
-  let out = "";
-  for (let k = start; k < end; k++) {
-    const c = bytes[k];
-    out += String.fromCharCode(c >= 65 && c <= 90 ? c | 32 : c);
-  }
-  return out;
-}
-
-const utf8Length = (lead: number): number => (lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4);
-
-/** The code point of the (well-formed) UTF-8 sequence starting at bytes[i] with lead byte `lead`. */
-function codePointAt(bytes: Uint8Array, i: number, lead: number): number {
-  if (lead < 0xe0) return ((lead & 0x1f) << 6) | (bytes[i + 1] & 0x3f);
-  if (lead < 0xf0) return ((lead & 0x0f) << 12) | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f);
-  return ((lead & 0x07) << 18) | ((bytes[i + 1] & 0x3f) << 12) | ((bytes[i + 2] & 0x3f) << 6) | (bytes[i + 3] & 0x3f);
-}
-
-/** U+FFFD in the bytes: the text had one, or a lone surrogate that encoding replaced. */
-function hasReplacementBytes(bytes: Uint8Array, n: number): boolean {
-  const text = bytes.subarray(0, n);
-  for (let k = text.indexOf(0xef); k >= 0 && k + 2 < n; k = text.indexOf(0xef, k + 1)) {
-    if (text[k + 1] === 0xbf && text[k + 2] === 0xbd) return true;
-  }
-  return false;
-}
