@@ -8,6 +8,7 @@ import { rowSegments } from "./row-text.js";
 import { windowStart, type TreeState } from "./tree-reducer.js";
 import type { VisibleTree } from "./visible-tree.js";
 import { isFoldable } from "./visible-tree.js";
+import { displayIndent, treeRowPrefix } from "../../src/engine/index.js";
 
 
 export interface DrawnRow {
@@ -29,36 +30,12 @@ export interface RowFacts {
   now: Date;
 }
 
-/** Display levels of a row's prefix (3 columns each). */
-export function displayIndent(v: VisibleTree, row: number): number {
-  return v.multipleRoots ? Math.max(0, v.indent[row] - 1) : v.indent[row];
-}
-
 /**
- * pi's gutter/connector prefix for one row, only the columns [fromCol, toCol): rows thousands of
- * levels deep are drawn without building their whole prefix.
+ * pi's gutter/connector prefix for one row, only the columns [fromCol, toCol), with the app's fold
+ * markers on the connector (the layout itself is the engine's, shared with the CLI).
  */
 export function treePrefix(v: VisibleTree, row: number, folded: boolean, fromCol = 0, toCol = Infinity): string {
-  const levels = displayIndent(v, row);
-  const firstLevel = Math.max(0, Math.floor(fromCol / 3));
-  const endLevel = Math.min(levels, Math.ceil(toCol / 3));
-  if (endLevel <= firstLevel) return "";
-  const hasConnector = v.showConnector[row] === 1 && v.virtualRootChild[row] === 0;
-  const connectorLevel = hasConnector ? levels - 1 : -1;
-  // Gutters run inner -> outer with falling positions; the outermost wins at a level (pi's Array.find).
-  const gutterAt = new Map<number, boolean>();
-  for (let g = v.gutters[row]; g !== null && g.position >= firstLevel; g = g.outer) gutterAt.set(g.position, g.show);
-  let out = "";
-  for (let level = firstLevel; level < endLevel; level++) {
-    const gutter = gutterAt.get(level);
-    if (gutter !== undefined) out += gutter ? "│  " : "   ";
-    else if (level === connectorLevel) {
-      const mark = folded ? "⊞" : isFoldable(v, row) ? "⊟" : "─";
-      out += `${v.isLast[row] ? "└" : "├"}${mark} `;
-    } else out += "   ";
-  }
-  const skip = fromCol - firstLevel * 3;
-  return out.slice(skip, skip + (toCol - fromCol));
+  return treeRowPrefix(v, row, folded ? "⊞" : isFoldable(v, row) ? "⊟" : "─", fromCol, toCol);
 }
 
 /** pi's formatLabelTimestamp: HH:MM today, M/D HH:MM this year, else YY/M/D HH:MM (local time). */

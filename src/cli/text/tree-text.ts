@@ -20,10 +20,8 @@ export interface TreeTextOptions {
 }
 
 export function renderTreeText(tree: SessionTree, options: TreeTextOptions): string[] {
-  const active = new Set(options.activePathIds);
   const rows = layoutTreeRows(tree, {
     leafId: options.leafId,
-    activePathIds: active,
     filter: options.filter,
     home: options.home,
     maxPrefixLevels: MAX_PREFIX_LEVELS,

@@ -14,3 +14,15 @@ export {
   type RowTone,
   type ToolCallInfo,
 } from "./tree-row-text.js";
+export { flattenTree, type FlatNode, type FlatTree } from "./tree-flatten.js";
+export {
+  foldRows,
+  isFoldable,
+  layoutVisibleTree,
+  nearestVisibleRow,
+  segmentJump,
+  subtreeEnd,
+  type Gutter,
+  type VisibleTree,
+} from "./tree-visible-rows.js";
+export { displayIndent, treeRowPrefix } from "./tree-prefix.js";
