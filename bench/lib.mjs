@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /** The synthetic inputs: gen.mjs's presets, plus one long unbranched session for deep walks. */
-export const SYNTH_INPUTS = [
+const SYNTH_INPUTS = [
   { name: "synth-10mb", args: ["--preset", "10mb"] },
   { name: "synth-50mb", args: ["--preset", "50mb"] },
   { name: "synth-branches5k", args: ["--preset", "branches5k"] },

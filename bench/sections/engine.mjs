@@ -34,17 +34,7 @@ export async function run(ctx) {
   for (const file of ctx.synth) {
     const rounds = file.bytes > 30e6 ? 5 : 7;
     const command = `node bench/run.mjs engine   # ${file.name}`;
-    const base = [];
-    const eng = [];
-    let error;
-    for (let r = 0; r < rounds && !error; r++) {
-      const order = r % 2 === 0 ? ["baseline", "engine"] : ["engine", "baseline"];
-      for (const mode of order) {
-        const m = measure(ctx, flags, mode, file.path);
-        if (m.error) error = m.error;
-        else (mode === "engine" ? eng : base).push(m);
-      }
-    }
+    const { base, eng, error } = alternatingRounds(ctx, flags, file.path, rounds);
     if (error) {
       rows.push({ figure: `open ${file.name}`, value: error, baseline: "", ratio: "", target: "no crash", met: false, command });
       continue;
@@ -104,15 +94,8 @@ export async function run(ctx) {
 function flagRows(ctx, flags) {
   const rows = [];
   for (const file of ctx.synth) {
-    const base = [];
-    const eng = [];
-    for (let r = 0; r < 3; r++) {
-      for (const mode of r % 2 === 0 ? ["baseline", "engine"] : ["engine", "baseline"]) {
-        const m = measure(ctx, flags, mode, file.path);
-        if (m.error) return [{ figure: `with V8 flags ${flags.join(" ")}`, value: m.error, baseline: "", ratio: "", target: "", met: undefined, command: "" }];
-        (mode === "engine" ? eng : base).push(m);
-      }
-    }
+    const { base, eng, error } = alternatingRounds(ctx, flags, file.path, 3);
+    if (error) return [{ figure: `with V8 flags ${flags.join(" ")}`, value: error, baseline: "", ratio: "", target: "", met: undefined, command: "" }];
     const t = ctx.median(eng.map((m) => m.times[0]));
     const tb = ctx.median(base.map((m) => m.times[0]));
     const peak = ctx.median(eng.map((m) => m.maxRss - m.rssBefore));
@@ -127,6 +110,20 @@ function flagRows(ctx, flags) {
     });
   }
   return rows;
+}
+
+/** `rounds` rounds of baseline and engine, alternating which goes first; stops at the first crash. */
+function alternatingRounds(ctx, flags, path, rounds) {
+  const base = [];
+  const eng = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const mode of r % 2 === 0 ? ["baseline", "engine"] : ["engine", "baseline"]) {
+      const m = measure(ctx, flags, mode, path);
+      if (m.error) return { base, eng, error: m.error };
+      (mode === "engine" ? eng : base).push(m);
+    }
+  }
+  return { base, eng, error: undefined };
 }
 
 function measure(ctx, flags, mode, path) {

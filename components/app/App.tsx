@@ -61,56 +61,47 @@ function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: App
   if (stack.done) return null;
 
   const top = stack.screens.length - 1;
+  const onHelp = () => setHelpOpen(true);
   return (
     <Box flexDirection="column">
       {stack.screens.map((screen, i) => {
         const active = i === top && !helpOpen;
+        // What every screen gets from the shell.
+        const frame = { columns, rows, active, onBack: nav.back, onHelp };
         return (
           <Box key={i} display={active ? "flex" : "none"} flexDirection="column">
             {screen.kind === "picker"
-              ? renderPicker?.({ env, nav, columns, rows, active, onHelp: () => setHelpOpen(true) })
+              ? renderPicker?.({ env, nav, columns, rows, active, onHelp })
               : screen.kind === "recall"
               ? whileLoading(
                 <RecallScreen
+                  {...frame}
                   tree={screen.tree}
                   path={screen.path}
                   profile={env.profile}
-                  columns={columns}
-                  rows={rows}
-                  active={active}
                   onJump={(entryId) => dispatch({ type: "recallJump", entryId })}
-                  onBack={nav.back}
-                  onHelp={() => setHelpOpen(true)}
                 />,
               )
               : screen.kind === "compaction"
               ? whileLoading(
                 <CompactionPreviewScreen
+                  {...frame}
                   tree={screen.tree}
                   targetId={screen.targetId}
                   file={screen.file}
                   snapshot={screen.snapshot}
                   env={env}
-                  columns={columns}
-                  rows={rows}
-                  active={active}
-                  onBack={nav.back}
-                  onHelp={() => setHelpOpen(true)}
                   // The tree below has re-read the file with its cursor on the new entry (session-writes.ts).
                   onWritten={nav.back}
                 />,
               )
               : (
                 <LoadedTreeScreen
+                  {...frame}
                   path={screen.path}
                   env={env}
                   preloaded={i === 0 ? initialTree : undefined}
                   preloadedSnapshot={i === 0 ? initialSnapshot : undefined}
-                  columns={columns}
-                  rows={rows}
-                  active={active}
-                  onBack={nav.back}
-                  onHelp={() => setHelpOpen(true)}
                   onCompactionPreview={(tree, targetId, snapshot?: FileSnapshot) =>
                     dispatch({ type: "openCompaction", file: screen.path, tree, targetId, snapshot })}
                   onRecall={(tree) => dispatch({ type: "openRecall", path: screen.path, tree })}

@@ -17,7 +17,7 @@ const thousands = (n: number) => n.toLocaleString("en-US");
 /** "1 branch", "2 branches". */
 const count = (n: number, one: string, many: string) => `${thousands(n)} ${n === 1 ? one : many}`;
 
-export function statusText(f: StatusFacts): string {
+function statusText(f: StatusFacts): string {
   const parts = [
     count(f.entryCount, "entry", "entries"),
     `${count(f.branches, "branch", "branches")} (${count(f.branchPoints, "branch point", "branch points")})`,

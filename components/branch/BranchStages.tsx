@@ -6,14 +6,14 @@ import TextInput from "ink-text-input";
 import { planBranchCommit } from "../../src/engine/index.js";
 import { CommitConfirm } from "../commit/CommitConfirm.js";
 import { appClock, commitPending } from "../commit/commit-io.js";
-import { pendingEntryLines } from "../commit/entry-preview.js";
+import { pendingCommitView } from "../commit/entry-preview.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { typedLine } from "../label/typed-line.js";
 import type { BranchFlowProps } from "./BranchFlow.js";
 import { BRANCH_CHOICES, type BranchFlowAction, type BranchFlowState } from "./branch-flow-state.js";
-import { changedRowLines, contextChange, contextChangeLines } from "./context-change.js";
+import { changedRowLines, contextChangeLines } from "./context-change.js";
 
 const CHOICE_HELP: Record<(typeof BRANCH_CHOICES)[number]["choice"], string> = {
   none: "pi only moves the leaf in memory; nothing is written to the file",
@@ -129,19 +129,10 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
   );
   const view = useMemo(() => {
     if (commitPlan.kind === "none") return { error: commitPlan.reason };
-    const change = contextChange(document.tree, [...commitPlan.path, ...commitPlan.pending.entries], profile, "Context now → after the branch summary");
+    const { change, head, lines } = pendingCommitView(document, commitPlan.path, commitPlan.pending, profile, "Context now → after the branch summary");
     const summaryTokens = change.diff.rows.find((r) => r.after?.id === commitPlan.entry.id)?.after?.tokens ?? 0;
-    const lines = [
-      ...pendingEntryLines(document.path, commitPlan.pending.entries),
-      "",
-      "  Messages leaving and entering the context:",
-      ...changedRowLines(change),
-    ];
-    const head = [
-      `  Summary: ~${summaryTokens.toLocaleString("en-US")} tokens, compiled without an LLM (pi's model would word it differently)`,
-      ...contextChangeLines(change).map((l) => `  ${l}`),
-    ];
-    return { head, lines, change };
+    const first = `  Summary: ~${summaryTokens.toLocaleString("en-US")} tokens, compiled without an LLM (pi's model would word it differently)`;
+    return { head: [first, ...head], lines, change };
   }, [commitPlan, document, profile]);
   if ("error" in view) {
     return <BackOnEscape message={view.error ?? ""} onBack={() => props.dispatch({ type: "back" })} active={props.active} />;

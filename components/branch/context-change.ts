@@ -1,6 +1,6 @@
 // What a navigation does to the model's context: the context at the old leaf against the context
-// after the move (with or without the new summary), matched by source entry. The model is H1's
-// DiffModel, so the full side-by-side view (components/diff) can show it too.
+// after the move (with or without the new summary), matched by source entry. The model is the diff
+// view's DiffModel, so the full side-by-side view (components/diff) can show it too.
 import {
   buildContextFromPath,
   estimateTokens,

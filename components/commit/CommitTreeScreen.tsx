@@ -14,7 +14,7 @@ import { LABEL_EDITOR_HEIGHT, LabelEditor } from "../label/LabelEditor.js";
 import { TreeScreen, type TreeScreenProps } from "../tree/TreeScreen.js";
 import type { EntryCommand } from "../tree/tree-keys.js";
 import { CommitConfirm } from "./CommitConfirm.js";
-import { CompactionCommit } from "./CompactionCommit.js";
+import { CompactionCommitScreen } from "./CompactionCommit.js";
 import { writeFork, type Committed } from "./commit-io.js";
 import { planFork, type ForkPlan } from "./fork-plan.js";
 import type { SessionDocument } from "./session-document.js";
@@ -134,25 +134,20 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
         />
       )}
       {activity.kind === "compact" && (
-        <Box flexDirection="column" width={columns} height={rows - 1}>
-          <Text bold wrap="truncate">
-            {"  Compaction (what pi's /compact would append now)"}
-            <Text color="gray">{`  ${sanitizeInline(doc.path)}`}</Text>
-          </Text>
-          <CompactionCommit
-            file={doc.path}
-            tree={doc.tree}
-            snapshot={doc.snapshot}
-            profile={profile}
-            leafId={activity.leafId}
-            settings={activity.settings.compaction}
-            width={columns}
-            height={rows - 2}
-            active={props.active}
-            onCancel={close}
-            onCommitted={onCommitted}
-          />
-        </Box>
+        <CompactionCommitScreen
+          title="  Compaction (what pi's /compact would append now)"
+          file={doc.path}
+          tree={doc.tree}
+          snapshot={doc.snapshot}
+          profile={profile}
+          leafId={activity.leafId}
+          settings={activity.settings.compaction}
+          width={columns}
+          height={rows - 1}
+          active={props.active}
+          onCancel={close}
+          onCommitted={onCommitted}
+        />
       )}
       {activity.kind === "label" && (
         <LabelEditor
@@ -172,7 +167,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           height={FORK_PANEL_HEIGHT}
           active={props.active}
           verb="create the new file"
-          commit={() => writeFork(doc.path, activity.plan.fork)}
+          commit={() => writeFork(activity.plan.out, activity.plan.fork)}
           onCommitted={onCommitted}
           onCancel={close}
         />

@@ -1,25 +1,15 @@
 // Commit pi's /compact at an entry: the compaction entry the engine's builder makes (compiled summary, pi's
-// cut, tokensBefore, file lists), the context it leaves, then the confirm step.
-//
-// For the compaction preview (components/compaction): mount this as an overlay on a key, with
-// the preview's settings in force, and go back to the tree on onCommitted; the tree below re-reads
-// the file by itself (session-writes.ts).
+// cut, tokensBefore, file lists), the context it leaves, then the confirm step. Screens mount it through
+// CompactionCommitScreen (the tree's Shift+C, the compaction preview's `w`); after the write the screens
+// showing the file re-read it by themselves (session-writes.ts).
 import { useMemo } from "react";
 import { Box, Text } from "ink";
-import {
-  contextAfterCommit,
-  planCompactionCommit,
-  type CompactionSettings,
-  type FileSnapshot,
-  type PiProfile,
-  type SessionTree,
-} from "../../src/engine/index.js";
-import { changedRowLines, contextChange, contextChangeLines } from "../branch/context-change.js";
+import { planCompactionCommit, type CompactionSettings, type FileSnapshot, type PiProfile, type SessionTree } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { CommitConfirm } from "./CommitConfirm.js";
 import { appClock, commitPending, type Committed } from "./commit-io.js";
-import { pendingEntryLines } from "./entry-preview.js";
+import { pendingCommitView } from "./entry-preview.js";
 
 export interface CompactionCommitProps {
   /** The session file and the tree read from it (with its snapshot when known). */
@@ -42,14 +32,9 @@ export function CompactionCommit(props: CompactionCommitProps) {
   const plan = useMemo(() => planCompactionCommit(tree, { profile, settings, leafId }, appClock()), [tree, profile, settings, leafId]);
   const view = useMemo(() => {
     if (plan.kind === "none") return undefined;
-    const after = contextAfterCommit(plan.path, plan.pending, profile);
-    const change = contextChange(tree, [...plan.path, ...plan.pending.entries], profile, "Context now → after this compaction");
-    const head = [
-      `  Compaction at ${sanitizeInline(leafId ?? "(empty)")}: keepRecentTokens ${settings.keepRecentTokens}, summary compiled without an LLM; ${after.messages.length} messages after`,
-      ...contextChangeLines(change).map((l) => `  ${l}`),
-    ];
-    const lines = [...pendingEntryLines(file, plan.pending.entries), "", "  Messages leaving and entering the context:", ...changedRowLines(change)];
-    return { head, lines };
+    const { change, head, lines } = pendingCommitView({ path: file, tree }, plan.path, plan.pending, profile, "Context now → after this compaction");
+    const first = `  Compaction at ${sanitizeInline(leafId ?? "(empty)")}: keepRecentTokens ${settings.keepRecentTokens}, summary compiled without an LLM; ${change.after.length} messages after`;
+    return { head: [first, ...head], lines };
   }, [plan, tree, profile, leafId, settings, file]);
   useKeyLayer("overlay", (key) => (key.name === "escape" ? (props.onCancel(), true) : true), props.active && plan.kind === "none");
 
@@ -74,6 +59,20 @@ export function CompactionCommit(props: CompactionCommitProps) {
         onCommitted={props.onCommitted}
         onCancel={props.onCancel}
       />
+    </Box>
+  );
+}
+
+/** CompactionCommit as a whole screen of `height` rows: a title line naming the file, then the commit. */
+export function CompactionCommitScreen(props: CompactionCommitProps & { title: string }) {
+  const { title, ...commit } = props;
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      <Text bold wrap="truncate">
+        {title}
+        <Text color="gray">{`  ${sanitizeInline(props.file)}`}</Text>
+      </Text>
+      <CompactionCommit {...commit} height={props.height - 1} />
     </Box>
   );
 }

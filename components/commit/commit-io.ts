@@ -1,6 +1,5 @@
 // The app's side of a commit: who holds the lock, the clock and randomness, and the guarded append
 // or fork through the engine's store (the only code that writes). Every failure is one line.
-import { dirname, join } from "node:path";
 import {
   appendEntries,
   CommitError,
@@ -53,12 +52,8 @@ export function commitPending(doc: SessionDocument, pending: PendingCommit, prof
   return { ok: true, value: { message, document: reread.value, focusId: newLeafId } };
 }
 
-/** The path pi gives a fork: its own file name, next to the source file. */
-export const forkFilePath = (sourcePath: string, fork: ForkResult): string => join(dirname(sourcePath), fork.fileName);
-
-/** Create the fork's new file (never over an existing one). The source file is not touched. */
-export function writeFork(sourcePath: string, fork: ForkResult): Outcome<Committed> {
-  const out = forkFilePath(sourcePath, fork);
+/** Create the fork's new file at `out` (never over an existing one). The source file is not touched. */
+export function writeFork(out: string, fork: ForkResult): Outcome<Committed> {
   try {
     writeNewSessionFile(out, fork.header, fork.entries);
   } catch (error) {

@@ -1,7 +1,10 @@
 // The lines a commit shows before it asks: each entry it will append with the fields that matter.
 // Session text is untrusted, so everything passes through the sanitizer.
-import type { SessionEntry } from "../../src/engine/index.js";
+import type { PendingCommit, PiProfile, SessionEntry } from "../../src/engine/index.js";
+import { changedRowLines, contextChange, contextChangeLines } from "../branch/context-change.js";
+import type { DiffModel } from "../diff/diff-model.js";
 import { sanitizeBlock, sanitizeInline } from "../kit/sanitize.js";
+import type { SessionDocument } from "./session-document.js";
 
 const SHOWN_FIELDS = ["targetId", "label", "fromId", "firstKeptEntryId", "tokensBefore"];
 
@@ -23,4 +26,24 @@ export function pendingEntryLines(file: string, entries: readonly SessionEntry[]
     if (typeof summary === "string") for (const line of sanitizeBlock(summary).split("\n")) lines.push(`    │ ${line}`);
   }
   return lines;
+}
+
+/**
+ * What a confirm step shows for `pending` appended to `path` (root first): the context change in
+ * two lines (`head`, to go under the caller's own first line) and the entries to append with the
+ * messages leaving and entering the context (`lines`).
+ */
+export function pendingCommitView(
+  document: SessionDocument,
+  path: readonly SessionEntry[],
+  pending: PendingCommit,
+  profile: PiProfile,
+  title: string,
+): { change: DiffModel; head: string[]; lines: string[] } {
+  const change = contextChange(document.tree, [...path, ...pending.entries], profile, title);
+  return {
+    change,
+    head: contextChangeLines(change).map((l) => `  ${l}`),
+    lines: [...pendingEntryLines(document.path, pending.entries), "", "  Messages leaving and entering the context:", ...changedRowLines(change)],
+  };
 }

@@ -1,12 +1,14 @@
 // Shift+F: pi's createBranchedSession for the path to the selected entry, as a new file next to
 // the source; the source file is never touched (this is also how a v1/v2 file gets a v3 copy).
+import { dirname, join } from "node:path";
 import { buildFork, getBranch, sessionCwd, sessionFilePath, type ForkResult, type PiProfile } from "../../src/engine/index.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { appClock, forkFilePath } from "./commit-io.js";
+import { appClock } from "./commit-io.js";
 import type { Outcome, SessionDocument } from "./session-document.js";
 
 export interface ForkPlan {
   fork: ForkResult;
+  /** The path pi gives the fork: its own file name, next to the source file. */
   out: string;
   lines: string[];
 }
@@ -27,7 +29,7 @@ export function planFork(doc: SessionDocument, targetId: string, profile: PiProf
   } catch (error) {
     return { ok: false, message: `${doc.path}: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const out = forkFilePath(doc.path, fork);
+  const out = join(dirname(doc.path), fork.fileName);
   const labels = fork.entries.filter((e) => e.type === "label").length;
   const lines = [
     `Will create ${sanitizeInline(out)}: a new v3 session ${fork.header.id}`,

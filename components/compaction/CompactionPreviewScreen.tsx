@@ -4,7 +4,8 @@
 // Panes on top of the bands: the summary that would be written, and the before/after context diffs.
 import { useMemo, useReducer, useState } from "react";
 import { Box, Text } from "ink";
-import type { FileSnapshot, SessionTree } from "../../src/engine/index.js";
+import type { CompactionSettings, FileSnapshot, PiProfile, SessionTree } from "../../src/engine/index.js";
+import { CompactionCommitScreen } from "../commit/CompactionCommit.js";
 import type { Committed } from "../commit/commit-io.js";
 import type { AppEnv } from "../app/screens.js";
 import { Cells } from "../kit/Cells.js";
@@ -17,7 +18,6 @@ import { autoCompactLine, settingsLine, tokensLine, warningLines, whyLines } fro
 import { SummaryPane, summaryLines } from "./SummaryPane.js";
 import { useBranchDiff, useCompactionDiff, useCompactionPreview } from "./use-compaction-preview.js";
 import { usePreviewInput } from "./use-preview-input.js";
-import { PreviewWrite, type PreviewWriteRequest } from "./PreviewWrite.js";
 
 export interface CompactionPreviewScreenProps {
   tree: SessionTree;
@@ -37,6 +37,16 @@ export interface CompactionPreviewScreenProps {
   onWritten?: (committed: Committed) => void;
 }
 
+/**
+ * What `w` captured from the preview: the write commits at the previewed entry with the settings and
+ * profile the user tuned, captured when `w` was pressed so the plan cannot shift under the confirm step.
+ */
+interface WriteRequest {
+  leafId: string | null;
+  profile: PiProfile;
+  settings: CompactionSettings;
+}
+
 const MAX_WHY_LINES = 3;
 const MAX_WARNING_LINES = 6;
 const MIN_PANE = 3;
@@ -45,7 +55,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   const { tree, env, columns, rows } = props;
   const targetId = props.targetId ?? tree.leafId;
   const [state, dispatch] = useReducer(previewReducer, env.profile, initPreviewState);
-  const [writing, setWriting] = useState<PreviewWriteRequest | null>(null);
+  const [writing, setWriting] = useState<WriteRequest | null>(null);
   const data = useCompactionPreview(tree, targetId, env, state);
   const { preview } = data;
   const width = Math.max(20, columns - 1);
@@ -74,13 +84,16 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
 
   if (writing) {
     return (
-      <PreviewWrite
-        request={writing}
+      <CompactionCommitScreen
+        title={`  Write this compaction (profile ${writing.profile})`}
         file={props.file}
         tree={tree}
         snapshot={props.snapshot}
-        columns={columns}
-        rows={rows}
+        profile={writing.profile}
+        leafId={writing.leafId}
+        settings={writing.settings}
+        width={columns}
+        height={rows - 1}
         active={props.active}
         onCancel={() => setWriting(null)}
         onCommitted={(committed) => (setWriting(null), props.onWritten?.(committed))}

@@ -4,7 +4,6 @@
 import type { PiProfile } from "../../src/engine/index.js";
 
 export type SettingName = "keepRecentTokens" | "reserveTokens" | "contextWindow";
-export const SETTING_NAMES: SettingName[] = ["keepRecentTokens", "reserveTokens", "contextWindow"];
 
 export type PreviewPane = "bands" | "summary" | "diff" | "branchDiff";
 

@@ -1,5 +1,8 @@
 // A run of text in one tone: the unit every view draws lines from.
-export type Tone = "accent" | "success" | "muted" | "dim" | "error" | "warning" | "custom" | "border" | "plain";
+import type { RowTone } from "../../src/engine/index.js";
+
+/** pi's theme colours (the engine's row tones). */
+export type Tone = RowTone;
 
 export interface Cell {
   text: string;

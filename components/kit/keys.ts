@@ -40,24 +40,19 @@ export function toKeyPress(input: string, key: Key): KeyPress {
     if (key[flag]) return { name: withModifiers(base, key), text: "" };
   }
   if (key.ctrl && input.length === 1) {
-    return { name: withModifiers(input.toLowerCase(), { ...key, shift: key.shift }), text: "" };
+    return { name: withModifiers(input.toLowerCase(), key), text: "" };
   }
   if (key.meta && input.length === 1) return { name: `alt+${input.toLowerCase()}`, text: "" };
-  if (input.length === 1) {
-    const lower = input.toLowerCase();
-    const isUpperLetter = input !== lower && /\p{Lu}/u.test(input);
-    return { name: isUpperLetter ? `shift+${lower}` : input, text: input };
-  }
-  return { name: "", text: input };
+  return input.length === 1 ? textPress(input) : { name: "", text: input };
 }
+
+/** C0, DEL and C1: the characters no key types as text. */
+const isControlCode = (code: number): boolean => code < 0x20 || code === 0x7f || (code >= 0x80 && code <= 0x9f);
 
 /** True when the text has no control characters, so it may go into a search box. */
 export function isPrintableText(text: string): boolean {
   if (text.length === 0) return false;
-  for (const ch of text) {
-    const code = ch.charCodeAt(0);
-    if (code < 32 || code === 0x7f || (code >= 0x80 && code <= 0x9f)) return false;
-  }
+  for (const ch of text) if (isControlCode(ch.charCodeAt(0))) return false;
   return true;
 }
 
@@ -90,7 +85,7 @@ export function splitKeyChunk(input: string): KeyPress[] | undefined {
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i];
     const code = ch.charCodeAt(0);
-    if (code >= 0x20 && code !== 0x7f && !(code >= 0x80 && code <= 0x9f)) {
+    if (!isControlCode(code)) {
       run += ch;
       continue;
     }

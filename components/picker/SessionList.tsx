@@ -2,6 +2,7 @@
 import { Text } from "ink";
 import type { PickerRow } from "./types.js";
 import { formatRow, statsCaption } from "./row-format.js";
+import { hasSessionName } from "./display.js";
 import { treePrefix } from "./threaded.js";
 import { padToWidth, truncateToWidth } from "../kit/text-width.js";
 
@@ -44,7 +45,7 @@ export function SessionList(props: SessionListProps) {
   for (let i = scrollTop; i < end; i++) {
     const session = rows[i].session;
     const isSelected = i === selected;
-    const named = Boolean(session.name?.trim());
+    const named = hasSessionName(session);
     const parts = formatRow(session, treePrefix(rows, i), isSelected, { showPath: props.showPath, showCwd: props.showCwd, home: props.home, now, width });
     lines.push(
       <Text key={session.path} wrap="truncate">

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 const DEMO_RELATIVE = join("fixtures", "demo", "demo-session.jsonl");
 
 /** The nearest folder at or above `start` whose package.json names pi-explorer; undefined if none. */
-export function findPackageRoot(start: string): string | undefined {
+function findPackageRoot(start: string): string | undefined {
   let dir = start;
   for (;;) {
     const manifest = join(dir, "package.json");

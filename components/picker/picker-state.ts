@@ -76,7 +76,7 @@ export function initPickerState(init: PickerInit): PickerState {
 }
 
 /** The sessions of the active scope; null while "all" has not been loaded yet. */
-export function scopePool(state: PickerState): readonly SessionInfo[] | null {
+function scopePool(state: PickerState): readonly SessionInfo[] | null {
   return state.scope === "current" ? state.current : state.all;
 }
 

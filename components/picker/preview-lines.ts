@@ -15,7 +15,7 @@ const LABEL_WIDTH = 9;
 const two = (n: number): string => String(n).padStart(2, "0");
 
 /** Local date and time to the minute: 2026-04-27 08:10. */
-export function formatDateTime(date: Date): string {
+function formatDateTime(date: Date): string {
   if (Number.isNaN(date.getTime())) return "unknown";
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }

@@ -1,12 +1,11 @@
 // One picker row as plain strings, cut to the width it may take. Pure, so widths are tested exactly.
-import type { SessionInfo } from "../../src/engine/index.js";
+import { formatAge, type SessionInfo } from "../../src/engine/index.js";
 import { displayWidth, padToWidth, truncateToWidth } from "../kit/text-width.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { formatAge } from "./age.js";
 import { formatSize, sessionTitle, shortenHome, truncateStart } from "./display.js";
 
 /** Below this width a row keeps only pi's own columns: message count and age. */
-export const WIDE_ROW_MIN = 64;
+const WIDE_ROW_MIN = 64;
 
 export interface RowColumns {
   showPath: boolean;
@@ -24,7 +23,7 @@ export function statsCaption(width: number): string {
 }
 
 /** Message count, branches, compactions, size and age, in fixed-width columns. */
-export function statsText(session: SessionInfo, now: Date, width: number): string {
+function statsText(session: SessionInfo, now: Date, width: number): string {
   const msgs = right(String(session.messageCount), 5);
   const age = right(formatAge(session.modified, now), 4);
   if (width < WIDE_ROW_MIN) return `${msgs} ${age}`;

@@ -110,7 +110,7 @@ function regexScore(session: SessionInfo, regex: RegExp): number | undefined {
 }
 
 /** The score of a session for a parsed query, or undefined when it does not match. */
-export function scoreSession(pool: readonly SessionInfo[], session: SessionInfo, parsed: ParsedQuery): number | undefined {
+function scoreSession(pool: readonly SessionInfo[], session: SessionInfo, parsed: ParsedQuery): number | undefined {
   if (parsed.mode === "regex") return parsed.regex ? regexScore(session, parsed.regex) : undefined;
   let total = 0;
   for (const token of parsed.tokens) {

@@ -14,7 +14,7 @@ export type PreviewState =
 export type PreviewLoader = (session: SessionInfo) => PreviewDetails;
 
 /** Files above this size are not read just to preview them. */
-export const PREVIEW_MAX_BYTES = 64 * 1024 * 1024;
+const PREVIEW_MAX_BYTES = 64 * 1024 * 1024;
 
 const cacheKey = (s: SessionInfo): string => `${s.path}\0${s.modified.getTime()}\0${s.sizeBytes}`;
 

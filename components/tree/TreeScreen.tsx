@@ -70,8 +70,10 @@ export function TreeScreen(props: TreeScreenProps) {
   }, [reveal, props.tree]);
 
   const node = selectedNode(state);
-  useEffect(() => detailDispatch({ type: "reset" }), [node]);
-  useEffect(() => setNote(null), [node]);
+  useEffect(() => {
+    detailDispatch({ type: "reset" });
+    setNote(null);
+  }, [node]);
 
   const paneInner = Math.max(1, layout.paneWidth - 2);
   const findQuery = state.find?.query;

@@ -12,7 +12,7 @@ export interface DetailSection {
 }
 
 /** Human size of a base64 payload: the decoded byte count, e.g. "12.3 KB". */
-export function base64Size(data: unknown): string {
+function base64Size(data: unknown): string {
   if (typeof data !== "string") return "0 B";
   const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
   const bytes = Math.max(0, Math.floor((data.length * 3) / 4) - padding);

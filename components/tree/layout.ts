@@ -12,9 +12,9 @@ export interface TreeLayout {
 }
 
 /** Title, search line, counter and status lines around the tree window. */
-export const CHROME_LINES = 4;
+const CHROME_LINES = 4;
 /** Panes are offered side by side only from this width. */
-export const MIN_SPLIT_COLUMNS = 60;
+const MIN_SPLIT_COLUMNS = 60;
 
 export function treeLayout(columns: number, rows: number, paneShown: boolean): TreeLayout {
   // At least one tree row; each chrome line only while the frame still fits in rows - 1 lines.

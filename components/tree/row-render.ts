@@ -3,13 +3,11 @@
 // marker). Only the visible window is built, so the cost per frame is O(window), not O(entries).
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth, sliceColumns } from "../kit/text-width.js";
-import type { Cell, Tone } from "../kit/cell.js";
+import type { Cell } from "../kit/cell.js";
 import { rowSegments } from "./row-text.js";
 import { windowStart, type TreeState } from "./tree-reducer.js";
-import type { VisibleTree } from "./visible-tree.js";
-import { isFoldable } from "./visible-tree.js";
+import { isFoldable, type VisibleTree } from "./visible-tree.js";
 import { displayIndent, treeRowPrefix } from "../../src/engine/index.js";
-
 
 export interface DrawnRow {
   key: string;
@@ -39,7 +37,7 @@ export function treePrefix(v: VisibleTree, row: number, folded: boolean, fromCol
 }
 
 /** pi's formatLabelTimestamp: HH:MM today, M/D HH:MM this year, else YY/M/D HH:MM (local time). */
-export function formatLabelTime(timestamp: string, now: Date): string {
+function formatLabelTime(timestamp: string, now: Date): string {
   const d = new Date(timestamp);
   if (Number.isNaN(d.getTime())) return "";
   const time = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
@@ -87,7 +85,7 @@ export function markHits(cells: Cell[], query: string | undefined): Cell[] {
 }
 
 /** Cut a list of cells to the columns [start, start + width). */
-export function sliceCells(cells: Cell[], start: number, width: number): Cell[] {
+function sliceCells(cells: Cell[], start: number, width: number): Cell[] {
   const out: Cell[] = [];
   let col = 0;
   for (const cell of cells) {
@@ -123,7 +121,7 @@ function contentCells(s: TreeState, nodeIndex: number): Cell[] {
 }
 
 /** Columns the row text keeps at least; the id/time column is left out rather than squeeze it below this. */
-export const MIN_BODY_WITH_META = 24;
+const MIN_BODY_WITH_META = 24;
 
 /** Whether the id/time column (Shift+I) fits beside a readable row in a tree part `treeWidth` wide. */
 export function metaColumnFits(treeWidth: number): boolean {
@@ -186,16 +184,12 @@ export function buildWindowRows(s: TreeState, facts: RowFacts, width: number, he
       scroll = Math.min(maxScroll, sel.anchor - context);
     }
   }
-  const sliced = built.map((row) => {
+  return built.map((row) => {
     const prefixEnd = Math.min(row.prefixWidth, scroll + viewport);
     const prefix = scroll < prefixEnd ? treePrefix(v, row.row, row.folded, scroll, prefixEnd) : "";
     const restCells = sliceCells(row.rest, Math.max(0, scroll - row.prefixWidth), viewport - prefix.length);
-    return { ...row, body: prefix ? [{ text: prefix, tone: "dim" as Tone }, ...restCells] : restCells };
+    const cursor: Cell = { text: row.selected ? "› " : "  ", tone: "accent" };
+    const body: Cell[] = prefix ? [cursor, { text: prefix, tone: "dim" }, ...restCells] : [cursor, ...restCells];
+    return { key: row.key, selected: row.selected, body, right: row.right };
   });
-  return sliced.map((row) => ({
-    key: row.key,
-    selected: row.selected,
-    body: [{ text: row.selected ? "› " : "  ", tone: "accent" as Tone }, ...row.body],
-    right: row.right,
-  }));
 }

@@ -1,15 +1,10 @@
 // The text of one /tree row as pi's tree selector words it: the engine's display/tree-row-text.ts
 // (shared with the CLI's `tree` text), fed from the flattened tree. Also pi's getSearchableText,
 // what type-to-search matches. The strings returned here are raw session text: the view sanitizes them.
-import { entryRowSegments, textOf, type SessionEntry } from "../../src/engine/index.js";
+import { entryRowSegments, textOf, type RowSegment, type SessionEntry } from "../../src/engine/index.js";
 import type { FlatTree } from "./flat-tree.js";
 
-import type { Cell } from "../kit/cell.js";
-
-export { formatToolCall, hasTextContent, shortenHome, textOf } from "../../src/engine/index.js";
-
-/** A toned piece of row text (raw session text, not yet sanitized). */
-export type Segment = Cell;
+export { textOf } from "../../src/engine/index.js";
 
 type Rec = Record<string, unknown>;
 
@@ -17,7 +12,7 @@ type Rec = Record<string, unknown>;
 const first200 = (content: unknown): string => textOf(content).slice(0, 200);
 
 /** The content part of a row (after cursor, connectors, markers and label). */
-export const rowSegments = (entry: SessionEntry, flat: FlatTree, home: string): Segment[] => entryRowSegments(entry, flat.toolCalls, home);
+export const rowSegments = (entry: SessionEntry, flat: FlatTree, home: string): RowSegment[] => entryRowSegments(entry, flat.toolCalls, home);
 
 /** pi's getSearchableText: what type-to-search matches (first 200 chars of messages, not compaction summaries). */
 export function searchableText(entry: SessionEntry, label: string | undefined): string {

@@ -54,7 +54,7 @@ export const TREE_BINDINGS: TreeBinding[] = [
 export const EMPTY_QUERY_BINDINGS: TreeBinding[] = [
   { keys: ["?"], help: "this help (when the search is empty)", run: "help" },
   { keys: ["q"], help: "close the tree (when the search is empty)", run: "back" },
-  // Engineer I: recall (components/recall); with a query, "/" is typed into the search as in pi.
+  // Recall (components/recall); with a query, "/" is typed into the search as in pi.
   { keys: ["/"], help: "recall: full-text search of every branch (when the search is empty)", run: "recall" },
 ];
 

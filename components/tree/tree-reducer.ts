@@ -279,10 +279,11 @@ function revealEntry(s: TreeState, id: string): TreeState {
 /** The entry under the cursor's node index, or -1 when nothing is visible. */
 export const selectedNode = (s: TreeState): number => (s.visible.rows.length === 0 ? -1 : s.visible.rows[s.selected]);
 
+const FILTER_TAGS: Record<FilterMode, string> = { default: "", "no-tools": " [no-tools]", "user-only": " [user]", "labeled-only": " [labeled]", all: " [all]" };
+
 /** pi's counter tags: " [no-tools]", " [user]", " [labeled]", " [all]", then " [+label time]". */
 export function statusTags(s: TreeState): string {
-  const tags: Record<FilterMode, string> = { default: "", "no-tools": " [no-tools]", "user-only": " [user]", "labeled-only": " [labeled]", all: " [all]" };
-  return tags[s.filter] + (s.showLabelTime ? " [+label time]" : "");
+  return FILTER_TAGS[s.filter] + (s.showLabelTime ? " [+label time]" : "");
 }
 
 /** First row of the window that shows the cursor, pi-style: cursor kept centred, clamped at the ends. */

@@ -10,7 +10,7 @@ export interface TreeSession {
   name?: string;
 }
 
-export function prepareTreeSession(tree: SessionTree, home: string, profile: PiProfile, now = new Date()): TreeSession {
+function prepareTreeSession(tree: SessionTree, home: string, profile: PiProfile, now = new Date()): TreeSession {
   const model = createTreeModel(tree, home);
   return { model, facts: computeSessionFacts(tree, model.flat, profile, now), name: tree.sessionName };
 }

@@ -24,7 +24,7 @@ function passes(flat: FlatTree, index: number, mode: FilterMode, tokens: string[
 }
 
 /** pi's search tokens: lowercased, split on whitespace, every token must be a substring. */
-export const searchTokens = (query: string): string[] => query.toLowerCase().split(/\s+/).filter(Boolean);
+const searchTokens = (query: string): string[] => query.toLowerCase().split(/\s+/).filter(Boolean);
 
 /**
  * Compute the visible rows. `searchCache` memoizes each node's lowercased search text across calls

@@ -10,6 +10,9 @@ function optionRows(options: Record<string, OptionSpec>): string[][] {
   });
 }
 
+/** Two aligned columns without a header row. */
+const twoColumns = (rows: string[][]): string[] => formatTable(["", ""], rows, ["left", "left"]).slice(1);
+
 export function mainHelp(commands: readonly Command[]): string[] {
   return [
     "pi-explorer: explore pi coding-agent session files (tree, context, compaction and branch previews)",
@@ -25,7 +28,7 @@ export function mainHelp(commands: readonly Command[]): string[] {
     ...formatTable(["  command", "what it does"], commands.map((c) => [`  ${c.name}`, c.summary]), ["left", "left"]).slice(1),
     "",
     "Options for every command:",
-    ...formatTable(["", ""], optionRows(GLOBAL_OPTIONS), ["left", "left"]).slice(1),
+    ...twoColumns(optionRows(GLOBAL_OPTIONS)),
     "",
     "Exit codes: 0 success (even with damaged lines), 2 usage error, 3 unreadable file.",
     'Run "pi-explorer help <command>" for the options of one command.',
@@ -38,9 +41,9 @@ export function commandHelp(command: Command): string[] {
     `pi-explorer ${command.usage}`,
     "",
     command.summary,
-    ...(own.length > 0 ? ["", "Options:", ...formatTable(["", ""], own, ["left", "left"]).slice(1)] : []),
+    ...(own.length > 0 ? ["", "Options:", ...twoColumns(own)] : []),
     "",
     "Options for every command:",
-    ...formatTable(["", ""], optionRows(GLOBAL_OPTIONS), ["left", "left"]).slice(1),
+    ...twoColumns(optionRows(GLOBAL_OPTIONS)),
   ];
 }

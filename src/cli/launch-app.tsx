@@ -3,7 +3,6 @@
 // to enter raw mode; the CLI commands cover scripted use.
 // Ink, React and the views are imported only here, lazily, so CLI commands never load them and React
 // can be switched to its production build first (the development build renders several times slower).
-import { homedir } from "node:os";
 import type { PiProfile } from "../engine/index.js";
 import type { AppEnv, Screen } from "../../components/app/screens.js";
 import { usageError } from "./errors.js";
@@ -13,8 +12,9 @@ export interface LaunchOptions {
   /** A session file named on the command line; otherwise the session picker. */
   file?: string;
   profile: PiProfile;
-  agentDir: string;
   cwd: string;
+  home: string;
+  env: Record<string, string | undefined>;
 }
 
 // The alternate screen keeps the user's scrollback intact and lets us own the whole terminal.
@@ -28,7 +28,7 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
   }
   // Read the file before taking over the screen, so an unreadable file is a plain one-line error (exit 3).
   const session = opts.file === undefined ? undefined : openSession(opts.file, opts.profile);
-  const env: AppEnv = { cwd: opts.cwd, home: homedir(), env: process.env, profile: opts.profile };
+  const env: AppEnv = { cwd: opts.cwd, home: opts.home, env: opts.env, profile: opts.profile };
   const initial: Screen = session ? { kind: "tree", path: session.file, fromPicker: false } : { kind: "picker" };
 
   process.env.NODE_ENV ??= "production";

@@ -47,9 +47,7 @@ function invalidMessage(file: string, loaded: LoadedSession): string {
 
 /** The leaf a command starts from: --leaf when given (it must exist), else the leaf pi picks on load. */
 export function resolveLeaf(session: OpenedSession, leaf: string | undefined): string | null {
-  if (leaf === undefined) return session.tree.leafId;
-  if (!session.tree.byId.has(leaf)) throw usageError(`${session.file}: no entry with id "${leaf}" (--leaf)`);
-  return leaf;
+  return leaf === undefined ? session.tree.leafId : requireEntry(session, leaf, "leaf");
 }
 
 /** An entry id given on the command line that must exist (e.g. --target). */

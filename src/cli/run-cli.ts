@@ -1,7 +1,7 @@
 // Argument parsing and dispatch. Everything the CLI needs from the process is passed in, so tests
 // can run it in-process; main.ts is the thin wrapper that supplies the real process.
 import { parseArgs } from "node:util";
-import { resolveAgentDir, sanitizeLine } from "../engine/index.js";
+import { sanitizeLine } from "../engine/index.js";
 import type { Command, CommandContext, OptionSpec } from "./command.js";
 import { COMMANDS, findCommand } from "./commands/index.js";
 import { CliError, usageError } from "./errors.js";
@@ -99,10 +99,9 @@ async function launchFromArgs(argv: string[], environment: CliEnvironment): Prom
   if (parsed.values.json === true) throw usageError("--json needs a command (see pi-explorer --help)");
   if (parsed.positionals.length > 1) throw usageError(`unexpected argument "${parsed.positionals[1]}"`);
   const profile = parseProfile(parsed.values.pi);
-  const agentDir = resolveAgentDir(environment.env, environment.home, profile);
   // Loaded only here: the Ink app and React take a second to import, which no CLI command should pay.
   const { launchApp } = await import("./launch-app.js");
-  return await launchApp({ file: parsed.positionals[0], profile, agentDir, cwd: environment.cwd });
+  return await launchApp({ file: parsed.positionals[0], profile, cwd: environment.cwd, home: environment.home, env: environment.env });
 }
 
 function printHelp(rest: string[], environment: CliEnvironment): number {

@@ -186,16 +186,10 @@ export type KnownEntry =
   | UsageEntry
   | ContextEditEntry;
 
-/** Use the `is*` guards below to narrow; `type` alone cannot narrow because unknown types exist. */
+/** `type` alone cannot narrow (unknown types exist): use a guard such as isMessageEntry, or a cast after checking `type`. */
 export type SessionEntry = KnownEntry | UnknownEntry;
 
 export const isMessageEntry = (e: SessionEntry): e is MessageEntry => e.type === "message";
-export const isCompactionEntry = (e: SessionEntry): e is CompactionEntry => e.type === "compaction";
-export const isBranchSummaryEntry = (e: SessionEntry): e is BranchSummaryEntry => e.type === "branch_summary";
-export const isCustomMessageEntry = (e: SessionEntry): e is CustomMessageEntry => e.type === "custom_message";
-export const isLabelEntry = (e: SessionEntry): e is LabelEntry => e.type === "label";
-export const isSessionInfoEntry = (e: SessionEntry): e is SessionInfoEntry => e.type === "session_info";
-export const isContextEditEntry = (e: SessionEntry): e is ContextEditEntry => e.type === "context_edit";
 
 /** A problem found while reading a file. `line` is the 1-based physical line of the file. */
 export interface Diagnostic {

@@ -1,13 +1,14 @@
 // `pi-explorer branch FILE --target ID`: a dry run of /tree navigation with "Summarize": which
 // entries the branch summary covers, what fits the budget, and where the summary would attach.
-import { ASSUMED_CONTEXT_WINDOW, branchView, planBranch, sanitizeLine, type BranchPlan } from "../../engine/index.js";
+// Only --summarize --commit writes (commit-actions.ts).
+import { ASSUMED_CONTEXT_WINDOW, branchView, planBranch, type BranchPlan } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { usageError } from "../errors.js";
 import { commitBranch, commitRequested } from "../commit-actions.js";
 import { COMMIT_OPTIONS } from "../commit-flow.js";
 import { openSession, reportDiagnostics, requireEntry, resolveLeaf } from "../open-session.js";
 import { countOption, fileArgument, stringOption } from "../option-values.js";
-import { loadPiSettings, type SettingValue } from "../pi-settings.js";
+import { loadPiSettings, reportSettingsProblems, withFlag } from "../pi-settings.js";
 import { withLeaf } from "../session-views.js";
 import { branchText } from "../text/branch-text.js";
 
@@ -34,8 +35,7 @@ export const branchCommand: Command = {
     const targetId = requireEntry(session, targetFlag, "target");
     const pi = loadPiSettings(ctx);
     const reserve = pi.effective.branchSummary.reserveTokens;
-    const budget: SettingValue =
-      budgetFlag !== undefined ? { value: budgetFlag, source: "flag" } : { value: ASSUMED_CONTEXT_WINDOW - reserve.value, source: reserve.source };
+    const budget = withFlag(budgetFlag, { value: ASSUMED_CONTEXT_WINDOW - reserve.value, source: reserve.source });
     if (commitRequested(ctx)) return commitBranch(ctx, file, { oldLeafId: leafId, targetId, budget: budget.value });
 
     const view = branchView(withLeaf(session.tree, leafId), { targetId, budget: budget.value }, ctx.profile);
@@ -55,7 +55,7 @@ export const branchCommand: Command = {
       return 0;
     }
     ctx.out.writeLines(branchText({ file, leafId, profile: ctx.profile, view, plan, budget, tree: session.tree, home: ctx.home, width: ctx.out.width }));
-    for (const problem of pi.problems) ctx.out.warn(`pi-explorer: ${sanitizeLine(problem)}`);
+    reportSettingsProblems(ctx.out, pi.problems);
     reportDiagnostics(ctx.out, file, session.loaded.diagnostics);
     return 0;
   },

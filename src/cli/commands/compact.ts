@@ -1,12 +1,12 @@
 // `pi-explorer compact FILE ...`: a dry run of /compact: where pi would cut, what it would summarize,
-// and the context right after. It writes nothing.
-import { compactionViewOfPath, contextView, getBranch, planCompaction, sanitizeLine } from "../../engine/index.js";
+// and the context right after. Only --commit writes (commit-actions.ts).
+import { buildContextFromPath, compactionViewOfPath, getBranch, planCompaction, type UserSettings } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { commitCompaction, commitRequested } from "../commit-actions.js";
 import { COMMIT_OPTIONS } from "../commit-flow.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { countOption, fileArgument, stringOption } from "../option-values.js";
-import { loadPiSettings, withFlag, type PiSettings, type SettingValue } from "../pi-settings.js";
+import { loadPiSettings, reportSettingsProblems, withFlag, type SettingValue } from "../pi-settings.js";
 import { compactionText, type CompactPreview } from "../text/compaction-text.js";
 
 const USAGE = "compact FILE [--leaf ID] [--keep-recent N] [--reserve N] [--context-window N] [--commit [--instructions TEXT] [--yes]]";
@@ -31,7 +31,7 @@ export const compactCommand: Command = {
     const leafId = resolveLeaf(session, stringOption(ctx, "leaf"));
     const path = getBranch(session.tree, leafId);
     // 1.6 lets a model override compaction settings; the model is the one in effect at the leaf.
-    const model = contextView(session.tree, leafId, ctx.profile).model;
+    const model = buildContextFromPath(path, ctx.profile).model;
     const pi = loadPiSettings(ctx, { model });
     const keep = withFlag(keepFlag, pi.effective.compaction.keepRecentTokens);
     const reserve = withFlag(reserveFlag, pi.effective.compaction.reserveTokens);
@@ -46,14 +46,14 @@ export const compactCommand: Command = {
       return 0;
     }
     ctx.out.writeLines(compactionText({ ...preview, tree: session.tree, home: ctx.home, width: ctx.out.width }));
-    for (const problem of pi.problems) ctx.out.warn(`pi-explorer: ${sanitizeLine(problem)}`);
+    reportSettingsProblems(ctx.out, pi.problems);
     reportDiagnostics(ctx.out, file, session.loaded.diagnostics);
     return 0;
   },
 };
 
 interface CompactDocInput extends CompactPreview {
-  pi: PiSettings;
+  pi: UserSettings;
   diagnostics: unknown[];
 }
 

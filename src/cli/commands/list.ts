@@ -5,7 +5,7 @@ import { formatAge, formatBytes, listSessions, sanitizeLine, type SessionInfo } 
 import type { Command, CommandContext } from "../command.js";
 import { unreadableFile } from "../errors.js";
 import { noPositionals, stringOption } from "../option-values.js";
-import { loadPiSettings } from "../pi-settings.js";
+import { loadPiSettings, reportSettingsProblems } from "../pi-settings.js";
 import { formatTable, truncate } from "../text/table.js";
 
 const USAGE = "list [--all] [--dir PATH]";
@@ -22,7 +22,7 @@ export const listCommand: Command = {
     noPositionals(ctx, USAGE);
     const dirFlag = explicitDirFlag(ctx);
     const settings = loadPiSettings(ctx, { cliSessionDir: dirFlag });
-    for (const problem of settings.problems) ctx.out.warn(`pi-explorer: ${sanitizeLine(problem)}`);
+    reportSettingsProblems(ctx.out, settings.problems);
     const sessionDir = settings.effective.sessionDir.value;
     const all = ctx.values.all === true;
     const sessions = listSessions({ agentDir: settings.agentDir, cwd: ctx.cwd, sessionDir, all, profile: ctx.profile, home: ctx.home, baseDir: ctx.cwd });

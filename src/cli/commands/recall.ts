@@ -5,6 +5,7 @@ import { isAbsolute, resolve } from "node:path";
 import {
   browse,
   buildRecallIndexForTree,
+  DEFAULT_REGEX_BUDGET_MS,
   expand,
   formatBrowse,
   formatExpanded,
@@ -12,6 +13,8 @@ import {
   parseRecallQuery,
   quoted,
   resolveAgentDir,
+  sanitizeBlock,
+  sanitizeLine,
   search,
   type RecallResult,
 } from "../../engine/index.js";
@@ -21,10 +24,8 @@ import type { Command, CommandContext } from "../command.js";
 import { unreadableFile, usageError } from "../errors.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { stringOption } from "../option-values.js";
-import { sanitizeBlock, sanitizeLine } from "../../engine/index.js";
 
 const USAGE = "recall FILE [QUERY] [--scope S] [--page N] [--expand ID,...] | recall --all QUERY [--dir PATH]";
-const REGEX_BUDGET_MS = 2000;
 const clock = (): number => performance.now();
 
 export const recallCommand: Command = {
@@ -78,7 +79,7 @@ function recallOne(ctx: CommandContext): number {
     else ctx.out.writeLines([sanitizeBlock(formatBrowse(page))]);
   } else {
     const page = unwrap(
-      search(index, query, { scope, page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: REGEX_BUDGET_MS }),
+      search(index, query, { scope, page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: DEFAULT_REGEX_BUDGET_MS }),
       file,
     );
     if (ctx.out.json) ctx.out.writeJson({ file, search: page });
@@ -114,7 +115,7 @@ async function recallAll(ctx: CommandContext): Promise<number> {
     if (cache.rebuiltBecause) ctx.out.warn(`recall index was rebuilt: ${sanitizeLine(cache.rebuiltBecause)}`);
     const stats = cache.update(files, ctx.profile);
     for (const line of stats.failed) ctx.out.warn(sanitizeLine(line));
-    const page = unwrap(cache.search(parsed, { page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: REGEX_BUDGET_MS }));
+    const page = unwrap(cache.search(parsed, { page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: DEFAULT_REGEX_BUDGET_MS }));
     if (ctx.out.json) ctx.out.writeJson({ dir, index: stats, search: page });
     else ctx.out.writeLines([sanitizeBlock(formatCrossSession(page, dir))]);
   } finally {

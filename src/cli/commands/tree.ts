@@ -1,11 +1,10 @@
 // `pi-explorer tree FILE`: the session tree as pi's /tree draws it, with ids, labels and the active path.
-import { getBranch } from "../../engine/index.js";
+import { getBranch, TREE_FILTER_MODES, type TreeFilterMode } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { usageError } from "../errors.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { fileArgument, stringOption } from "../option-values.js";
 import { renderTreeText } from "../text/tree-text.js";
-import { TREE_FILTERS, type TreeFilter } from "../text/tree-rows.js";
 import { treeJson } from "./tree-json.js";
 
 const USAGE = "tree FILE [--leaf ID] [--filter MODE]";
@@ -16,7 +15,7 @@ export const treeCommand: Command = {
   usage: USAGE,
   options: {
     leaf: { type: "string", valueName: "ID", help: "mark the path to this entry instead of the file's leaf" },
-    filter: { type: "string", valueName: "MODE", help: `rows to show, as pi's /tree filters: ${TREE_FILTERS.join(", ")} (text only)` },
+    filter: { type: "string", valueName: "MODE", help: `rows to show, as pi's /tree filters: ${TREE_FILTER_MODES.join(", ")} (text only)` },
   },
   run(ctx) {
     const file = fileArgument(ctx, USAGE);
@@ -31,7 +30,7 @@ export const treeCommand: Command = {
       renderTreeText(session.tree, {
         file,
         leafId,
-        activePathIds: getBranch(session.tree, leafId).map((e) => e.id),
+        activePathLength: getBranch(session.tree, leafId).length,
         filter,
         home: ctx.home,
         width: ctx.out.width,
@@ -42,8 +41,8 @@ export const treeCommand: Command = {
   },
 };
 
-function treeFilter(value: string | undefined): TreeFilter {
+function treeFilter(value: string | undefined): TreeFilterMode {
   if (value === undefined) return "default";
-  if ((TREE_FILTERS as readonly string[]).includes(value)) return value as TreeFilter;
-  throw usageError(`--filter must be one of ${TREE_FILTERS.join(", ")}, not "${value}"`);
+  if ((TREE_FILTER_MODES as readonly string[]).includes(value)) return value as TreeFilterMode;
+  throw usageError(`--filter must be one of ${TREE_FILTER_MODES.join(", ")}, not "${value}"`);
 }

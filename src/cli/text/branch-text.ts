@@ -2,6 +2,7 @@
 import type { BranchPlan, BranchView, SessionTree } from "../../engine/index.js";
 import type { SettingValue } from "../pi-settings.js";
 import { sanitizeLine } from "../../engine/index.js";
+import { fileListLines } from "./file-lists.js";
 import { messageTable } from "./message-table.js";
 import { truncate } from "./table.js";
 import { formatCount, plural } from "./units.js";
@@ -38,8 +39,7 @@ export function branchText(input: BranchTextInput): string[] {
       (view.preparedUnlimited && view.preparedUnlimited.messages.length !== prepared.messages.length
         ? ` (the budget drops ${plural(view.preparedUnlimited.messages.length - prepared.messages.length, "older message")})`
         : ""),
-    `Files read: ${prepared.fileOps.readFiles.length ? prepared.fileOps.readFiles.map(sanitizeLine).join(", ") : "none"}`,
-    `Files modified: ${prepared.fileOps.modifiedFiles.length ? prepared.fileOps.modifiedFiles.map(sanitizeLine).join(", ") : "none"}`,
+    ...fileListLines(prepared.fileOps),
     "",
   );
   if (plan.wouldSummarize) {

@@ -2,6 +2,7 @@
 import type { CompactionPlan, CompactionView, SessionTree } from "../../engine/index.js";
 import type { SettingValue } from "../pi-settings.js";
 import { sanitizeLine } from "../../engine/index.js";
+import { fileListLines } from "./file-lists.js";
 import { messageTable } from "./message-table.js";
 import { formatCount, plural } from "./units.js";
 
@@ -50,8 +51,7 @@ export function compactionText(input: CompactionTextInput): string[] {
   lines.push(
     `tokensBefore: ${formatCount(view.tokensBefore)}; previous summary: ${view.previousSummaryChars === null ? "none" : `${formatCount(view.previousSummaryChars)} chars, carried into the new one`}`,
     `Summarizer input: ${formatCount(view.serializedHistory.chars)} chars of history${view.isSplitTurn ? ` + ${formatCount(view.serializedTurnPrefix.chars)} chars of turn prefix` : ""}`,
-    `Files read: ${view.fileOps.readFiles.length ? view.fileOps.readFiles.map(sanitizeLine).join(", ") : "none"}`,
-    `Files modified: ${view.fileOps.modifiedFiles.length ? view.fileOps.modifiedFiles.map(sanitizeLine).join(", ") : "none"}`,
+    ...fileListLines(view.fileOps),
     "",
     sanitizeLine(plan.why),
   );

@@ -7,16 +7,12 @@ import {
   flattenTree,
   layoutVisibleTree,
   passesTreeFilter,
-  TREE_FILTER_MODES,
   treeRowPrefix,
   type SessionEntry,
   type SessionTree,
   type TreeFilterMode,
 } from "../../engine/index.js";
 import { entryRowText } from "./entry-row-text.js";
-
-export type TreeFilter = TreeFilterMode;
-export const TREE_FILTERS = TREE_FILTER_MODES;
 
 export interface TreeRow {
   entry: SessionEntry;
@@ -33,7 +29,7 @@ interface LayoutOptions {
   maxPrefixLevels?: number;
   /** The entry whose path is active (pi's leaf): it orders branches and drives the filters. */
   leafId: string | null;
-  filter: TreeFilter;
+  filter: TreeFilterMode;
   home: string;
 }
 

@@ -1,9 +1,8 @@
 // The `tree` command's text: a header, then one row per visible entry with its id in front
 // (pi's /tree shows no ids; a CLI user needs them for --leaf and --target).
-import type { SessionTree } from "../../engine/index.js";
-import { sanitizeLine } from "../../engine/index.js";
+import { sanitizeLine, type SessionTree, type TreeFilterMode } from "../../engine/index.js";
 import { truncate } from "./table.js";
-import { layoutTreeRows, type TreeFilter } from "./tree-rows.js";
+import { layoutTreeRows } from "./tree-rows.js";
 
 const PIPE_TEXT_LIMIT = 200;
 /** Deeper rows keep only their innermost levels: 5,000 branch points can nest thousands of levels. */
@@ -12,8 +11,9 @@ const MAX_PREFIX_LEVELS = 24;
 export interface TreeTextOptions {
   file: string;
   leafId: string | null;
-  activePathIds: readonly string[];
-  filter: TreeFilter;
+  /** Entries on the path from the root to the leaf. */
+  activePathLength: number;
+  filter: TreeFilterMode;
   home: string;
   /** Cut each row to this many columns (a terminal); undefined = rows are not cut. */
   width: number | undefined;
@@ -29,7 +29,7 @@ export function renderTreeText(tree: SessionTree, options: TreeTextOptions): str
   const idWidth = Math.max(0, ...rows.map((r) => sanitizeLine(r.entry.id).length));
   const lines = [
     `${sanitizeLine(options.file)}${tree.sessionName ? `  "${sanitizeLine(tree.sessionName)}"` : ""}`,
-    `${tree.byId.size} entries, ${tree.roots.length} root${tree.roots.length === 1 ? "" : "s"}, leaf ${options.leafId ?? "(none)"}, active path ${options.activePathIds.length} entries (• marks it)`,
+    `${tree.byId.size} entries, ${tree.roots.length} root${tree.roots.length === 1 ? "" : "s"}, leaf ${options.leafId ?? "(none)"}, active path ${options.activePathLength} entries (• marks it)`,
     "",
   ];
   for (const row of rows) {

@@ -15,25 +15,17 @@ export function collectEntriesForBranchSummary(
   targetId: string,
 ): CollectedBranch {
   if (!oldLeafId) return { entries: [], commonAncestorId: null };
-  const oldPath = new Set(walkToRoot(byId, oldLeafId).map((e) => e.id));
+  const oldPath = walkToRoot(byId, oldLeafId);
+  const oldIds = new Set(oldPath.map((e) => e.id));
   const targetPath = walkToRoot(byId, targetId);
   let commonAncestorId: string | null = null;
   for (let i = targetPath.length - 1; i >= 0; i--) {
-    if (oldPath.has(targetPath[i].id)) {
+    if (oldIds.has(targetPath[i].id)) {
       commonAncestorId = targetPath[i].id;
       break;
     }
   }
-  const entries: SessionEntry[] = [];
-  const seen = new Set<string>();
-  let current: string | null | undefined = oldLeafId;
-  // The seen-set only guards against parent cycles, which would never end in pi.
-  while (current && current !== commonAncestorId && !seen.has(current)) {
-    seen.add(current);
-    const entry = byId.get(current);
-    if (!entry) break;
-    entries.push(entry);
-    current = entry.parentId;
-  }
-  return { entries: entries.reverse(), commonAncestorId };
+  // The old leaf's root-first path below the common ancestor (walkToRoot already stops at cycles).
+  const start = commonAncestorId === null ? 0 : oldPath.findIndex((e) => e.id === commonAncestorId) + 1;
+  return { entries: oldPath.slice(start), commonAncestorId };
 }

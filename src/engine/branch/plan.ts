@@ -1,9 +1,8 @@
 // What /tree navigation with a summary would do: what gets summarized, and where it is attached.
 import { contentText } from "../context/content-text.js";
 import { messageOf } from "../context/entry-messages.js";
-import { fingerprint, type TextFingerprint } from "../serialize/sha.js";
-import { serializeConversation } from "../serialize/serialize-conversation.js";
-import { convertToLlm } from "../context/convert-to-llm.js";
+import { serializedFingerprint } from "../serialize/serialize-conversation.js";
+import type { TextFingerprint } from "../serialize/sha.js";
 import { computeFileLists, type FileLists } from "../compaction/file-ops.js";
 import type { AgentMessage, PiProfile, SessionEntry } from "../types.js";
 import { collectEntriesForBranchSummary } from "./collect.js";
@@ -71,7 +70,6 @@ export function planBranch(input: BranchPlanInput): BranchPlan {
   if (!target) return { kind: "not-found", targetId, error: `Entry ${targetId} not found` };
   const collected = collectEntriesForBranchSummary(byId, oldLeafId, targetId);
   const prepared = prepareBranchEntries(collected.entries, input.budget ?? DEFAULT_BRANCH_BUDGET, profile);
-  const text = serializeConversation(convertToLlm(prepared.messages.map((m) => m.message), profile), profile);
   return {
     kind: "plan",
     targetId,
@@ -80,7 +78,7 @@ export function planBranch(input: BranchPlanInput): BranchPlan {
     entryIds: collected.entries.map((e) => e.id),
     prepared,
     fileLists: computeFileLists(prepared.fileOps),
-    serialized: fingerprint(text),
+    serialized: serializedFingerprint(prepared.messages, profile),
     wouldSummarize: collected.entries.length > 0,
     ...navigationAttachment(target, oldLeafId, profile),
   };

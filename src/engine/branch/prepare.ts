@@ -1,7 +1,6 @@
 // pi's prepareBranchEntries: the newest messages of the abandoned branch that fit a budget.
 import type { ContextMessage } from "../context/build-context.js";
 import { messageOf, projectContextEntry, summarizerMessage073 } from "../context/entry-messages.js";
-import { createBranchSummaryMessage, createCompactionSummaryMessage, createCustomMessage } from "../context/summary-messages.js";
 import { carryOverFileOps, createFileOps, extractFileOpsFromMessage, type FileOps } from "../compaction/file-ops.js";
 import { estimateTokens } from "../tokens/estimate.js";
 import type { AgentMessage, ContextEditEntry, PiProfile, SessionEntry } from "../types.js";
@@ -21,24 +20,10 @@ const KNOWN_SILENT = new Set(["thinking_level_change", "model_change", "custom",
 
 /** 1.6 getMessageFromEntry (branch flavour): tool results skipped, edits applied. */
 function message16(entry: SessionEntry, edit: ContextEditEntry | undefined): AgentMessage | undefined {
-  const e = entry as SessionEntry & Record<string, unknown>;
-  switch (e.type) {
-    case "message": {
-      const message = messageOf(entry);
-      if (!message || message.role === "toolResult") return undefined;
-      return edit ? projectContextEntry(entry, edit)[0] : message;
-    }
-    case "custom_message":
-      if (edit) return projectContextEntry(entry, edit)[0];
-      return createCustomMessage(e.customType as string, e.content as AgentMessage["content"], e.display, e.details, e.timestamp);
-    case "branch_summary":
-      return createBranchSummaryMessage(e.summary as string, e.fromId, e.timestamp);
-    case "compaction":
-      // The compaction's stored systemMessage is not part of a branch summary's input.
-      return createCompactionSummaryMessage(e.summary as string, e.tokensBefore, e.timestamp);
-    default:
-      return undefined;
-  }
+  if (messageOf(entry)?.role === "toolResult") return undefined;
+  if (edit && (entry.type === "message" || entry.type === "custom_message")) return projectContextEntry(entry, edit)[0];
+  // Otherwise as 0.73 reads it; a compaction's stored systemMessage is not part of the input.
+  return summarizerMessage073(entry);
 }
 
 function message073(entry: SessionEntry): AgentMessage | undefined {

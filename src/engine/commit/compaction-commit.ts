@@ -39,7 +39,7 @@ export function planCompactionCommit(tree: SessionTree, options: CompactionCommi
   const preparation = analysis.preparation;
   if (!preparation) return { kind: "none", reason: analysis.reason ?? "Nothing to compact (session too small)" };
 
-  const { summary: compiled, fileLists } = compileSummaryOfPreparation(preparation, {
+  const { summary: compiled } = compileSummaryOfPreparation(preparation, {
     messageIndex: buildGlobalMessageIndex(tree.loaded.entries),
     cwd: typeof tree.loaded.header?.cwd === "string" ? tree.loaded.header.cwd : undefined,
     profile,
@@ -48,11 +48,12 @@ export function planCompactionCommit(tree: SessionTree, options: CompactionCommi
     tree,
     profile,
     leafId,
+    path,
     {
       summary: withFocusNote(compiled.text, options.instructions),
       firstKeptEntryId: preparation.firstKeptEntryId,
       tokensBefore: preparation.tokensBefore,
-      details: { readFiles: [...fileLists.readFiles], modifiedFiles: [...fileLists.modifiedFiles] },
+      details: compiled.details,
     },
     clock,
   );

@@ -14,15 +14,3 @@ export const stampEntry = (ctx: EntryContext): { id: string; timestamp: string }
   const timestamp = isoTimestamp(ctx.nowMs);
   return { id: newEntryId(ctx.takenIds, ctx.random), timestamp };
 };
-
-/** Ids in use plus ids given out during one batch, so a batch never repeats an id. */
-export class IdPool {
-  private readonly added = new Set<string>();
-  constructor(private readonly base: { has(id: string): boolean }) {}
-  has(id: string): boolean {
-    return this.added.has(id) || this.base.has(id);
-  }
-  add(id: string): void {
-    this.added.add(id);
-  }
-}

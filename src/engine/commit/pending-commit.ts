@@ -1,4 +1,4 @@
-import { buildContext, contextMessages } from "../context/build-context.js";
+import { buildContextFromPath, contextMessages } from "../context/build-context.js";
 import type { SessionTree } from "../tree/tree.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { buildBranchSummaryEntry } from "./branch-summary-entry.js";
@@ -17,16 +17,19 @@ export interface CommitClock {
   random: RandomSource;
 }
 
-/** `/compact` at `leafId` (pi's leaf unless the user navigated elsewhere first). */
+/**
+ * `/compact` at `leafId` (pi's leaf unless the user navigated elsewhere first). `path` is the
+ * branch at `leafId` (root first), already walked by the caller.
+ */
 export function compactionCommit(
   tree: SessionTree,
   profile: PiProfile,
   leafId: string | null,
+  path: readonly SessionEntry[],
   result: { summary: string; firstKeptEntryId: string | null; tokensBefore: number; details: FileListDetails },
   clock: CommitClock,
 ): PendingCommit {
-  const projectionMessages =
-    profile === "1.6" ? contextMessages(buildContext(tree.loaded.entries, leafId, profile, tree.byId)) : undefined;
+  const projectionMessages = profile === "1.6" ? contextMessages(buildContextFromPath(path, profile)) : undefined;
   const entry = buildCompactionEntry({ profile, leafId, ...result, projectionMessages, takenIds: tree.byId, ...clock });
   return { entries: [entry], newLeafId: entry.id };
 }

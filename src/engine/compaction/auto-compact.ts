@@ -1,8 +1,10 @@
 // pi's threshold trigger (_checkCompaction, the non-overflow case): would pi compact on its own?
-import { buildContextFromPath, contextMessages } from "../context/build-context.js";
+import { buildContextFromPath, contextMessages, lastCompactionIndex } from "../context/build-context.js";
 import { estimateProjectedContextTokens } from "../tokens/projected.js";
 import { calculateContextTokens, estimateContextTokens, shouldCompact } from "../tokens/usage.js";
 import type { AgentMessage, PiProfile, SessionEntry } from "../types.js";
+
+const millis = (iso: unknown): number => new Date(iso as string).getTime();
 
 export interface AutoCompactCheck {
   wouldCompact: boolean;
@@ -22,8 +24,6 @@ export interface AutoCompactInput {
   profile?: PiProfile;
 }
 
-const millis = (iso: unknown): number => new Date(iso as string).getTime();
-
 /**
  * The check pi runs before a new prompt, on the last assistant message of the context. pi
  * uses that assistant's own usage (no trailing estimate); for an error (1.6: or zero usage)
@@ -37,11 +37,10 @@ export function checkAutoCompaction(input: AutoCompactInput): AutoCompactCheck {
   if (input.enabled === false) return stop("auto-compaction is disabled");
   const context = buildContextFromPath(input.path, profile);
   const messages = contextMessages(context);
-  const assistant = [...messages].reverse().find((m) => m.role === "assistant");
+  const assistant = messages.findLast((m) => m.role === "assistant");
   if (!assistant) return stop("no assistant message yet, so pi has nothing to check");
-  let compaction: SessionEntry | undefined;
-  for (let i = input.path.length - 1; i >= 0 && !compaction; i--) if (input.path[i].type === "compaction") compaction = input.path[i];
-  const compactedAt = compaction ? millis(compaction.timestamp) : undefined;
+  const compactionIndex = lastCompactionIndex(input.path);
+  const compactedAt = compactionIndex >= 0 ? millis(input.path[compactionIndex].timestamp) : undefined;
   if (compactedAt !== undefined && (assistant.timestamp as number) <= compactedAt) {
     return stop("the last assistant message is older than the latest compaction (stale-usage guard)");
   }

@@ -35,7 +35,7 @@ const PLACEHOLDER = "Summary placeholder. ";
 /** About what pi's structured summaries weigh (≈1000 tokens). */
 export const DEFAULT_SUMMARY_CHARS = 4000;
 
-export function placeholderSummary(chars: number): string {
+function placeholderSummary(chars: number): string {
   return PLACEHOLDER.repeat(Math.ceil(Math.max(0, chars) / PLACEHOLDER.length)).slice(0, Math.max(0, chars));
 }
 

@@ -1,10 +1,9 @@
 // pi's prepareCompaction per release: where to cut, what to summarize, what to keep.
+import { buildContextFromPath, contextMessages, lastCompactionIndex, projectPath, type ContextMessage } from "../context/build-context.js";
 import { summarizerMessage073 } from "../context/entry-messages.js";
-import { projectPath, type ContextMessage } from "../context/build-context.js";
-import { buildContextFromPath, contextMessages } from "../context/build-context.js";
 import { estimateProjectedContextTokens } from "../tokens/projected.js";
 import { estimateContextTokens } from "../tokens/usage.js";
-import type { CompactionEntry, PiProfile, SessionEntry } from "../types.js";
+import type { AgentMessage, CompactionEntry, PiProfile, SessionEntry } from "../types.js";
 import type { CutPointResult } from "./cut-types.js";
 import { carryOverFileOps, createFileOps, extractFileOpsFromMessage, type FileOps } from "./file-ops.js";
 import { findProjectedCutPoint } from "./projected-cut.js";
@@ -50,12 +49,15 @@ export interface CompactionAnalysis {
   cut: CutPointResult | undefined;
 }
 
-const withSource = (entry: SessionEntry, messages: CutUnit["messages"][number]["message"][]): ContextMessage[] =>
+const withSource = (entry: SessionEntry, messages: readonly AgentMessage[]): ContextMessage[] =>
   messages.map((message) => ({ message, sourceId: entry.id }));
 
-function lastCompactionIndex(path: readonly SessionEntry[]): number {
-  for (let i = path.length - 1; i >= 0; i--) if (path[i].type === "compaction") return i;
-  return -1;
+/** The 0.73 boundary on the raw path: the newest compaction's kept entry, else just after it, else 0. */
+export function rawBoundaryStart(path: readonly SessionEntry[]): number {
+  const prev = lastCompactionIndex(path);
+  if (prev < 0) return 0;
+  const kept = path.findIndex((e) => e.id === path[prev].firstKeptEntryId);
+  return kept >= 0 ? kept : prev + 1;
 }
 
 function collect(units: readonly CutUnit[], from: number, to: number): ContextMessage[] {
@@ -73,11 +75,7 @@ interface Boundary {
 function boundary073(path: readonly SessionEntry[], keep: number): Boundary {
   const prevIndex = lastCompactionIndex(path);
   const previousCompaction = prevIndex >= 0 ? (path[prevIndex] as CompactionEntry) : undefined;
-  let boundaryStart = 0;
-  if (previousCompaction) {
-    const kept = path.findIndex((e) => e.id === previousCompaction.firstKeptEntryId);
-    boundaryStart = kept >= 0 ? kept : prevIndex + 1;
-  }
+  const boundaryStart = rawBoundaryStart(path);
   const units = path.map((entry) => {
     const message = entry.type === "compaction" ? undefined : summarizerMessage073(entry);
     return { entry, messages: message ? withSource(entry, [message]) : [] };

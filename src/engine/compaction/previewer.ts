@@ -4,12 +4,13 @@
 // itself, so a key press that leaves the cut where it was costs only a map lookup. The plan (cut,
 // bands, why, warnings) and the outcome (summary, context after) are separate calls, so a UI can draw
 // the moved cut first and compile the summary after the frame.
-import { buildContextFromPath, type ContextMessage } from "../context/build-context.js";
+import { buildContextFromPath } from "../context/build-context.js";
 import type { CompiledCompactionSummary } from "../summary/compile.js";
 import { compileSummaryOfPreparation } from "../summary/compile-preparation.js";
 import { buildGlobalMessageIndex } from "../summary/message-index.js";
 import { estimateTokens } from "../tokens/estimate.js";
-import type { AgentMessage, PiProfile, SessionEntry } from "../types.js";
+import { contextRows, type ContextRow } from "../tokens/rows.js";
+import type { PiProfile, SessionEntry } from "../types.js";
 import { checkAutoCompaction, type AutoCompactCheck } from "./auto-compact.js";
 import { pathBands, type PathBands } from "./bands.js";
 import { simulatedCompactionEntry } from "./context-after.js";
@@ -24,12 +25,7 @@ export interface PreviewSettings {
 }
 
 /** One message the model sees, with the entry it came from and pi's token estimate. */
-export interface PreviewContextRow {
-  role: string;
-  id: string | null;
-  tokens: number;
-  message: AgentMessage;
-}
+export type PreviewContextRow = ContextRow;
 
 /** What the compaction would write and what the model would see next (absent when pi would not compact). */
 export interface PreviewOutcome {
@@ -86,14 +82,11 @@ export interface PreviewerInput {
   cwd?: string;
 }
 
-const rowsOf = (messages: readonly ContextMessage[], profile: PiProfile): PreviewContextRow[] =>
-  messages.map((m) => ({ role: m.message.role, id: m.sourceId, tokens: estimateTokens(m.message, profile), message: m.message }));
-
 const sum = (rows: readonly PreviewContextRow[]): number => rows.reduce((s, r) => s + r.tokens, 0);
 
 export function createCompactionPreviewer(input: PreviewerInput): CompactionPreviewer {
   const { path, profile } = input;
-  const before = rowsOf(buildContextFromPath(path, profile).messages, profile);
+  const before = contextRows(buildContextFromPath(path, profile).messages, profile);
   const analyses = new Map<number, CompactionAnalysis>();
   const autoChecks = new Map<string, AutoCompactCheck>();
   const outcomes = new Map<string, PreviewOutcome>();
@@ -128,7 +121,7 @@ export function createCompactionPreviewer(input: PreviewerInput): CompactionPrev
     const entry = simulatedCompactionEntry(path, prep, profile, { timestamp });
     // The compiled text already ends with pi's file lists: it is exactly what would be stored.
     entry.summary = summary.text;
-    const after = rowsOf(buildContextFromPath([...path, entry], profile).messages, profile);
+    const after = contextRows(buildContextFromPath([...path, entry], profile).messages, profile);
     const outcome = { summary, after, tokensAfter: sum(after) };
     outcomes.set(key, outcome);
     return outcome;

@@ -44,16 +44,17 @@ function contextSettings(path: readonly SessionEntry[]): { thinkingLevel: string
   return { thinkingLevel, model };
 }
 
-const lastCompactionIndex = (path: readonly SessionEntry[]): number => {
+/** Index of the newest compaction on a path; -1 when there is none. */
+export function lastCompactionIndex(path: readonly SessionEntry[]): number {
   for (let i = path.length - 1; i >= 0; i--) if (path[i].type === "compaction") return i;
   return -1;
-};
+}
 
 /**
  * 1.6 buildContextEntries: the whole path, or [latest compaction, kept range without system
  * messages, everything after the compaction].
  */
-export function selectContextEntries(path: readonly SessionEntry[]): SessionEntry[] {
+function selectContextEntries(path: readonly SessionEntry[]): SessionEntry[] {
   const k = lastCompactionIndex(path);
   if (k < 0) return [...path];
   const compaction = path[k];

@@ -12,6 +12,13 @@ export function contentText(content: AgentMessage["content"], separator = "\n"):
     .join(separator);
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
+function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
+
+/** A content block read loosely: any field may be missing or of another type. */
+export type LooseBlock = { type?: unknown; text?: string; thinking?: string; name?: string; arguments?: unknown };
+
+/** The object blocks of an array content; [] for a string or anything else. */
+export const contentBlocks = (content: unknown): LooseBlock[] =>
+  Array.isArray(content) ? (content.filter(isObject) as LooseBlock[]) : [];

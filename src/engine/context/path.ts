@@ -12,7 +12,7 @@ export function indexById(entries: readonly SessionEntry[]): Map<string, Session
  * Path from the root to `leaf`, root first. Iterative, and it stops at a repeated entry
  * (pi would loop forever on a parent cycle).
  */
-export function walkFrom(leaf: SessionEntry | undefined, byId: ReadonlyMap<string, SessionEntry>): SessionEntry[] {
+function walkFrom(leaf: SessionEntry | undefined, byId: ReadonlyMap<string, SessionEntry>): SessionEntry[] {
   const path: SessionEntry[] = [];
   const seen = new Set<SessionEntry>();
   let current = leaf;

@@ -3,16 +3,11 @@
 // becomes its parent). No summary is attached here: that is the branch-summary flow's business.
 import { navigationAttachment } from "../branch/plan.js";
 import { buildContextFromPath } from "../context/build-context.js";
-import { estimateTokens } from "../tokens/estimate.js";
+import { contextRows, type ContextRow } from "../tokens/rows.js";
 import { getBranch, type SessionTree } from "../tree/tree.js";
-import type { AgentMessage, PiProfile } from "../types.js";
+import type { PiProfile } from "../types.js";
 
-export interface ContextSideRow {
-  role: string;
-  id: string | null;
-  tokens: number;
-  message: AgentMessage;
-}
+export type ContextSideRow = ContextRow;
 
 export interface BranchSwitchContexts {
   oldLeafId: string | null;
@@ -25,14 +20,9 @@ export interface BranchSwitchContexts {
   after: ContextSideRow[];
 }
 
-export function contextRowsAt(tree: SessionTree, leafId: string | null, profile: PiProfile): ContextSideRow[] {
+function contextRowsAt(tree: SessionTree, leafId: string | null, profile: PiProfile): ContextSideRow[] {
   const path = leafId === null ? [] : getBranch(tree, leafId);
-  return buildContextFromPath(path, profile).messages.map((m) => ({
-    role: m.message.role,
-    id: m.sourceId,
-    tokens: estimateTokens(m.message, profile),
-    message: m.message,
-  }));
+  return contextRows(buildContextFromPath(path, profile).messages, profile);
 }
 
 /** Undefined when the target is unknown. */

@@ -1,6 +1,7 @@
 // What a context is made of, by kind, for the before/after bars. Characters are counted the way
 // pi's estimateTokens counts them (spec §9.1, 1x §7.1), so the kinds add up to pi's estimate
 // (up to per-message rounding).
+import { ESTIMATED_IMAGE_CHARS as IMAGE_CHARS, systemChars } from "../tokens/estimate.js";
 import type { AgentMessage, ContentBlock, PiProfile } from "../types.js";
 
 export const CONTEXT_KINDS = [
@@ -16,8 +17,6 @@ export const CONTEXT_KINDS = [
 export type ContextKind = (typeof CONTEXT_KINDS)[number];
 
 export type KindBreakdown = Record<ContextKind, { chars: number; tokens: number; messages: number }>;
-
-const IMAGE_CHARS = 4800;
 
 function emptyBreakdown(): KindBreakdown {
   const b = {} as KindBreakdown;
@@ -37,19 +36,8 @@ function textChars(m: AgentMessage, add: (k: ContextKind, n: number) => void, ki
   }
 }
 
-function systemChars(m: AgentMessage): number {
-  let n = typeof m.content === "string" ? m.content.length : 0;
-  for (const b of blocks(m.content)) {
-    if (b?.type === "text") n += b.text.length;
-    else if (b?.type === "image") n += IMAGE_CHARS;
-  }
-  for (const v of Object.values(m.sections ?? {})) if (typeof v === "string") n += v.length;
-  if (m.toolsAdded) n += JSON.stringify(m.toolsAdded).length;
-  return n;
-}
-
 /** Characters per kind of one message; the kinds it touches are counted once each as a message. */
-export function messageKindChars(m: AgentMessage, profile: PiProfile): Partial<Record<ContextKind, number>> {
+function messageKindChars(m: AgentMessage, profile: PiProfile): Partial<Record<ContextKind, number>> {
   const out: Partial<Record<ContextKind, number>> = {};
   const add = (k: ContextKind, n: number) => {
     out[k] = (out[k] ?? 0) + n;

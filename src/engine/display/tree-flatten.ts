@@ -2,6 +2,7 @@
 // level (roots included) the child whose subtree holds the active leaf first, the rest in the
 // engine's childrenOf order (timestamp, then file order). Built iteratively: paths can be 12,000 deep.
 // Shared by the app's /tree and the CLI's `tree` text.
+import { pathIdSet } from "../tree/navigate.js";
 import type { SessionTree } from "../tree/tree.js";
 import type { SessionEntry } from "../types.js";
 import { rememberToolCalls, type ToolCallInfo } from "./tree-row-text.js";
@@ -25,19 +26,6 @@ export interface FlatTree {
   toolCalls: Map<string, ToolCallInfo>;
 }
 
-/** Ids on the path from the leaf up to its root (guarded against parent cycles). */
-function activePathIds(tree: SessionTree, leafId: string | null): Set<string> {
-  const ids = new Set<string>();
-  let id = leafId;
-  while (id !== null && id !== undefined && !ids.has(id)) {
-    const entry = tree.byId.get(id);
-    if (entry === undefined) break;
-    ids.add(id);
-    id = entry.parentId;
-  }
-  return ids;
-}
-
 function activeFirst(children: readonly SessionEntry[], active: Set<string>): readonly SessionEntry[] {
   // Most nodes have one child and are not on the active path: no allocation for them.
   let anyActive = false;
@@ -51,7 +39,7 @@ function activeFirst(children: readonly SessionEntry[], active: Set<string>): re
  * leaf unless the caller shows the tree as seen from another entry).
  */
 export function flattenTree(tree: SessionTree, leafId: string | null = tree.leafId): FlatTree {
-  const active = activePathIds(tree, leafId);
+  const active = leafId === null ? new Set<string>() : pathIdSet(tree, leafId);
   const nodes: FlatNode[] = [];
   const indexOf = new Map<string, number>();
   const toolCalls: FlatTree["toolCalls"] = new Map();

@@ -1,14 +1,9 @@
 // browse(): the latest entries of a scope; expand(): chosen entries in full.
-import { parseScope, resolveScope } from "./scope.js";
+import { scopeDocs } from "./scope.js";
 import { entryView, fullText } from "./view.js";
-import type { RecallEntryView, RecallIndex, RecallResult, RecallScope, ScopeDocs } from "./types.js";
+import type { RecallEntryView, RecallIndex, RecallResult, RecallScope } from "./types.js";
 
 export const BROWSE_LIMIT = 25;
-
-function scopeDocs(index: RecallIndex, scope: RecallScope | string | undefined): RecallResult<ScopeDocs> {
-  const parsed = typeof scope === "string" || scope === undefined ? parseScope(scope) : { ok: true as const, value: scope };
-  return parsed.ok ? resolveScope(index, parsed.value) : parsed;
-}
 
 export interface BrowsePage {
   scopeLabel: string;

@@ -10,8 +10,3 @@ export function clip(text: string, limit: number): string {
   if (space > limit * 0.6) cut = space;
   return `${text.slice(0, cut)}…`;
 }
-
-/** First non-empty line of a text, whitespace collapsed. */
-export function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}

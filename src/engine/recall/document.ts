@@ -1,6 +1,7 @@
 // Turning one session entry into the text recall searches and the one line it shows.
 import type { AgentMessage, ContentBlock, SessionEntry } from "../types.js";
-import { clip, oneLine } from "./clip.js";
+import { collapseWhitespace } from "../summary/text.js";
+import { clip } from "./clip.js";
 import type { RecallRole } from "./types.js";
 
 /** Tool output is capped in the index (errors are kept whole: "find that error" must work). */
@@ -52,7 +53,7 @@ function renderValue(v: unknown): string {
 }
 
 /** `name(key=value, …)`; capped when `cap` is given. */
-export function renderToolCall(name: string, args: unknown, cap?: number): string {
+function renderToolCall(name: string, args: unknown, cap?: number): string {
   let pairs: string[];
   if (args && typeof args === "object" && !Array.isArray(args)) {
     const record = args as Record<string, unknown>;
@@ -64,7 +65,7 @@ export function renderToolCall(name: string, args: unknown, cap?: number): strin
   return `${name}(${inner})`;
 }
 
-export function pathArgs(args: unknown): string[] {
+function pathArgs(args: unknown): string[] {
   if (!args || typeof args !== "object") return [];
   const out: string[] = [];
   for (const k of PATH_KEYS) {
@@ -160,7 +161,7 @@ const unique = (xs: string[]): string[] => [...new Set(xs)];
 export function summaryLine(role: RecallRole, text: string, isError: boolean, tools: string[]): string {
   const limit = role === "toolResult" ? 200 : 300;
   const prefix = role === "toolResult" ? `${isError ? "ERROR " : ""}[${tools[0] ?? "tool"}] ` : "";
-  return prefix + clip(oneLine(text), limit);
+  return prefix + clip(collapseWhitespace(text), limit);
 }
 
 /** Ids of tool calls -> their path arguments, over every entry of the file. */

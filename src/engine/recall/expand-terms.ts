@@ -10,6 +10,8 @@ export interface TermVariant {
 }
 
 export const PREFIX_MIN = 3;
+/** Prefix expansion looks at this many terms (in order) before keeping the closest forms. */
+export const PREFIX_SCAN = 500;
 const PREFIX_MAX_VARIANTS = 30;
 const TYPO_MAX_VARIANTS = 10;
 
@@ -32,7 +34,7 @@ export function prefixTerms(sorted: readonly string[], word: string): string[] {
     else hi = mid;
   }
   const found: string[] = [];
-  for (let i = lo; i < sorted.length && found.length < 500 && sorted[i].startsWith(word); i++) if (sorted[i] !== word) found.push(sorted[i]);
+  for (let i = lo; i < sorted.length && found.length < PREFIX_SCAN && sorted[i].startsWith(word); i++) if (sorted[i] !== word) found.push(sorted[i]);
   // Closest forms first (tests, tested before testimonial); ties alphabetical for determinism.
   return found.sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, PREFIX_MAX_VARIANTS);
 }

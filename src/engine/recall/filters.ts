@@ -10,8 +10,6 @@ export function fileMatches(path: string, wanted: string): boolean {
   return p === w || p.endsWith(`/${w}`);
 }
 
-export const hasFilters = (f: RecallFilters): boolean => f.roles.length + f.tools.length + f.files.length > 0;
-
 export function passesFilters(doc: RecallDoc, f: RecallFilters): boolean {
   if (f.roles.length && !f.roles.includes(doc.role)) return false;
   if (f.tools.length && !doc.tools.some((t) => f.tools.includes(t))) return false;

@@ -10,11 +10,11 @@ export { browse, expand, BROWSE_LIMIT, type BrowsePage, type ExpandedEntry } fro
 export { checkRegexSafety } from "./regex-safety.js";
 export { docContent, collectCallPaths, summaryLine, type DocContent } from "./document.js";
 export { formatSearchPage, formatBrowse, formatExpanded, entryHead, quoted } from "./format.js";
-export { toFtsMatch } from "./fts-query.js";
+export { toFtsPhrase } from "./fts-query.js";
 export { makeSnippet, finderFor } from "./snippet.js";
 export { typoBudget, boundedDistance } from "./expand-terms.js";
 export { passesFilters, fileMatches, reversedPath } from "./filters.js";
 export { TermTable } from "./term-table.js";
 export { segmentPostings, postingsView, packLengthRole, roleCode, ROLE_CODES, type SegmentTerm } from "./cross-postings.js";
 export { crossRank, type CrossRankInput, type WordPostings, type PhrasePostings } from "./cross-rank.js";
-export { prefixTerms, PREFIX_MIN } from "./expand-terms.js";
+export { prefixTerms, PREFIX_MIN, PREFIX_SCAN } from "./expand-terms.js";

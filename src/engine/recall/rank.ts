@@ -8,8 +8,8 @@ import { scopeAvgLength } from "./scope.js";
 import { TopK } from "./top-k.js";
 import type { RecallFilters, RecallIndex, RecallMatcher, ScopeDocs } from "./types.js";
 
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
 
 export interface Ranked {
   doc: number;
@@ -63,7 +63,7 @@ export function rank(index: RecallIndex, scope: ScopeDocs, matcher: RecallMatche
 }
 
 /** What firstRegexMatch returns when the deadline passed before it finished. */
-export const TIMED_OUT = -2;
+const TIMED_OUT = -2;
 
 /**
  * Offset of the first match, searching line by line in overlapping windows of at most `chunk`

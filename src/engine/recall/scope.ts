@@ -13,7 +13,7 @@ export function parseScope(text: string | undefined): RecallResult<RecallScope> 
   return { ok: false, message: `Unknown scope "${text}": use ${SCOPE_HELP}.` };
 }
 
-export function scopeName(scope: RecallScope): string {
+function scopeName(scope: RecallScope): string {
   return scope.kind === "compaction" ? `compaction:${scope.which}` : scope.kind;
 }
 
@@ -52,6 +52,12 @@ export function resolveScope(index: RecallIndex, scope: RecallScope): RecallResu
   const value: ScopeDocs = { key, label, order, mask };
   index.scopeCache.set(key, value);
   return { ok: true, value };
+}
+
+/** The documents of a scope given as parsed or as its text (default lineage). */
+export function scopeDocs(index: RecallIndex, scope: RecallScope | string | undefined): RecallResult<ScopeDocs> {
+  const parsed = typeof scope === "string" || scope === undefined ? parseScope(scope) : { ok: true as const, value: scope };
+  return parsed.ok ? resolveScope(index, parsed.value) : parsed;
 }
 
 /** Mean token count of the scope's docs (tokenizes the session on first use). */

@@ -1,7 +1,7 @@
 // search(): parse (if needed), resolve the scope, rank, page, snippet and group one page.
 import { parseRecallQuery } from "./query.js";
 import { rank } from "./rank.js";
-import { parseScope, resolveScope } from "./scope.js";
+import { scopeDocs } from "./scope.js";
 import { groupSegments } from "./segments.js";
 import { finderFor, makeSnippet } from "./snippet.js";
 import { entryView } from "./view.js";
@@ -26,10 +26,7 @@ export function search(index: RecallIndex, query: RecallQuery | string, opts: Se
   const parsed = typeof query === "string" ? parseRecallQuery(query) : { ok: true as const, value: query };
   if (!parsed.ok) return parsed;
   const q = parsed.value;
-  const scopeArg = q.scope ?? opts.scope;
-  const scopeParsed = typeof scopeArg === "string" || scopeArg === undefined ? parseScope(scopeArg) : { ok: true as const, value: scopeArg };
-  if (!scopeParsed.ok) return scopeParsed;
-  const scope = resolveScope(index, scopeParsed.value);
+  const scope = scopeDocs(index, q.scope ?? opts.scope);
   if (!scope.ok) return scope;
 
   const pageSize = Math.max(1, Math.floor(opts.pageSize ?? DEFAULT_PAGE_SIZE));

@@ -273,7 +273,6 @@ export class TermTable {
     }
     this.slots = slots;
   }
-
 }
 
 function grow(from: Int32Array, size: number): Int32Array<ArrayBuffer> {

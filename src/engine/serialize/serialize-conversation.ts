@@ -1,14 +1,12 @@
 // pi's serializeConversation: the plain text a summarizer reads (call convertToLlm first).
-import { contentText } from "../context/content-text.js";
+import { contextMessages, type ContextMessage } from "../context/build-context.js";
+import { contentBlocks as blocksOf, contentText, type LooseBlock } from "../context/content-text.js";
+import { convertToLlm } from "../context/convert-to-llm.js";
 import type { AgentMessage, PiProfile } from "../types.js";
+import { fingerprint, type TextFingerprint } from "./sha.js";
 import { TOOL_RESULT_MAX_CHARS, truncateForSummary } from "./truncate.js";
 
-type Block = { type?: unknown; text?: string; thinking?: string; name?: string; arguments?: unknown };
-
-const blocksOf = (content: AgentMessage["content"]): Block[] =>
-  Array.isArray(content) ? (content.filter((b) => typeof b === "object" && b !== null) as Block[]) : [];
-
-function toolCallText(block: Block): string {
+function toolCallText(block: LooseBlock): string {
   const args = Object.entries((block.arguments ?? {}) as Record<string, unknown>)
     .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
     .join(", ");
@@ -43,4 +41,9 @@ export function serializeConversation(messages: readonly AgentMessage[], profile
     }
   }
   return parts.join("\n\n");
+}
+
+/** What a summarizer would read for these context messages, as {chars, sha256_16}. */
+export function serializedFingerprint(messages: readonly ContextMessage[], profile: PiProfile): TextFingerprint {
+  return fingerprint(serializeConversation(convertToLlm(contextMessages({ messages }), profile), profile));
 }

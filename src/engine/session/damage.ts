@@ -64,7 +64,7 @@ function gluedStarts(line: string): number[] {
     at = line.indexOf(GLUE, at + GLUE.length);
   }
   if (starts.length === 0) return [];
-  return [line.indexOf("{") === -1 ? 0 : line.indexOf("{"), ...starts];
+  return [Math.max(0, line.indexOf("{")), ...starts];
 }
 
 export interface LineDamage {

@@ -42,8 +42,9 @@ export function loadFromScan(scan: SessionLineScan, profile: PiProfile, options:
   const first = scan.values[0];
 
   if (first === undefined) return emptyFile(scan, profile, where);
-  if (profile === "0.73" && scan.values.includes(null)) {
-    const line = scan.lines[scan.values.indexOf(null)];
+  const nullAt = profile === "0.73" ? scan.values.indexOf(null) : -1;
+  if (nullAt !== -1) {
+    const line = scan.lines[nullAt];
     diagnostics.push({ line, problem: "null is not an entry; pi 0.73 fails to open a file with such a line" });
     return rejected(diagnostics, `pi 0.73 cannot open this session: line ${line} is null${where}`);
   }

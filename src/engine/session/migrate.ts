@@ -11,14 +11,13 @@ export function v1EntryId(n: number): string {
   return n.toString(16).padStart(8, "0");
 }
 
-/** Migrate `records` (header included, file order). Returns true when anything changed. */
-export function migrateRecords(records: Rec[]): boolean {
+/** Migrate `records` (header included, file order). */
+export function migrateRecords(records: Rec[]): void {
   const header = records.find((r) => r.type === "session");
   const version = (header?.version ?? 1) as number;
-  if (version >= 3) return false;
+  if (version >= 3) return;
   if (version < 2) migrateV1ToV2(records);
-  if (version < 3) migrateV2ToV3(records);
-  return true;
+  migrateV2ToV3(records);
 }
 
 function migrateV1ToV2(records: Rec[]): void {

@@ -112,6 +112,14 @@ export function analyzeStructure(
   return { entries, byId, posById, parentPos, rootPos, childStart, childPos };
 }
 
+/** Number of entries with more than one child (pi's branch points). */
+export function branchPointCount(index: EntryIndex): number {
+  const { childStart } = index;
+  let count = 0;
+  for (let p = 0; p + 1 < childStart.length; p++) if (childStart[p + 1] - childStart[p] > 1) count++;
+  return count;
+}
+
 function describeOrphan(id: string, parentId: unknown, lostIds: Map<string, number>): string {
   if (parentId === undefined || parentId === "") return `entry ${shortText(id)} has no parentId; pi shows it as a root`;
   if (typeof parentId !== "string") return `entry ${shortText(id)} has a parentId that is not a string; pi shows it as a root`;

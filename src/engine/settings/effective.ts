@@ -53,7 +53,8 @@ export function resolveSettings(input: ResolveSettingsInput): EffectiveSettings 
     return { value: value as T, source: valueAt(project, path) !== undefined ? "project" : "global", key };
   };
   const tokens = (field: "reserveTokens" | "keepRecentTokens"): Sourced<number> => {
-    const ordinary = checkTokens(pick(["compaction", field], SETTINGS_DEFAULTS.compaction[field]), profile, problems);
+    const fallback = SETTINGS_DEFAULTS.compaction[field];
+    const ordinary = checkTokens(pick(["compaction", field], fallback), fallback, profile, problems);
     if (profile !== "1.6" || !input.model) return ordinary;
     const modelKey = `${input.model.provider}/${input.model.id}`;
     const entry = valueAt(merged, ["compaction", "modelOverrides", modelKey]);
@@ -64,7 +65,7 @@ export function resolveSettings(input: ResolveSettingsInput): EffectiveSettings 
     }
     const override = pick(["compaction", "modelOverrides", modelKey, field], undefined as number | undefined);
     if (override.value === undefined) return ordinary;
-    const checked = checkTokens(override as Sourced<number>, profile, problems);
+    const checked = checkTokens(override as Sourced<number>, fallback, profile, problems);
     return checked.source === "default" ? ordinary : checked;
   };
   return {
@@ -84,13 +85,12 @@ export function resolveSettings(input: ResolveSettingsInput): EffectiveSettings 
 }
 
 /** 1.6 accepts only non-negative safe integers (and throws otherwise); 0.73 takes any value. */
-function checkTokens(s: Sourced<number>, profile: PiProfile, problems: string[]): Sourced<number> {
+function checkTokens(s: Sourced<number>, fallback: number, profile: PiProfile, problems: string[]): Sourced<number> {
   if (s.source === "default" || profile !== "1.6") return s;
   const v = s.value as unknown;
   if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return s;
   problems.push(`Invalid ${s.key} setting: ${String(v)}. Expected a non-negative safe integer. (from ${s.source} settings; pi 1.6 fails to compact with it)`);
-  const field = s.key.endsWith("reserveTokens") ? "reserveTokens" : "keepRecentTokens";
-  return { value: SETTINGS_DEFAULTS.compaction[field], source: "default", key: s.key };
+  return { value: fallback, source: "default", key: s.key };
 }
 
 /** Precedence: --session-dir, then $PI_CODING_AGENT_SESSION_DIR, then settings.sessionDir (all "~"-expanded). */
@@ -107,7 +107,6 @@ function sessionDirOf(input: ResolveSettingsInput, merged: SettingsObject): Sour
   }
   return { value: undefined, source: "default", key };
 }
-
 
 function expandTilde(p: string, home: string | undefined): string {
   if (home === undefined) return p;

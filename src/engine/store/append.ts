@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
 import { entryLines } from "../commit/serialize-entry.js";
 import type { SessionEntry } from "../types.js";
-import { CommitError } from "./commit-error.js";
+import { CommitError, errorCause } from "./commit-error.js";
 import { acquireLock, type LockOwner } from "./lock.js";
 import { SNAPSHOT_TAIL_BYTES, tailSha256, type FileSnapshot } from "./read.js";
 
@@ -80,15 +80,12 @@ function undoOwnBytes(fd: number, start: number, data: Buffer): string {
   return `the ${extra} partly written bytes were removed, the file is as it was`;
 }
 
-const describe = (error: unknown): string =>
-  error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message.split("\n")[0]) : String(error);
-
 /**
  * Append whole entries to a v3 session file the way pi would: one line each, after a guard that
  * the file is exactly as read, under `<file>.lock`, in a single write() followed by fsync; then
  * re-read the file and check that it ends with exactly these lines, so pi's leaf on load is the
- * last entry written. A failed write leaves the
- * file as it was (see undoOwnBytes) and throws CommitError.
+ * last entry written. A failed write leaves the file as it was (see undoOwnBytes) and throws
+ * CommitError.
  */
 export function appendEntries(request: AppendRequest): AppendResult {
   const { snapshot, entries } = request;
@@ -105,7 +102,7 @@ export function appendEntries(request: AppendRequest): AppendResult {
     try {
       fd = openSync(path, constants.O_RDWR | constants.O_APPEND);
     } catch (error) {
-      refuse(path, `cannot open it for writing (${describe(error)})`);
+      refuse(path, `cannot open it for writing (${errorCause(error)})`);
     }
     let data: Buffer;
     let start: number;
@@ -134,7 +131,7 @@ function writeAndSync(fd: number, path: string, start: number, data: Buffer, io:
     io.fsync(fd);
   } catch (error) {
     const undone = undoOwnBytes(fd, start, data);
-    throw new CommitError(path, "failed", `${path}: the commit failed at ${stage} (${describe(error)}); ${undone}`);
+    throw new CommitError(path, "failed", `${path}: the commit failed at ${stage} (${errorCause(error)}); ${undone}`);
   }
 }
 

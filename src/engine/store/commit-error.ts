@@ -13,3 +13,7 @@ export class CommitError extends Error {
     this.name = "CommitError";
   }
 }
+
+/** The one-line cause of a failed system call: its errno code, else the first line of its message. */
+export const errorCause = (error: unknown): string =>
+  error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message.split("\n")[0]) : String(error);

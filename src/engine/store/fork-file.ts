@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { entryLines } from "../commit/serialize-entry.js";
 import type { SessionEntry, SessionHeader } from "../types.js";
-import { CommitError } from "./commit-error.js";
+import { CommitError, errorCause } from "./commit-error.js";
 
 /**
  * Write a forked session as a new file: created exclusively (`wx`, never over an existing file),
@@ -24,8 +24,7 @@ export function writeNewSessionFile(path: string, header: SessionHeader, entries
   } catch (error) {
     closeSync(fd);
     unlinkSync(path);
-    const why = error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
-    throw new CommitError(path, "failed", `${path}: writing the fork failed (${why}); the new file was removed`);
+    throw new CommitError(path, "failed", `${path}: writing the fork failed (${errorCause(error)}); the new file was removed`);
   }
   closeSync(fd);
 }

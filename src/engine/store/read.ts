@@ -52,10 +52,10 @@ export function describeFsError(path: string, error: unknown): string {
 }
 
 /**
- * Read a file's bytes through a read-only descriptor, with the stat taken on that same descriptor.
- * Throws SessionReadError only.
+ * Run `use` on a read-only descriptor of `path` with the stat taken on that same descriptor, then
+ * close it. A directory and every fs error become a SessionReadError naming the file.
  */
-export function readFileBytes(path: string): { bytes: Uint8Array; size: number; mtimeMs: number } {
+function withReadOnlyFile<T>(path: string, use: (fd: number, size: number, mtimeMs: number) => T): T {
   let fd: number;
   try {
     fd = openSync(path, "r");
@@ -65,19 +65,26 @@ export function readFileBytes(path: string): { bytes: Uint8Array; size: number; 
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw Object.assign(new Error("directory"), { code: "EISDIR" });
-    const bytes = new Uint8Array(stat.size);
+    return use(fd, stat.size, stat.mtimeMs);
+  } catch (error) {
+    throw new SessionReadError(path, describeFsError(path, error));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Read a file's bytes through a read-only descriptor. Throws SessionReadError only. */
+export function readFileBytes(path: string): { bytes: Uint8Array; size: number; mtimeMs: number } {
+  return withReadOnlyFile(path, (fd, size, mtimeMs) => {
+    const bytes = new Uint8Array(size);
     let off = 0;
     while (off < bytes.length) {
       const n = readSync(fd, bytes, off, bytes.length - off, off);
       if (n === 0) break;
       off += n;
     }
-    return { bytes: off === bytes.length ? bytes : bytes.subarray(0, off), size: off, mtimeMs: stat.mtimeMs };
-  } catch (error) {
-    throw new SessionReadError(path, describeFsError(path, error));
-  } finally {
-    closeSync(fd);
-  }
+    return { bytes: off === bytes.length ? bytes : bytes.subarray(0, off), size: off, mtimeMs };
+  });
 }
 
 /** Read and parse a session file without ever writing to it. Throws SessionReadError only. */
@@ -88,22 +95,7 @@ export function readSessionFile(path: string, profile: PiProfile): { loaded: Loa
     const loaded = parseSession(bytes, profile, { path });
     return { loaded, snapshot: { path, size, mtimeMs, tailSha256: tailSha256(bytes) } };
   }
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch (error) {
-    throw new SessionReadError(path, describeFsError(path, error));
-  }
-  let read: { scan: SessionLineScan; size: number; tail: Uint8Array; mtimeMs: number };
-  try {
-    const stat = fstatSync(fd);
-    if (stat.isDirectory()) throw Object.assign(new Error("directory"), { code: "EISDIR" });
-    read = { ...scanInPieces(fd, stat.size), mtimeMs: stat.mtimeMs };
-  } catch (error) {
-    throw new SessionReadError(path, describeFsError(path, error));
-  } finally {
-    closeSync(fd);
-  }
+  const read = withReadOnlyFile(path, (fd, size, mtimeMs) => ({ ...scanInPieces(fd, size), mtimeMs }));
   const loaded = loadFromScan(read.scan, profile, { path });
   return { loaded, snapshot: { path, size: read.size, mtimeMs: read.mtimeMs, tailSha256: tailSha256(read.tail) } };
 }

@@ -5,6 +5,7 @@ import { damagedLineCount, type PiProfile } from "../types.js";
 import { entryIndexOf, loadFromScan } from "../session/load.js";
 import { scanSessionText } from "../session/scan.js";
 import { sessionInfoFromValues } from "../session/info.js";
+import { branchPointCount } from "../session/structure.js";
 import { forEachReadlineLine, hasLoneCarriageReturn, isBlankLine } from "../session/lines.js";
 import { readFileBytes } from "./read.js";
 
@@ -179,9 +180,6 @@ export function readSessionInfo(path: string, profile: PiProfile): SessionInfo |
   const fields = sessionInfoFromValues(values, profile);
   if (!fields) return null;
   const loaded = loadFromScan(scan, profile, { path });
-  let branchCount = 0;
-  const { childStart } = entryIndexOf(loaded);
-  for (let i = 0; i + 1 < childStart.length; i++) if (childStart[i + 1] - childStart[i] > 1) branchCount++;
   let compactionCount = 0;
   for (const e of loaded.entries) if (e.type === "compaction") compactionCount++;
   const mtime = new Date(file.mtimeMs);
@@ -197,7 +195,7 @@ export function readSessionInfo(path: string, profile: PiProfile): SessionInfo |
     firstMessage: fields.firstMessage,
     allMessagesText: fields.allMessagesText,
     sizeBytes: file.size,
-    branchCount,
+    branchCount: branchPointCount(entryIndexOf(loaded)),
     compactionCount,
     damagedLines: damagedLineCount(loaded.diagnostics),
   };

@@ -21,7 +21,7 @@ export interface SettingsFiles {
   diagnostics: SettingsFileProblem[];
 }
 
-export function settingsFilePaths(agentDir: string, cwd: string): { globalPath: string; projectPath: string } {
+function settingsFilePaths(agentDir: string, cwd: string): { globalPath: string; projectPath: string } {
   return { globalPath: join(agentDir, "settings.json"), projectPath: join(cwd, ".pi", "settings.json") };
 }
 
@@ -34,7 +34,7 @@ export function readSettingsFiles(opts: { agentDir: string; cwd: string; profile
 }
 
 /** One settings file as pi loads it; problems go to `diagnostics`, never thrown. */
-export function readSettingsFile(path: string, profile: PiProfile, diagnostics: SettingsFileProblem[]): SettingsObject {
+function readSettingsFile(path: string, profile: PiProfile, diagnostics: SettingsFileProblem[]): SettingsObject {
   let text: string;
   try {
     text = readFileSync(path, "utf8");

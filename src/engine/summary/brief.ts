@@ -6,7 +6,7 @@ import { clip, firstNonEmptyLine } from "./text.js";
 import { toolCallText } from "./tool-line.js";
 import { collapseSkillBlocks, truncateContentWords } from "./words.js";
 
-export const BRIEF_MAX_LINES = 120;
+const BRIEF_MAX_LINES = 120;
 const TOOL_LINES_PER_SECTION = 8;
 const MAX_LINE_CHARS = 3000;
 const USER_WORDS = 256;
@@ -15,12 +15,12 @@ const CUSTOM_WORDS = 60;
 const FILLER = /^(?:hmm+|wait|actually|oh|okay|ok|well|so)[\s,.!:;-]{1,5}/i;
 
 /** Header lines the brief can contain; anything else is a content line. */
-export const BRIEF_HEADERS = ["[user]", "[assistant]", "[tool_error]", "[custom]", "[branch summary]"];
-export const BRIEF_OMITTED_MARKER = "...(earlier lines omitted)";
+const BRIEF_HEADERS = ["[user]", "[assistant]", "[tool_error]", "[custom]", "[branch summary]"];
+const BRIEF_OMITTED_MARKER = "...(earlier lines omitted)";
 // Blocks after the brief's start that surely yield a line of their own; far more than the window.
 const TAIL_GUARANTEED_LINES = 300;
 
-export function isBriefHeader(line: string): boolean {
+function isBriefHeader(line: string): boolean {
   return BRIEF_HEADERS.some((h) => line === h || (line.startsWith(h) && line[h.length] === " "));
 }
 

@@ -1,5 +1,5 @@
 // Shell commands shortened for one-line display (vcc.md §2.5 "compressed command").
-import { firstNonEmptyLine } from "./text.js";
+import { clip, firstNonEmptyLine } from "./text.js";
 
 const PIPE_TAILS = new Set(["head", "tail", "sort", "wc", "column", "tr", "cut", "awk", "uniq", "python3", "node", "bun"]);
 const MAX_COMMAND = 120;
@@ -17,5 +17,5 @@ export function compressCommand(command: string): string {
     if (!PIPE_TAILS.has(program)) break;
     line = line.slice(0, bar).trimEnd();
   }
-  return line.length > MAX_COMMAND ? `${line.slice(0, MAX_COMMAND - 3)}...` : line;
+  return clip(line, MAX_COMMAND);
 }

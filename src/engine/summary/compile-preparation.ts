@@ -1,33 +1,31 @@
 // The compiled (no-LLM) summary that stands in for the model's at one of pi's compaction cuts. The
 // commit builder and the compaction previewer both compile from a preparation; they must agree to
 // the letter, since the preview shows what a commit would write.
-import { computeFileLists, type FileLists } from "../compaction/file-ops.js";
+import { computeFileLists } from "../compaction/file-ops.js";
 import type { CompactionPreparation } from "../compaction/prepare.js";
 import type { PiProfile } from "../types.js";
 import { compileCompactionSummary, type CompiledCompactionSummary } from "./compile.js";
 import type { MessageIndex } from "./types.js";
 
 export interface PreparedSummary {
+  /** Its `details` are pi's own lists (previous compaction's details + the summarized messages). */
   summary: CompiledCompactionSummary;
-  /** pi's own lists (previous compaction's details + the summarized messages), as it stores them. */
-  fileLists: FileLists;
 }
 
 export function compileSummaryOfPreparation(
   preparation: CompactionPreparation,
   context: { messageIndex: MessageIndex; cwd: string | undefined; profile: PiProfile },
 ): PreparedSummary {
-  const fileLists = computeFileLists(preparation.fileOps);
   const summary = compileCompactionSummary({
     messagesToSummarize: preparation.messagesToSummarize,
     turnPrefixMessages: preparation.turnPrefixMessages,
     isSplitTurn: preparation.isSplitTurn,
     previousSummary: preparation.previousSummary,
-    fileLists,
+    fileLists: computeFileLists(preparation.fileOps),
     messageIndex: context.messageIndex,
     cwd: context.cwd,
     profile: context.profile,
     dropPreviousOnEmptyHistory: context.profile === "0.73",
   });
-  return { summary, fileLists };
+  return { summary };
 }

@@ -36,7 +36,7 @@ export const TURN_PREFIX_LEAD =
 const LEAD_SEARCH_LINES = 20;
 const EMPTY_SPAN = "(nothing in this span to summarize)";
 
-export const EARLIER_SUMMARY_MAX_LINES = 200;
+const EARLIER_SUMMARY_MAX_LINES = 200;
 const EARLIER_LINE_MAX_CHARS = 1000;
 
 const TITLES = [
@@ -51,7 +51,7 @@ const TITLES = [
 ] as const;
 type Title = (typeof TITLES)[number];
 
-export function emptyDocument(): SummaryDocument {
+function emptyDocument(): SummaryDocument {
   return {
     earlier: [],
     goal: [],

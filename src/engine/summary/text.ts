@@ -80,8 +80,3 @@ export function relativeToCwd(path: string, cwd: string | undefined): string {
   const base = cwd.endsWith("/") ? cwd : `${cwd}/`;
   return path.startsWith(base) && path.length > base.length ? path.slice(base.length) : path;
 }
-
-/** Ordinal string compare (UTF-16 code units), independent of locale. */
-export function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

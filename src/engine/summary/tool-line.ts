@@ -16,13 +16,14 @@ export function toolCallText(call: ToolCallBlock, cwd: string | undefined): stri
   const pattern = stringArg(call.args, "pattern");
   const rawPath = pathArgument(call.args);
   const path = rawPath === undefined ? undefined : relativeToCwd(sanitize(rawPath), cwd);
+  const command = isBashTool(name) ? commandArgument(call.args) : undefined;
   let text: string;
   if ((lower === "grep" || lower === "glob" || lower === "find") && pattern !== undefined) {
     text = `* ${name} "${clip(pattern, 80)}"${path !== undefined ? ` in ${clip(path, 120)}` : ""}`;
   } else if (path !== undefined) {
     text = `* ${name} "${clip(path, 200)}"`;
-  } else if (isBashTool(name) && commandArgument(call.args) !== undefined) {
-    text = `* ${name} "${compressCommand(sanitize(commandArgument(call.args) ?? ""))}"`;
+  } else if (command !== undefined) {
+    text = `* ${name} "${compressCommand(sanitize(command))}"`;
   } else {
     const query = stringArg(call.args, "query");
     text = query !== undefined ? `* ${name} "${clip(query, 60)}"` : `* ${name}`;

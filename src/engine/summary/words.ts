@@ -14,7 +14,7 @@ const STOP_WORDS = new Set(
 );
 
 const WORD = /\p{L}[\p{L}\p{N}]*|\p{N}+/u;
-export const TRUNCATED_MARK = "...(truncated)";
+const TRUNCATED_MARK = "...(truncated)";
 
 /** `text` on one line, cut right after its `maxWords`-th content word (marked when cut). */
 export function truncateContentWords(text: string, maxWords: number): string {

@@ -1,13 +1,9 @@
 // pi's estimateTokens: characters / 4, rounded up, with per-release rules for images and roles.
+import { contentBlocks as blocksOf } from "../context/content-text.js";
 import type { AgentMessage, PiProfile } from "../types.js";
 
 /** pi counts an image as 4800 characters (1200 tokens). */
 export const ESTIMATED_IMAGE_CHARS = 4800;
-
-type Block = { type?: unknown; text?: string; thinking?: string; name?: string; arguments?: unknown };
-
-const blocksOf = (content: unknown): Block[] =>
-  Array.isArray(content) ? (content.filter((b) => typeof b === "object" && b !== null) as Block[]) : [];
 
 const len = (value: unknown): number => (typeof value === "string" ? value.length : 0);
 
@@ -40,7 +36,8 @@ function assistantChars(content: unknown): number {
   return chars;
 }
 
-function systemChars(message: AgentMessage): number {
+/** 1.6 characters of a system message: prompt text, sections and added tools. */
+export function systemChars(message: AgentMessage): number {
   let chars = textAndImageChars(message.content);
   for (const section of Object.values(message.sections ?? {})) if (section) chars += section.length;
   if (message.toolsAdded) chars += JSON.stringify(message.toolsAdded).length;

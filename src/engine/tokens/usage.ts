@@ -1,5 +1,5 @@
 // Context size from provider usage: pi anchors on the last valid assistant usage.
-import type { AgentMessage, MessageEntry, PiProfile, SessionEntry, Usage } from "../types.js";
+import type { AgentMessage, PiProfile, Usage } from "../types.js";
 import { estimateTokens } from "./estimate.js";
 
 /** totalTokens when set, else the sum of the four parts (NaN when a part is missing, as in pi). */
@@ -13,18 +13,6 @@ export function getAssistantUsage(message: AgentMessage, profile: PiProfile = "1
   if (message.stopReason === "aborted" || message.stopReason === "error" || !message.usage) return undefined;
   if (profile === "1.6" && !(calculateContextTokens(message.usage) > 0)) return undefined;
   return message.usage;
-}
-
-/** The newest trusted assistant usage among path entries. */
-export function getLastAssistantUsage(entries: readonly SessionEntry[], profile: PiProfile = "1.6"): Usage | undefined {
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const entry = entries[i];
-    const message = entry.type === "message" ? (entry as MessageEntry).message : undefined;
-    if (typeof message !== "object" || message === null) continue;
-    const usage = getAssistantUsage(message, profile);
-    if (usage) return usage;
-  }
-  return undefined;
 }
 
 export interface ContextTokenEstimate {

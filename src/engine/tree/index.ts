@@ -11,7 +11,7 @@
 //   commonAncestorId(tree, a, b) -> deepest shared entry of two paths
 //   walkTree(tree)               -> iterative pre-order {entry, depth, siblingIndex, siblingCount}
 //   descendantCount, labelOf     -> subtree size, resolved label
-//   sortSiblings, resolveLabels, resolveSessionName -> the pi rules the above use
+//   sortPositionRange, resolveLabels, resolveSessionName -> the pi rules the above use
 export * from "./tree.js";
 export * from "./navigate.js";
 export * from "./order.js";

@@ -1,6 +1,6 @@
 import type { SessionEntry } from "../types.js";
 import { entryIndexOf, type LoadedSession } from "../session/load.js";
-import { HIDDEN, ROOT, type EntryIndex } from "../session/structure.js";
+import { branchPointCount, HIDDEN, ROOT } from "../session/structure.js";
 import { resolveLabels, resolveSessionName, type ResolvedLabel } from "./labels.js";
 import { sortPositionRange } from "./order.js";
 
@@ -22,63 +22,44 @@ export interface SessionTree {
   labels: Map<string, ResolvedLabel>;
   /** pi's getSessionName(): latest session_info decides, blank clears. */
   sessionName: string | undefined;
-  /** Number of entries with more than one child (branch points); set by buildTree. */
-  branchPointCount?: number;
+  /** Number of entries with more than one child (branch points). */
+  branchPointCount: number;
 }
 
-interface TreeInternals {
-  index: EntryIndex;
-  /** childPos sorted per parent in pi's order. */
-  sortedChildPos: Int32Array;
-  childCache: Map<number, SessionEntry[]>;
-}
-
-const internals = new WeakMap<SessionTree, TreeInternals>();
 const NO_CHILDREN: SessionEntry[] = [];
 
 /** Index a loaded session once: children are sorted here; later lookups do no sorting. */
 export function buildTree(loaded: LoadedSession): SessionTree {
   const index = entryIndexOf(loaded);
   const { entries, childStart } = index;
+  // childPos sorted per parent in pi's order; lists are built on first ask and kept.
   const sortedChildPos = index.childPos.slice();
-  let branchPointCount = 0;
-  for (let p = 0; p < entries.length; p++) {
-    const from = childStart[p];
-    const to = childStart[p + 1];
-    if (to - from > 1) {
-      branchPointCount++;
-      sortPositionRange(sortedChildPos, from, to, entries);
+  const childCache = new Map<number, SessionEntry[]>();
+  for (let p = 0; p < entries.length; p++) sortPositionRange(sortedChildPos, childStart[p], childStart[p + 1], entries);
+  const childrenAt = (pos: number | undefined): SessionEntry[] => {
+    if (pos === undefined) return NO_CHILDREN;
+    const from = childStart[pos];
+    const to = childStart[pos + 1];
+    if (from === to) return NO_CHILDREN;
+    let list = childCache.get(pos);
+    if (!list) {
+      list = [];
+      for (let i = from; i < to; i++) list.push(entries[sortedChildPos[i]]);
+      childCache.set(pos, list);
     }
-  }
-  const inner: TreeInternals = { index, sortedChildPos, childCache: new Map() };
+    return list;
+  };
   const last = entries[entries.length - 1];
-  const tree: SessionTree = {
+  return {
     loaded,
     byId: index.byId,
     roots: index.rootPos.map((p) => entries[p]),
-    childrenOf: (id: string) => childrenAt(inner, index.posById.get(id)),
+    childrenOf: (id: string) => childrenAt(index.posById.get(id)),
     leafId: last && typeof last.id === "string" ? last.id : null,
     labels: resolveLabels(entries),
     sessionName: resolveSessionName(entries),
-    branchPointCount,
+    branchPointCount: branchPointCount(index),
   };
-  internals.set(tree, inner);
-  return tree;
-}
-
-function childrenAt(inner: TreeInternals, pos: number | undefined): SessionEntry[] {
-  if (pos === undefined) return NO_CHILDREN;
-  const { childStart, entries } = inner.index;
-  const from = childStart[pos];
-  const to = childStart[pos + 1];
-  if (from === to) return NO_CHILDREN;
-  let list = inner.childCache.get(pos);
-  if (!list) {
-    list = [];
-    for (let i = from; i < to; i++) list.push(entries[inner.sortedChildPos[i]]);
-    inner.childCache.set(pos, list);
-  }
-  return list;
 }
 
 /**
@@ -88,12 +69,10 @@ function childrenAt(inner: TreeInternals, pos: number | undefined): SessionEntry
 export function getBranch(tree: SessionTree, fromId?: string | null): SessionEntry[] {
   const startId = fromId ?? tree.leafId;
   if (startId === null || startId === undefined) return [];
-  const inner = internals.get(tree);
-  if (!inner) return walkByParentId(tree, startId);
-  const { posById, parentPos, entries } = inner.index;
+  const { posById, parentPos, entries } = entryIndexOf(tree.loaded);
   const path: SessionEntry[] = [];
   let pos = posById.get(startId) ?? ROOT;
-  // parentPos is acyclic after loading; the bound only guards against a tree built some other way.
+  // parentPos is acyclic after loading (analyzeStructure cuts cycles); the bound is only a guard.
   for (let steps = 0; pos >= 0 && steps <= entries.length; steps++) {
     path.push(entries[pos]);
     pos = parentPos[pos];
@@ -101,24 +80,10 @@ export function getBranch(tree: SessionTree, fromId?: string | null): SessionEnt
   return path.reverse();
 }
 
-/** For trees not made by buildTree (hand-built in tests): follow parentId through byId. */
-function walkByParentId(tree: SessionTree, startId: string): SessionEntry[] {
-  const path: SessionEntry[] = [];
-  const seen = new Set<SessionEntry>();
-  let cur = tree.byId.get(startId);
-  while (cur && !seen.has(cur)) {
-    seen.add(cur);
-    path.push(cur);
-    cur = treeParent(tree, cur) ?? undefined;
-  }
-  return path.reverse();
-}
-
-/** The entry `entry` hangs under in `tree` (null for a root), also for trees not made by buildTree. */
+/** The entry `entry` hangs under in `tree` (null for a root); an entry the index does not hold follows its parentId. */
 export function treeParent(tree: SessionTree, entry: SessionEntry): SessionEntry | null {
-  const inner = internals.get(tree);
-  if (inner && typeof entry.id === "string") {
-    const { posById, parentPos, entries } = inner.index;
+  if (typeof entry.id === "string") {
+    const { posById, parentPos, entries } = entryIndexOf(tree.loaded);
     const pos = posById.get(entry.id);
     if (pos !== undefined && entries[pos] === entry) {
       const p = parentPos[pos];
@@ -132,9 +97,7 @@ export function treeParent(tree: SessionTree, entry: SessionEntry): SessionEntry
 
 /** Entries the tree shows, in file order (an earlier duplicate id is hidden, as in pi). */
 export function shownEntries(tree: SessionTree): SessionEntry[] {
-  const inner = internals.get(tree);
-  if (!inner) return tree.loaded.entries.filter((e) => typeof e.id !== "string" || tree.byId.get(e.id) === e);
-  const { parentPos, entries } = inner.index;
+  const { parentPos, entries } = entryIndexOf(tree.loaded);
   const out: SessionEntry[] = [];
   for (let i = 0; i < entries.length; i++) if (parentPos[i] !== HIDDEN) out.push(entries[i]);
   return out;

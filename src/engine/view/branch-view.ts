@@ -1,13 +1,14 @@
 // The oracle's `branchSummary` section: navigating from the leaf to a target, as /tree does.
+import { messageOf } from "../context/entry-messages.js";
 import { walkToRoot } from "../context/path.js";
 import { collectEntriesForBranchSummary } from "../branch/collect.js";
 import { DEFAULT_BRANCH_BUDGET } from "../branch/plan.js";
 import { prepareBranchEntries } from "../branch/prepare.js";
 import { computeFileLists, type FileLists } from "../compaction/file-ops.js";
+import { serializedFingerprint } from "../serialize/serialize-conversation.js";
 import type { TextFingerprint } from "../serialize/sha.js";
 import type { SessionTree } from "../tree/tree.js";
-import type { AgentMessage, PiProfile, SessionEntry } from "../types.js";
-import { serializedFingerprint } from "./compaction-view.js";
+import type { PiProfile, SessionEntry } from "../types.js";
 import { messageRows, type MessageRow } from "./message-rows.js";
 
 export const FIRST_USER_TARGET = "first user message on the active path";
@@ -40,7 +41,7 @@ export interface BranchViewOptions {
 }
 
 function firstUserMessage(path: readonly SessionEntry[]): string | undefined {
-  return path.find((e) => e.type === "message" && (e.message as AgentMessage | undefined)?.role === "user")?.id;
+  return path.find((e) => messageOf(e)?.role === "user")?.id;
 }
 
 function preparedView(entries: readonly SessionEntry[], budget: number, profile: PiProfile): PreparedBranchView {

@@ -1,12 +1,10 @@
 // The oracle's `compaction[K]` objects: prepareCompaction at one keepRecentTokens value.
-import { contextMessages, type ContextMessage } from "../context/build-context.js";
-import { convertToLlm } from "../context/convert-to-llm.js";
 import { walkToRoot } from "../context/path.js";
 import { computeFileLists, type FileLists } from "../compaction/file-ops.js";
-import { analyzeCompaction, type NoCompactionReason } from "../compaction/prepare.js";
+import { analyzeCompaction, rawBoundaryStart, type NoCompactionReason } from "../compaction/prepare.js";
 import { findCutPoint } from "../compaction/raw-cut.js";
-import { serializeConversation } from "../serialize/serialize-conversation.js";
-import { fingerprint, type TextFingerprint } from "../serialize/sha.js";
+import { serializedFingerprint } from "../serialize/serialize-conversation.js";
+import type { TextFingerprint } from "../serialize/sha.js";
 import type { SessionTree } from "../tree/tree.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 
@@ -38,16 +36,7 @@ export interface NoCompactionView {
 
 export type CompactionView = PreparedCompactionView | NoCompactionView;
 
-/** The 0.73 boundary on the raw path: the newest compaction's kept entry, else just after it, else 0. */
-export function rawBoundaryStart(path: readonly SessionEntry[]): number {
-  let prev = -1;
-  for (let i = path.length - 1; i >= 0 && prev < 0; i--) if (path[i].type === "compaction") prev = i;
-  if (prev < 0) return 0;
-  const kept = path.findIndex((e) => e.id === path[prev].firstKeptEntryId);
-  return kept >= 0 ? kept : prev + 1;
-}
-
-export function rawCutView(path: readonly SessionEntry[], keep: number, profile: PiProfile): RawCutView {
+function rawCutView(path: readonly SessionEntry[], keep: number, profile: PiProfile): RawCutView {
   const startIndex = rawBoundaryStart(path);
   const raw = findCutPoint(path, startIndex, path.length, keep, profile);
   return {
@@ -56,11 +45,6 @@ export function rawCutView(path: readonly SessionEntry[], keep: number, profile:
     turnStartEntryId: raw.turnStartIndex >= 0 ? (path[raw.turnStartIndex]?.id ?? null) : null,
     isSplitTurn: raw.isSplitTurn,
   };
-}
-
-/** What a summarizer would read for these messages, as {chars, sha256_16}. */
-export function serializedFingerprint(messages: readonly ContextMessage[], profile: PiProfile): TextFingerprint {
-  return fingerprint(serializeConversation(convertToLlm(contextMessages({ messages }), profile), profile));
 }
 
 /** prepareCompaction on a root-first path, in the oracle's shape. */
@@ -81,11 +65,6 @@ export function compactionViewOfPath(path: readonly SessionEntry[], keep: number
     serializedTurnPrefix: serializedFingerprint(prep.turnPrefixMessages, profile),
     findCutPointRaw,
   };
-}
-
-/** One `compaction[K]` object for the session's active path. */
-export function compactionView(tree: SessionTree, keep: number, profile: PiProfile = "1.6", reserve = 16384): CompactionView {
-  return compactionViewOfPath(walkToRoot(tree.byId, tree.leafId), keep, profile, reserve);
 }
 
 /** The whole `compaction` section: one key per keep value, plus `default` (the 20000 run). */

@@ -3,5 +3,4 @@ export * from "./branch-view.js";
 export * from "./compaction-view.js";
 export * from "./context-view.js";
 export * from "./message-rows.js";
-export * from "./oracle-view.js";
 export * from "./session-view.js";

@@ -12,7 +12,7 @@ export interface MessageRow {
   llm?: false;
 }
 
-export function messageRow(m: ContextMessage, profile: PiProfile): MessageRow {
+function messageRow(m: ContextMessage, profile: PiProfile): MessageRow {
   const row: MessageRow = { role: m.message.role, id: m.sourceId, tokens: estimateTokens(m.message, profile) };
   if (convertOneToLlm(m.message, profile) === undefined) row.llm = false;
   return row;

@@ -14,7 +14,7 @@ export interface SessionView {
 }
 
 /** Entry counts by type; messages count as `message:<role>`. */
-export function countEntryTypes(entries: SessionTree["loaded"]["entries"]): Record<string, number> {
+function countEntryTypes(entries: SessionTree["loaded"]["entries"]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const e of entries) {
     const key = e.type === "message" ? `message:${(e.message as AgentMessage | undefined)?.role}` : e.type;

@@ -8,10 +8,9 @@ export const COMMITS_CAP = 8;
 
 /** The unescaped argument of the first `-m` in a `git commit` command, or undefined. */
 export function commitMessage(command: string): string | undefined {
-  const found = command.indexOf("git commit");
-  if (found === -1 || found >= MAX_SCAN_CHARS) return undefined;
+  const git = command.indexOf("git commit");
+  if (git === -1 || git >= MAX_SCAN_CHARS) return undefined;
   const text = command.slice(0, MAX_SCAN_CHARS);
-  const git = found;
   const flag = /\s-[a-zA-Z]{0,3}m\s{0,5}/.exec(text.slice(git));
   if (!flag) return undefined;
   let pos = git + flag.index + flag[0].length;

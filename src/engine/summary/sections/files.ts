@@ -5,7 +5,7 @@ import { isCreateTool, isReadTool, isWriteTool, pathArgument } from "../blocks.j
 import { relativeToCwd } from "../text.js";
 import type { FileLists } from "../../compaction/file-ops.js";
 
-export const FILES_SHOWN_PER_CATEGORY = 10;
+const FILES_SHOWN_PER_CATEGORY = 10;
 const CATEGORIES = ["Modified", "Created", "Read"] as const;
 export type FileCategory = (typeof CATEGORIES)[number];
 
@@ -38,7 +38,7 @@ export function collectFileGroups(blocks: readonly Block[], fileLists: FileLists
 }
 
 /** Created loses what is Modified; Read loses what is Modified or Created. */
-export function normalizeGroups(groups: FileGroups): FileGroups {
+function normalizeGroups(groups: FileGroups): FileGroups {
   const modified = new Set(groups.Modified);
   const created = groups.Created.filter((p) => !modified.has(p));
   const written = new Set([...modified, ...created]);

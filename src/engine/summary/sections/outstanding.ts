@@ -5,8 +5,8 @@ import { commandArgument, isSearchTool, isWriteTool, pathArgument } from "../blo
 import { compressCommand } from "../command.js";
 import { clip, firstNonEmptyLine, forEachLine, MAX_SCAN_CHARS, relativeToCwd } from "../text.js";
 
-export const OUTSTANDING_TAIL_BLOCKS = 25;
-export const OUTSTANDING_CAP = 8;
+const OUTSTANDING_TAIL_BLOCKS = 25;
+const OUTSTANDING_CAP = 8;
 
 type Severity = "ERROR" | "WARN" | "INFO";
 interface Finding {
@@ -43,8 +43,7 @@ function testFinding(text: string, at: number): Finding | undefined {
 }
 
 function exitFinding(command: string, output: string, code: number, at: number): Finding {
-  const cmd = compressCommand(command);
-  const shortCmd = cmd.length > 80 ? `${cmd.slice(0, 77)}...` : cmd;
+  const shortCmd = clip(compressCommand(command), 80);
   const out = clip(firstNonEmptyLine(output), 120);
   const arrow = out !== "" && out !== shortCmd && !out.startsWith("Command exited with code") ? ` → ${out}` : "";
   return { text: `[bash:exit ${code}] ${shortCmd}${arrow}`, severity: code >= 1 ? "ERROR" : "WARN", at };

@@ -2,7 +2,7 @@
 import type { Block } from "../blocks.js";
 import { forEachLine } from "../text.js";
 
-export const PREFERENCES_CAP = 10;
+const PREFERENCES_CAP = 10;
 
 const PREFERENCE = new RegExp(
   [
