@@ -1,10 +1,10 @@
 // The help overlay (?): every key, on top of the current screen. It sits on the overlay layer and
-// consumes every key; up/down scroll when the list is taller than the terminal.
+// consumes every key; its own keys (help-keys.ts) scroll when the list is taller than the terminal.
 import { useState } from "react";
 import { Box, Text } from "ink";
 import { useKeyLayer } from "../kit/key-router.js";
 import { displayWidth, padToWidth, wrapText } from "../kit/text-width.js";
-import { HELP_GROUPS } from "./help-keys.js";
+import { HELP_GROUPS, helpOverlayCommand } from "./help-keys.js";
 
 type Line = { text: string; heading?: boolean };
 
@@ -38,11 +38,12 @@ export function HelpOverlay({ columns, rows, onClose }: { columns: number; rows:
   const [scroll, setScroll] = useState(0);
   const maxScroll = Math.max(0, lines.length - height);
   useKeyLayer("overlay", (key) => {
-    if (key.name === "down") setScroll((s) => Math.min(maxScroll, s + 1));
-    else if (key.name === "up") setScroll((s) => Math.max(0, s - 1));
-    else if (key.name === "pagedown") setScroll((s) => Math.min(maxScroll, s + height));
-    else if (key.name === "pageup") setScroll((s) => Math.max(0, s - height));
-    else onClose();
+    const command = helpOverlayCommand(key.name);
+    if (command === null) onClose();
+    else {
+      const step = command.by === "line" ? 1 : height;
+      setScroll((s) => Math.max(0, Math.min(maxScroll, s + step * command.direction)));
+    }
     return true;
   });
   return (

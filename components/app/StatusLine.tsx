@@ -1,5 +1,6 @@
 // Dumb view: the bottom line with the session's totals.
 import { Text } from "ink";
+import { countNoun, formatCount } from "../../src/engine/index.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 
 export interface StatusFacts {
@@ -13,16 +14,12 @@ export interface StatusFacts {
   firstProblem?: { line: number; problem: string };
 }
 
-const thousands = (n: number) => n.toLocaleString("en-US");
-/** "1 branch", "2 branches". */
-const count = (n: number, one: string, many: string) => `${thousands(n)} ${n === 1 ? one : many}`;
-
 function statusText(f: StatusFacts): string {
   const parts = [
-    count(f.entryCount, "entry", "entries"),
-    `${count(f.branches, "branch", "branches")} (${count(f.branchPoints, "branch point", "branch points")})`,
-    `context ~${thousands(f.contextTokens)} tokens (estimate)`,
-    count(f.damagedLines, "damaged line", "damaged lines"),
+    countNoun(f.entryCount, "entry"),
+    `${countNoun(f.branches, "branch")} (${countNoun(f.branchPoints, "branch point")})`,
+    `context ~${formatCount(f.contextTokens)} tokens (estimate)`,
+    countNoun(f.damagedLines, "damaged line"),
   ];
   if (f.name) parts.unshift(sanitizeInline(f.name));
   const first = f.damagedLines > 0 ? f.firstProblem : undefined;

@@ -1,36 +1,61 @@
 // Every key the app understands, grouped for the help overlay. Built from the same tables the input
-// hooks use, so the overlay cannot list a key that does nothing.
-import { BRANCH_FLOW_HELP, CONFIRM_HELP, LABEL_EDITOR_HELP } from "../commit/commit-help.js";
+// hooks dispatch from, so the overlay cannot list a key that does nothing, nor miss one that acts.
+import { CHOOSE_BINDINGS, FLOW_BINDINGS, NO_WRITE_BINDINGS } from "../branch/branch-flow-keys.js";
+import { CONFIRM_BINDINGS } from "../commit/confirm-keys.js";
 import { PREVIEW_BINDINGS } from "../compaction/preview-keys.js";
 import { DIFF_BINDINGS } from "../diff/diff-keys.js";
-import { EMPTY_QUERY_BINDINGS, TREE_BINDINGS } from "../tree/tree-keys.js";
-import { EXPANDED_BINDINGS, EXPANDED_SCROLL_HELP, QUERY_BINDINGS, RESULT_BINDINGS } from "../recall/recall-keys.js";
+import { EDITOR_BINDINGS, EDITOR_TEXT } from "../kit/multiline-editor/editor-keys.js";
+import { LABEL_EDITOR_BINDINGS, LABEL_TEXT } from "../label/label-keys.js";
+import { PICKER_BINDINGS, PICKER_TEXT } from "../picker/key-actions.js";
+import {
+  DETAIL_BINDINGS,
+  EMPTY_QUERY_BINDINGS,
+  FIND_PROMPT_BINDINGS,
+  FIND_PROMPT_TEXT,
+  SEARCH_BINDINGS,
+  TREE_BINDINGS,
+  TYPE_TO_SEARCH,
+  TYPED_TEXT,
+} from "../tree/tree-keys.js";
+import { EXPANDED_BINDINGS, EXPANDED_SCROLL_BINDINGS, QUERY_BINDINGS, RESULT_BINDINGS } from "../recall/recall-keys.js";
+
+export interface HelpItem {
+  keys: string;
+  help: string;
+}
 
 export interface HelpGroup {
   title: string;
-  items: { keys: string; help: string }[];
+  items: HelpItem[];
 }
 
-const fromBindings = (list: { keys: string[]; help: string }[]) => list.map((b) => ({ keys: b.keys.join(" / "), help: b.help }));
+/** The help overlay's own keys; every other key closes it. */
+export type HelpOverlayCommand = { by: "line" | "page"; direction: 1 | -1 };
+export const HELP_OVERLAY_BINDINGS: { keys: string[]; help: string; run: HelpOverlayCommand }[] = [
+  { keys: ["up"], help: "scroll up one line", run: { by: "line", direction: -1 } },
+  { keys: ["down"], help: "scroll down one line", run: { by: "line", direction: 1 } },
+  { keys: ["pageup"], help: "scroll up one page", run: { by: "page", direction: -1 } },
+  { keys: ["pagedown"], help: "scroll down one page", run: { by: "page", direction: 1 } },
+];
+const HELP_OVERLAY = new Map(HELP_OVERLAY_BINDINGS.flatMap((b) => b.keys.map((k) => [k, b.run] as const)));
+export const helpOverlayCommand = (name: string): HelpOverlayCommand | null => HELP_OVERLAY.get(name) ?? null;
+
+/**
+ * Key names as the help shows them: the router's names, except those that would print as blanks, and
+ * "\n", which is what Ctrl+J sends without the kitty protocol.
+ */
+const LABELS: Record<string, string> = { " ": "space", "\n": "ctrl+j", [TYPED_TEXT]: "letters, digits, …" };
+export const keyLabel = (name: string): string => LABELS[name] ?? name;
+/** Names that show alike (Ctrl+J's two) are shown once. */
+export const keysLabel = (names: string[]): string => [...new Set(names.map(keyLabel))].join(" / ");
+
+const fromBindings = (list: { keys: string[]; help: string }[]): HelpItem[] => list.map((b) => ({ keys: keysLabel(b.keys), help: b.help }));
 
 export const HELP_GROUPS: HelpGroup[] = [
   { title: "Tree (pi's /tree keys)", items: fromBindings(TREE_BINDINGS) },
-  {
-    title: "Search",
-    items: [
-      { keys: "letters, digits, …", help: "type to search: every word must appear (pi's search)" },
-      ...fromBindings(EMPTY_QUERY_BINDINGS),
-    ],
-  },
-  {
-    title: "Detail pane (after Shift+D)",
-    items: [
-      { keys: "up / down", help: "scroll one line" },
-      { keys: "pageup / pagedown / left / right / space", help: "scroll one page" },
-      { keys: "home / end", help: "top / bottom" },
-      { keys: "escape / enter / q", help: "back to the tree" },
-    ],
-  },
+  { title: "Search", items: fromBindings([TYPE_TO_SEARCH, ...SEARCH_BINDINGS, ...EMPTY_QUERY_BINDINGS]) },
+  { title: "Detail pane (after Shift+D; other keys act on the tree)", items: fromBindings(DETAIL_BINDINGS) },
+  { title: "Find prompt (after Ctrl+G; other keys are ignored)", items: fromBindings([FIND_PROMPT_TEXT, ...FIND_PROMPT_BINDINGS]) },
   {
     title: "Row markers",
     items: [
@@ -41,13 +66,17 @@ export const HELP_GROUPS: HelpGroup[] = [
       { keys: "├⊟ / ├⊞", help: "foldable / folded branch" },
     ],
   },
-  { title: "Branch navigation (Enter in the tree)", items: BRANCH_FLOW_HELP },
-  { title: "Label editor (Shift+L in the tree)", items: LABEL_EDITOR_HELP },
-  { title: "Before any write (branch summary, label, fork, compaction)", items: CONFIRM_HELP },
+  { title: "Branch navigation (Enter in the tree)", items: fromBindings([...CHOOSE_BINDINGS, ...NO_WRITE_BINDINGS, ...FLOW_BINDINGS]) },
+  // The editor leaves Esc, Ctrl+C and PgUp/PgDn to the flow (FLOW_BINDINGS above).
+  { title: "Instructions editor (Summarize with custom prompt)", items: fromBindings([EDITOR_TEXT, ...EDITOR_BINDINGS]) },
+  { title: "Label editor (Shift+L in the tree)", items: fromBindings([LABEL_TEXT, ...LABEL_EDITOR_BINDINGS]) },
+  { title: "Before any write (branch summary, label, fork, compaction)", items: fromBindings(CONFIRM_BINDINGS) },
   { title: "Compaction preview (Ctrl+K in the tree)", items: fromBindings(PREVIEW_BINDINGS) },
   { title: "Context diff (d / b in the preview)", items: fromBindings(DIFF_BINDINGS) },
   { title: "Recall (/ in the tree): typing the query", items: fromBindings(QUERY_BINDINGS) },
   { title: "Recall: result keys (after Tab)", items: fromBindings(RESULT_BINDINGS) },
-  { title: "Recall: expanded entry (after e)", items: [EXPANDED_SCROLL_HELP, ...fromBindings(EXPANDED_BINDINGS)] },
-  { title: "This help", items: [{ keys: "any key", help: "close" }] },
+  { title: "Recall: expanded entry (after e)", items: fromBindings([...EXPANDED_SCROLL_BINDINGS, ...EXPANDED_BINDINGS]) },
+  // In pi's /resume `?` is typed into the search, so this help cannot open from the picker itself.
+  { title: "Session picker (/resume; ? types into the search)", items: fromBindings([PICKER_TEXT, ...PICKER_BINDINGS]) },
+  { title: "This help", items: [...fromBindings(HELP_OVERLAY_BINDINGS), { keys: "any other key", help: "close" }] },
 ];

@@ -38,7 +38,10 @@ export interface AppEnv {
   home: string;
   env: Record<string, string | undefined>;
   profile: PiProfile;
-  /** An explicit sessions directory (--session-dir), when given. */
+  /**
+   * The sessions folder pi would use instead of its per-project default ($PI_CODING_AGENT_SESSION_DIR,
+   * else settings.json "sessionDir", "~" expanded as pi does); resolved by the launcher (src/cli/app-env.ts).
+   */
   sessionDir?: string;
 }
 

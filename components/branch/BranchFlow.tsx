@@ -11,7 +11,7 @@ import type { DiffModel } from "../diff/diff-model.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { branchFlowReducer, initBranchFlow, type BranchFlowState } from "./branch-flow-state.js";
 import { StageBody } from "./BranchStages.js";
-import { contextChange } from "./context-change.js";
+import { contextChange, type ContextChange } from "./context-change.js";
 import { fitPlan, STAGE_MIN_ROWS } from "./plan-fit.js";
 import { planLines, type NavigationPlan } from "./plan-lines.js";
 import { useBranchFlowInput } from "./use-branch-flow-input.js";
@@ -94,5 +94,5 @@ function stageMinRows(stage: BranchFlowState["stage"], fullDiff: boolean): numbe
 }
 
 /** The context after a move that writes nothing: the leaf is simply the new leaf. */
-const moveOnlyChange = (document: SessionDocument, plan: NavigationPlan, profile: PiProfile): DiffModel =>
+const moveOnlyChange = (document: SessionDocument, plan: NavigationPlan, profile: PiProfile): ContextChange =>
   contextChange(document.tree, plan.newLeafId === null ? [] : getBranch(document.tree, plan.newLeafId), profile, "Context now → after the move (nothing written)");

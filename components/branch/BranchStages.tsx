@@ -1,19 +1,18 @@
-// The stages of the branch flow below the plan: pi's choice, the instructions editor, the
+// The stages of the branch flow below the plan: pi's choice, the multi-line instructions editor, the
 // no-write explanation, and the preview with the confirm step. Dumb views plus the confirm step.
 import { useMemo } from "react";
 import { Box, Text } from "ink";
-import TextInput from "ink-text-input";
-import { planBranchCommit } from "../../src/engine/index.js";
+import { formatCount, planBranchCommit } from "../../src/engine/index.js";
 import { CommitConfirm } from "../commit/CommitConfirm.js";
 import { appClock, commitPending } from "../commit/commit-io.js";
 import { pendingCommitView } from "../commit/entry-preview.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { useKeyLayer } from "../kit/key-router.js";
+import { MultilineEditor } from "../kit/multiline-editor/MultilineEditor.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { typedLine } from "../label/typed-line.js";
 import type { BranchFlowProps } from "./BranchFlow.js";
 import { BRANCH_CHOICES, type BranchFlowAction, type BranchFlowState } from "./branch-flow-state.js";
-import { changedRowLines, contextChangeLines } from "./context-change.js";
+import { changedRowLines, contextChangeLines, type ContextChange } from "./context-change.js";
 
 const CHOICE_HELP: Record<(typeof BRANCH_CHOICES)[number]["choice"], string> = {
   none: "pi only moves the leaf in memory; nothing is written to the file",
@@ -24,7 +23,7 @@ const CHOICE_HELP: Record<(typeof BRANCH_CHOICES)[number]["choice"], string> = {
 export interface StageProps extends BranchFlowProps {
   state: BranchFlowState;
   openDiff: (model: DiffModel) => void;
-  moveChange: DiffModel | undefined;
+  moveChange: ContextChange | undefined;
   dispatch: (action: BranchFlowAction) => void;
 }
 
@@ -34,7 +33,7 @@ export function StageBody(props: StageProps) {
     case "choose":
       return <ChooseStage cursor={state.cursor} />;
     case "instructions":
-      return <InstructionsStage text={state.text} dispatch={props.dispatch} active={props.active} />;
+      return <InstructionsStage text={state.text} dispatch={props.dispatch} active={props.active} width={props.width} height={props.height} />;
     case "noSummary":
     case "nothingToSummarize":
       return props.moveChange ? <NoWriteStage {...props} change={props.moveChange} nothingToSummarize={state.stage === "nothingToSummarize"} /> : null;
@@ -60,25 +59,23 @@ function ChooseStage({ cursor }: { cursor: number }) {
   );
 }
 
-function InstructionsStage({ text, dispatch, active }: { text: string; dispatch: StageProps["dispatch"]; active: boolean }) {
+/** Rows of the instructions stage around the editor: its title, the note, the key hint. */
+const INSTRUCTIONS_CHROME = 3;
+
+function InstructionsStage({ text, dispatch, active, width, height }: { text: string; dispatch: StageProps["dispatch"]; active: boolean; width: number; height: number }) {
   return (
     <>
       <Text bold>  Custom summarization instructions</Text>
       <Text color="gray" wrap="truncate">  There is no LLM here: the text is kept as a [Focus] note on top of the compiled summary.</Text>
-      <Box>
-        <Text color="cyan">{"  > "}</Text>
-        <TextInput
-          value={text}
-          focus={active}
-          onChange={(value) => {
-            const { text, submitted } = typedLine(value);
-            dispatch({ type: "typeInstructions", text });
-            if (submitted) dispatch({ type: "submitInstructions" });
-          }}
-          onSubmit={() => dispatch({ type: "submitInstructions" })}
-        />
-      </Box>
-      <Text color="gray">  Enter preview · Esc back to the choice</Text>
+      <MultilineEditor
+        initialText={text}
+        width={width}
+        height={Math.max(1, height - INSTRUCTIONS_CHROME)}
+        active={active}
+        onSubmit={(typed) => dispatch({ type: "submitInstructions", text: typed })}
+      />
+      <Box flexGrow={1} />
+      <Text color="gray" wrap="truncate">  Enter preview · Esc back to the choice · Ctrl+J newline</Text>
     </>
   );
 }
@@ -96,7 +93,7 @@ function Lines({ lines, height }: { lines: string[]; height: number }) {
   );
 }
 
-function NoWriteStage(props: StageProps & { nothingToSummarize: boolean; change: DiffModel }) {
+function NoWriteStage(props: StageProps & { nothingToSummarize: boolean; change: ContextChange }) {
   const { change } = props;
   const why = props.nothingToSummarize
     ? "Nothing to summarize: the target is on the leaf's own path, so the abandoned branch is empty and pi writes no summary."
@@ -131,7 +128,7 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
     if (commitPlan.kind === "none") return { error: commitPlan.reason };
     const { change, head, lines } = pendingCommitView(document, commitPlan.path, commitPlan.pending, profile, "Context now → after the branch summary");
     const summaryTokens = change.diff.rows.find((r) => r.after?.id === commitPlan.entry.id)?.after?.tokens ?? 0;
-    const first = `  Summary: ~${summaryTokens.toLocaleString("en-US")} tokens, compiled without an LLM (pi's model would word it differently)`;
+    const first = `  Summary: ~${formatCount(summaryTokens)} tokens, compiled without an LLM (pi's model would word it differently)`;
     return { head: [first, ...head], lines, change };
   }, [commitPlan, document, profile]);
   if ("error" in view) {

@@ -13,7 +13,7 @@ export type BranchChoice = (typeof BRANCH_CHOICES)[number]["choice"];
 export type BranchFlowState =
   /** The plan and pi's three-way choice; `cursor` indexes BRANCH_CHOICES. */
   | { stage: "choose"; cursor: number }
-  /** Typing extra instructions for the summary. */
+  /** Typing extra instructions for the summary (multi-line; the editor keeps its own cursor). */
   | { stage: "instructions"; text: string }
   /** "No summary": pi moves the leaf in memory only; nothing is written. */
   | { stage: "noSummary" }
@@ -27,7 +27,8 @@ export type BranchFlowAction =
   | { type: "move"; delta: 1 | -1 }
   | { type: "choose" }
   | { type: "typeInstructions"; text: string }
-  | { type: "submitInstructions" }
+  /** `text`: the editor's text as typed (multi-line); without it, the text last typed. */
+  | { type: "submitInstructions"; text?: string }
   | { type: "back" };
 
 /** Where the flow starts: pi asks even when nothing would be summarized; we say so instead of asking. */
@@ -75,7 +76,8 @@ export function branchFlowReducer(s: BranchFlowState, action: BranchFlowAction):
       return s.stage === "instructions" ? { stage: "instructions", text: action.text } : s;
     case "submitInstructions": {
       if (s.stage !== "instructions") return s;
-      const text = s.text.trim();
+      // pi trims the editor's text as a whole; the lines inside stay as typed.
+      const text = (action.text ?? s.text).trim();
       return { stage: "preview", instructions: text === "" ? undefined : text };
     }
     case "back":

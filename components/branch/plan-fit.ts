@@ -5,7 +5,8 @@
 /** Rows each stage needs to stay usable: its title, its choices or input, and its key hint. */
 export const STAGE_MIN_ROWS = {
   choose: 5,
-  instructions: 4,
+  /** Title, note, two rows of the multi-line editor, key hint. */
+  instructions: 5,
   noWrite: 4,
   preview: 5,
   fullDiff: 6,

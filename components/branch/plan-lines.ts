@@ -1,12 +1,11 @@
 // The plan of a navigation in words: where the leaf goes, the common ancestor, what would be
 // summarized and what pi's budget drops (which pi never shows).
-import { DEFAULT_BRANCH_BUDGET, type BranchPlan, type SessionTree } from "../../src/engine/index.js";
+import { DEFAULT_BRANCH_BUDGET, countNoun, formatCount, type BranchPlan, type SessionTree } from "../../src/engine/index.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { entryCaption } from "./entry-caption.js";
 
 export type NavigationPlan = Extract<BranchPlan, { kind: "plan" }>;
 
-const thousands = (n: number) => n.toLocaleString("en-US");
 const MAX_LISTED_IDS = 6;
 
 function idList(ids: readonly string[]): string {
@@ -27,10 +26,10 @@ export function planLines(plan: NavigationPlan, tree: SessionTree, budget = DEFA
   const { prepared } = plan;
   const dropped = prepared.droppedIds.length;
   lines.push(
-    `Abandoned  ${plan.entryIds.length} entries from the leaf back to the ancestor; ${prepared.keptIds.length} messages summarized (~${thousands(prepared.totalTokens)} tokens)`,
+    `Abandoned  ${countNoun(plan.entryIds.length, "entry")} from the leaf back to the ancestor; ${countNoun(prepared.keptIds.length, "message")} summarized (~${formatCount(prepared.totalTokens)} tokens)`,
     dropped > 0
-      ? `Dropped    ${dropped} oldest messages do not fit pi's budget of ${thousands(budget)} tokens: ${idList(prepared.droppedIds)}`
-      : `Dropped    none (budget ${thousands(budget)} tokens)`,
+      ? `Dropped    ${countNoun(dropped, "oldest message")} do${dropped === 1 ? "es" : ""} not fit pi's budget of ${formatCount(budget)} tokens: ${idList(prepared.droppedIds)}`
+      : `Dropped    none (budget ${formatCount(budget)} tokens)`,
     `Files      ${plan.fileLists.readFiles.length} read, ${plan.fileLists.modifiedFiles.length} modified`,
   );
   if (tree.loaded.fileVersion < 3) {

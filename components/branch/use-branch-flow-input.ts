@@ -1,7 +1,9 @@
-// Keys of the branch flow. The flow is modal (overlay layer, every key swallowed) except in the
-// preview, where CommitConfirm owns the keys (y / Esc).
+// Carries out the branch flow's key tables (branch-flow-keys.ts). The flow is modal (overlay layer,
+// every key swallowed) except in the preview, where CommitConfirm owns the keys (y / Esc), and in the
+// instructions editor, which takes every key but Esc, Ctrl+C and PgUp/PgDn (handled here).
 import type { Dispatch } from "react";
 import { useKeyLayer } from "../kit/key-router.js";
+import { branchFlowKeyCommand, type BranchFlowCommand } from "./branch-flow-keys.js";
 import type { BranchFlowAction, BranchFlowState } from "./branch-flow-state.js";
 
 const PLAN_PAGE = 3;
@@ -18,35 +20,33 @@ export function useBranchFlowInput(
   useKeyLayer(
     "overlay",
     (key) => {
-      if (key.name === "escape" || (key.name === "ctrl+c" && state.stage !== "instructions")) {
-        dispatch({ type: "back" });
-        return true;
-      }
-      if (key.name === "pageup" || key.name === "pagedown") {
-        onScrollPlan(key.name === "pageup" ? -PLAN_PAGE : PLAN_PAGE);
-        return true;
-      }
-      switch (state.stage) {
-        case "choose":
-          if (key.name === "up") dispatch({ type: "move", delta: -1 });
-          else if (key.name === "down") dispatch({ type: "move", delta: 1 });
-          else if (key.name === "enter") dispatch({ type: "choose" });
-          break;
-        case "noSummary":
-        case "nothingToSummarize":
-          // Both only inform: Enter closes like Esc would from the picker.
-          if (key.name === "d") onFullDiff();
-          else if (key.name === "enter") {
-            dispatch({ type: "back" });
-            if (state.stage === "noSummary") dispatch({ type: "back" });
-          }
-          break;
-        default:
-          // Instructions: the text input reads the keys itself (Enter submits through it).
-          break;
-      }
+      const command = branchFlowKeyCommand(key, state.stage);
+      // The editor (same layer) takes every other key, Enter included; leave them to it.
+      if (command === null) return state.stage !== "instructions";
+      run(command, state, dispatch, onFullDiff, onScrollPlan);
       return true;
     },
     enabled && state.stage !== "preview" && state.stage !== "closed",
   );
+}
+
+function run(command: BranchFlowCommand, state: BranchFlowState, dispatch: Dispatch<BranchFlowAction>, onFullDiff: () => void, onScrollPlan: (delta: number) => void): void {
+  switch (command.type) {
+    case "move":
+    case "choose":
+    case "back":
+      dispatch(command);
+      break;
+    case "close":
+      // Nothing to summarize closes with one step back; No summary first returns to the choice.
+      dispatch({ type: "back" });
+      if (state.stage === "noSummary") dispatch({ type: "back" });
+      break;
+    case "fullDiff":
+      onFullDiff();
+      break;
+    case "scrollPlan":
+      onScrollPlan(command.direction * PLAN_PAGE);
+      break;
+  }
 }

@@ -1,6 +1,7 @@
 // The one confirm step every write of the app goes through: the lines that will be written, then
 // y to write or Esc to cancel. A refused or failed commit shows its reason in one line and leaves
-// the file as it was; the caller learns of success only through onCommitted.
+// the file as it was; the caller learns of success only through onCommitted. Its keys are the table
+// in confirm-keys.ts, which the help overlay lists.
 // Reusable: give it the lines and a commit function (branch summaries, labels, forks, compactions).
 import { useReducer } from "react";
 import { Box, Text } from "ink";
@@ -8,6 +9,7 @@ import { useKeyLayer } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { wrapText } from "../kit/text-width.js";
+import { confirmKeyCommand } from "./confirm-keys.js";
 import { confirmReducer, initConfirmState } from "./confirm-state.js";
 import type { Committed } from "./commit-io.js";
 import type { Outcome } from "./session-document.js";
@@ -58,16 +60,16 @@ function ConfirmBody(props: CommitConfirmProps) {
     "overlay",
     (key) => {
       if (state.error === null && props.onKey?.(key)) return true;
-      const scroll = (delta: number) => dispatch({ type: "scroll", delta, total: lines.length, height: bodyHeight });
-      if (key.name === "escape" || key.name === "n" || key.name === "ctrl+c") props.onCancel();
-      else if (key.name === "y" && state.error === null) {
+      const command = confirmKeyCommand(key);
+      if (command?.type === "cancel") props.onCancel();
+      else if (command?.type === "write" && state.error === null) {
         const outcome = props.commit();
         if (outcome.ok) props.onCommitted(outcome.value);
         else dispatch({ type: "failed", message: outcome.message });
-      } else if (key.name === "up") scroll(-1);
-      else if (key.name === "down") scroll(1);
-      else if (key.name === "pageup") scroll(-page);
-      else if (key.name === "pagedown" || key.name === " ") scroll(page);
+      } else if (command?.type === "scroll") {
+        const delta = (command.by === "line" ? 1 : page) * command.direction;
+        dispatch({ type: "scroll", delta, total: lines.length, height: bodyHeight });
+      }
       // Modal: every other key is swallowed so nothing below reacts while the user decides.
       return true;
     },

@@ -1,10 +1,11 @@
 // The tree screen with writes: Enter (branch navigation + summary), Shift+L (label), Shift+F (fork)
 // and Shift+C (compaction) on the selected entry. It owns the session document (tree + snapshot),
 // opens the flow for a command, and after a commit shows the re-read file with the cursor on the
-// new entry (also when another screen of the app wrote to the file).
+// new entry (also when another screen of the app wrote to the file). It notices when the file
+// changes on disk (pi appending while the user reads) and reloads it on Ctrl+R.
 import { useCallback, useEffect, useState } from "react";
 import { Box, Text } from "ink";
-import { planBranch, type FileSnapshot, type SessionTree } from "../../src/engine/index.js";
+import { countNoun, planBranch, type FileSnapshot, type SessionTree } from "../../src/engine/index.js";
 import type { AppEnv } from "../app/screens.js";
 import { BranchFlow } from "../branch/BranchFlow.js";
 import type { NavigationPlan } from "../branch/plan-lines.js";
@@ -17,8 +18,10 @@ import { CommitConfirm } from "./CommitConfirm.js";
 import { CompactionCommitScreen } from "./CompactionCommit.js";
 import { writeFork, type Committed } from "./commit-io.js";
 import { planFork, type ForkPlan } from "./fork-plan.js";
-import type { SessionDocument } from "./session-document.js";
+import { reloadFocus } from "./reload-focus.js";
+import { readDocument, type SessionDocument } from "./session-document.js";
 import { onSessionWritten } from "./session-writes.js";
+import { fileChangeNotice, useFileChange } from "./use-file-change.js";
 import { loadCommitSettings, type CommitSettings } from "./user-settings.js";
 
 export interface CommitTreeScreenProps extends TreeScreenProps {
@@ -57,10 +60,22 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
     setView((v) => ({ generation: v.generation + 1, focusId }));
   }, []);
   useEffect(() => onSessionWritten(props.path, (write) => show(write.document, write.focusId)), [props.path, show]);
+  const fileChange = useFileChange(doc.snapshot);
+
+  const reload = (entryId: string) => {
+    const fresh = readDocument(doc.path, profile);
+    if (!fresh.ok) return setNotice({ text: fresh.message, error: true });
+    const added = fresh.value.tree.loaded.entries.length - doc.tree.loaded.entries.length;
+    show(fresh.value, reloadFocus(doc.tree, fresh.value.tree, entryId));
+    const what = added > 0 ? countNoun(added, "new entry") : added < 0 ? `${countNoun(-added, "entry")} fewer` : "no new entries";
+    setNotice({ text: `Reloaded from disk: ${what}.`, error: false });
+  };
 
   const onEntryCommand = (command: EntryCommand, entryId: string) => {
     setNotice(null);
     switch (command) {
+      case "reload":
+        return reload(entryId);
       case "editLabel":
         return setActivity({ kind: "label", targetId: entryId });
       case "compact": {
@@ -101,7 +116,8 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
 
   const fullScreen = activity.kind === "branch" || activity.kind === "compact";
   const panelHeight = activity.kind === "label" ? LABEL_EDITOR_HEIGHT : activity.kind === "fork" ? FORK_PANEL_HEIGHT : 0;
-  const noticeHeight = notice && !fullScreen ? 1 : 0;
+  const banner = notice ?? (fileChange ? { text: fileChangeNotice(fileChange, "Ctrl+R"), error: fileChange.state === "unreadable" } : null);
+  const noticeHeight = banner && !fullScreen ? 1 : 0;
   return (
     <Box flexDirection="column">
       <Box display={fullScreen ? "none" : "flex"} flexDirection="column">
@@ -116,8 +132,8 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           initialSelectedId={view.focusId}
         />
       </Box>
-      {notice && !fullScreen && (
-        <Text wrap="truncate" color={notice.error ? "red" : "green"}>{` ${sanitizeInline(notice.text)}`}</Text>
+      {banner && !fullScreen && (
+        <Text wrap="truncate" color={banner.error ? "red" : banner === notice ? "green" : "yellow"}>{` ${sanitizeInline(banner.text)}`}</Text>
       )}
       {activity.kind === "branch" && (
         <BranchFlow

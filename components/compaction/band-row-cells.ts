@@ -1,5 +1,5 @@
 // One line of the bands list as toned cells, cut to the width. Session text is sanitized here.
-import type { SessionEntry } from "../../src/engine/index.js";
+import { countNoun, type SessionEntry } from "../../src/engine/index.js";
 import type { Cell, Tone } from "../kit/cell.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth, padToWidth, truncateToWidth } from "../kit/text-width.js";
@@ -15,13 +15,10 @@ const GUTTER: Record<BandName, { text: string; tone: Tone }> = {
   path: { text: "    ", tone: "plain" },
 };
 
-const plural = (n: number, word: string): string =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? word : word.endsWith("y") ? `${word.slice(0, -1)}ies` : `${word}s`}`;
-
 export function bandLineCells(line: BandLine, path: readonly SessionEntry[], width: number): Cell[] {
   switch (line.kind) {
     case "earlier":
-      return [{ text: truncateToWidth(`  … ${plural(line.count, "earlier entry")} outside this compaction (already summarized, or not in context) · ${formatTokens(line.tokens)} tokens`, width), tone: "dim" }];
+      return [{ text: truncateToWidth(`  … ${countNoun(line.count, "earlier entry")} outside this compaction (already summarized, or not in context) · ${formatTokens(line.tokens)} tokens`, width), tone: "dim" }];
     case "previousCompaction":
       return [
         {
@@ -31,7 +28,7 @@ export function bandLineCells(line: BandLine, path: readonly SessionEntry[], wid
       ];
     case "header":
       return [
-        { text: truncateToWidth(`▼ ${BAND_TITLE[line.band]} — ${plural(line.count, "entry")}, ${formatTokens(line.tokens)} tokens`, width), tone: GUTTER[line.band].tone, bold: true },
+        { text: truncateToWidth(`▼ ${BAND_TITLE[line.band]} — ${countNoun(line.count, "entry")}, ${formatTokens(line.tokens)} tokens`, width), tone: GUTTER[line.band].tone, bold: true },
       ];
     case "cut": {
       const where = line.turnStartId ? ` (splits the turn started at ${sanitizeInline(line.turnStartId)})` : "";

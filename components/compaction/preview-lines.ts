@@ -1,7 +1,7 @@
 // The preview's header as toned lines: settings in force (and where each came from), tokens before
 // and after, pi's auto-compact verdict, why the cut fell where it did, and the warnings pi never
 // shows. Pure, so the view stays dumb and tests can read the words without rendering.
-import type { CompactionPreview } from "../../src/engine/index.js";
+import { formatCount, type CompactionPreview } from "../../src/engine/index.js";
 import type { Cell } from "../kit/cell.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth, wrapText } from "../kit/text-width.js";
@@ -9,10 +9,9 @@ import { formatTokens } from "../tree/row-render.js";
 import type { SettingsInForce, SourcedValue } from "./preview-settings.js";
 
 const c = (text: string, tone: Cell["tone"] = "plain", bold?: boolean): Cell => ({ text, tone, bold });
-const thousands = (n: number): string => n.toLocaleString("en-US");
 
 function setting(name: string, v: SourcedValue, keys: string): Cell[] {
-  return [c(`${name} `, "muted"), c(thousands(v.value), v.source === "adjusted" ? "warning" : "plain", true), c(` (${v.source}) `, "muted"), c(keys, "accent"), c("  ")];
+  return [c(`${name} `, "muted"), c(formatCount(v.value), v.source === "adjusted" ? "warning" : "plain", true), c(` (${v.source}) `, "muted"), c(keys, "accent"), c("  ")];
 }
 
 /** Full setting names need about 120 columns; narrower terminals get short ones. */
@@ -34,7 +33,7 @@ export function tokensLine(p: CompactionPreview, pending = false): Cell[] {
   // pi's tokensBefore uses the last reply's usage where it can; after is always an estimate.
   const before = [
     c("tokens before ", "muted"),
-    c(thousands(p.tokensBefore), "plain", true),
+    c(formatCount(p.tokensBefore), "plain", true),
     c(p.cutKey === "" ? " (estimate)" : " (pi's tokensBefore)", "muted"),
   ];
   if (pending) return [...before, c(" → after … (compiling the summary)", "muted")];
@@ -45,9 +44,9 @@ export function tokensLine(p: CompactionPreview, pending = false): Cell[] {
   return [
     ...before,
     c(" → after ~", "muted"),
-    c(thousands(after), "success", true),
+    c(formatCount(after), "success", true),
     c(" (estimate)", "muted"),
-    c(cut >= 0 ? `  (−${thousands(cut)}, −${percent}%)` : `  (+${thousands(-cut)}: the summary outweighs what it replaces)`, cut >= 0 ? "success" : "warning"),
+    c(cut >= 0 ? `  (−${formatCount(cut)}, −${percent}%)` : `  (+${formatCount(-cut)}: the summary outweighs what it replaces)`, cut >= 0 ? "success" : "warning"),
     c(`  summary ${formatTokens(p.outcome.summary.tokens)} tokens`, "muted"),
   ];
 }

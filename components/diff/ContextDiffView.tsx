@@ -3,6 +3,7 @@
 // on the "pane" layer, so keys it does not use (settings, profile) still reach the preview below.
 import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
+import { formatCount } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
@@ -20,8 +21,6 @@ export interface ContextDiffViewProps {
   active: boolean;
   onClose: () => void;
 }
-
-const thousands = (n: number): string => n.toLocaleString("en-US");
 
 function useDiffInput(model: DiffModel, state: DiffViewState, dispatch: (a: DiffViewAction) => void, rowsHeight: number, active: boolean, onClose: () => void) {
   const statuses = useMemo(() => model.diff.rows.map((r) => r.status), [model]);
@@ -72,7 +71,7 @@ export function ContextDiffView({ model, width, height, active, onClose }: Conte
   const scroll = Math.min(state.scroll, Math.max(0, diff.rows.length - layout.rowsHeight));
   const below = Math.max(0, diff.rows.length - scroll - layout.rowsHeight);
   const totals =
-    `estimated: before ${thousands(diff.tokensBefore)} tokens in ${model.before.length} messages → after ${thousands(diff.tokensAfter)} in ${model.after.length}` +
+    `estimated: before ${formatCount(diff.tokensBefore)} tokens in ${model.before.length} messages → after ${formatCount(diff.tokensAfter)} in ${model.after.length}` +
     ` · ${diff.counts.removed} removed (−), ${diff.counts.added} added (+), ${diff.counts.kept} kept (=)`;
   return (
     <Box flexDirection="column" height={height}>

@@ -59,16 +59,25 @@ export function KeyRouter({
   const fallback = useRef(onUnhandled);
   fallback.current = onUnhandled;
   const { isRawModeSupported } = useStdin();
-  // Keys split from one read go out one at a time, each once React has committed what the previous
-  // one changed and run its effects (children's effects run before ours, so a prompt that Ctrl+G
-  // opened has registered its key layer when the letters after it arrive).
+  // Keys go out one at a time, each once React has committed what the previous one changed and run
+  // its effects (children's effects run before ours, so a prompt that Ctrl+G opened has registered
+  // its key layer when the letters after it arrive). That holds for keys split from one read and
+  // for keys Ink hands over back to back from one read (End then Enter must navigate from the row
+  // End selected, not from the row a handler saw before the commit).
   const queue = useRef<KeyPress[]>([]);
+  // A key was delivered and React has not committed since.
+  const inFlight = useRef(false);
   const [pump, setPump] = useState(0);
   const deliverNext = () => {
     const next = queue.current.shift();
-    if (next === undefined) return;
+    if (next === undefined) {
+      inFlight.current = false;
+      return;
+    }
+    inFlight.current = true;
     if (!registry.dispatch(next)) fallback.current?.(next);
-    if (queue.current.length > 0) setPump((n) => n + 1);
+    // Always a commit, even when the key changed nothing, so the effect below releases the queue.
+    setPump((n) => n + 1);
   };
   const deliverRef = useRef(deliverNext);
   deliverRef.current = deliverNext;
@@ -77,9 +86,8 @@ export function KeyRouter({
   }, [pump]);
   useInput(
     (input, key) => {
-      const idle = queue.current.length === 0;
       queue.current.push(...(splitKeyChunk(input) ?? [toKeyPress(input, key)]));
-      if (idle) deliverNext();
+      if (!inFlight.current) deliverNext();
     },
     {
       isActive: active && isRawModeSupported,

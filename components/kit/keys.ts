@@ -7,6 +7,8 @@ export interface KeyPress {
   name: string;
   /** Printable text the key would type ("" for command keys); a paste arrives as one chunk. */
   text: string;
+  /** A paste whose line breaks `text` shows as spaces, with them kept as "\n" (for multi-line editors). */
+  lines?: string;
 }
 
 const ARROWS: [keyof Key, string][] = [
@@ -32,7 +34,7 @@ function withModifiers(base: string, key: Key): string {
 /** Turn Ink's (input, key) pair into a KeyPress. */
 export function toKeyPress(input: string, key: Key): KeyPress {
   if (key.escape) return { name: "escape", text: "" };
-  if (key.return) return { name: key.meta ? "alt+enter" : "enter", text: "" };
+  if (key.return) return { name: key.meta ? "alt+enter" : key.shift ? "shift+enter" : "enter", text: "" };
   if (key.tab) return { name: key.shift ? "shift+tab" : "tab", text: "" };
   // Ink 6 maps DEL (what Backspace sends) to `delete`; both edit backwards here.
   if (key.backspace || key.delete) return { name: key.ctrl ? "ctrl+backspace" : "backspace", text: "" };
@@ -81,12 +83,16 @@ export function splitKeyChunk(input: string): KeyPress[] | undefined {
   if (input.length < 2 || input.includes("\x1b") || isPrintableText(input)) return undefined;
   const presses: KeyPress[] = [];
   let run = "";
+  // The same run with its line breaks kept ("\r\n" as one), for editors that take them.
+  let kept = "";
+  const pushRun = () => presses.push(kept === run ? textPress(run) : { ...textPress(run), lines: kept });
   const chars = [...input];
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i];
     const code = ch.charCodeAt(0);
     if (!isControlCode(code)) {
       run += ch;
+      kept += ch;
       continue;
     }
     // A line break inside pasted text is part of the text (as a space), not an Enter that would
@@ -94,13 +100,15 @@ export function splitKeyChunk(input: string): KeyPress[] | undefined {
     const lineBreak = code === 0x0d || code === 0x0a;
     if (lineBreak && run !== "" && i < chars.length - 1 && !/^[\r\n]+$/.test(chars.slice(i).join(""))) {
       run += " ";
+      if (!(code === 0x0a && chars[i - 1] === "\r")) kept += "\n";
       continue;
     }
-    if (run) presses.push(textPress(run));
+    if (run) pushRun();
     run = "";
+    kept = "";
     const press = controlPress(code);
     if (press) presses.push(press);
   }
-  if (run) presses.push(textPress(run));
+  if (run) pushRun();
   return presses;
 }

@@ -1,5 +1,6 @@
 // Shift+L: pi's inline label editor under the tree. Enter moves to a confirm step that shows the
-// label entry to be appended; y writes it through the engine's guarded append, Esc cancels.
+// label entry to be appended; y writes it through the engine's guarded append, Esc cancels. Enter and
+// Esc come from label-keys.ts (the table the help overlay lists); the text input types the rest.
 import { useEffect, useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
 import TextInput from "ink-text-input";
@@ -10,6 +11,7 @@ import { pendingEntryLines } from "../commit/entry-preview.js";
 import type { SessionDocument } from "../commit/session-document.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { entryCaption } from "../branch/entry-caption.js";
+import { labelEditorKeyAction } from "./label-keys.js";
 import { initLabelEditor, labelEditorReducer } from "./label-state.js";
 import { typedLine } from "./typed-line.js";
 
@@ -38,8 +40,9 @@ export function LabelEditor(props: LabelEditorProps) {
   useKeyLayer(
     "overlay",
     (key) => {
-      if (key.name === "escape" || key.name === "ctrl+c") dispatch({ type: "back" });
-      // The text input reads the keys itself; nothing below the editor may react meanwhile.
+      const action = labelEditorKeyAction(key);
+      if (action !== null) dispatch(action);
+      // The text input reads the other keys itself; nothing below the editor may react meanwhile.
       return true;
     },
     props.active && state.stage === "editing",
@@ -61,7 +64,6 @@ export function LabelEditor(props: LabelEditorProps) {
                 dispatch({ type: "type", text });
                 if (submitted) dispatch({ type: "submit" });
               }}
-              onSubmit={() => dispatch({ type: "submit" })}
             />
           </Box>
           <Text color="gray">  Enter save (asks first) · Esc cancel</Text>

@@ -9,6 +9,7 @@ import { queryError } from "./search.js";
 import { SearchLine } from "./SearchLine.js";
 import { ListCaption, scrollStatus, SessionList } from "./SessionList.js";
 import type { PreviewState } from "./use-session-preview.js";
+import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth } from "../kit/text-width.js";
 
 export interface PickerViewProps {
@@ -44,7 +45,9 @@ export function PickerView({ state, layout, width, preview, now, home, error }: 
     layout.preview === "none" ? null : (
       <PreviewPane session={selectedSession(state)} state={preview} placement={layout.preview} width={layout.previewWidth} height={layout.previewHeight} home={home} />
     );
-  const status = error ? truncateToWidth(`  ${error}`, width) : scrollStatus(state.rows.length, state.selected, state.scrollTop, layout.listHeight);
+  // A listing failure outranks a note about vanished sessions (it names session titles: untrusted text).
+  const message = error ?? (state.note === null ? undefined : sanitizeInline(state.note));
+  const status = message ? truncateToWidth(`  ${message}`, width) : scrollStatus(state.rows.length, state.selected, state.scrollTop, layout.listHeight);
   return (
     <Box flexDirection="column" width={width}>
       {layout.showTitle ? (
@@ -66,7 +69,7 @@ export function PickerView({ state, layout, width, preview, now, home, error }: 
         <Box flexDirection="column" height={layout.listHeight - Math.min(layout.listHeight, Math.max(1, state.rows.length - state.scrollTop))} />
       ) : null}
       {layout.showStatus ? (
-        <Text color={error ? "red" : undefined} dimColor={!error} wrap="truncate">
+        <Text color={error ? "red" : message ? "yellow" : undefined} dimColor={!message} wrap="truncate">
           {status || " "}
         </Text>
       ) : null}

@@ -1,19 +1,24 @@
 // The session picker: reducer hook + input hook + dumb view, with the preview read lazily.
 // Independent of where sessions come from; PickerScreen wires it to the engine and the shell.
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import type { PiProfile, SessionInfo } from "../../src/engine/index.js";
 import { pickerLayout } from "./layout.js";
 import { selectedSession } from "./picker-state.js";
 import { PickerView } from "./PickerView.js";
 import { usePickerInput } from "./use-picker-input.js";
+import { usePickerRefresh } from "./use-picker-refresh.js";
 import { usePickerState } from "./use-picker-state.js";
 import { useSessionPreview, type PreviewLoader } from "./use-session-preview.js";
 
 export interface SessionPickerProps {
   /** Sessions of the current folder, newest first. */
   sessions: readonly SessionInfo[];
-  /** Every project's sessions; called once, the first time they are needed. Keep it stable. */
+  /** Every project's sessions: the first time they are needed, and again on each re-listing. Keep it stable. */
   loadAllSessions: () => readonly SessionInfo[];
+  /** The current folder's sessions again, for a re-listing. Keep it stable. */
+  relistSessions?: () => readonly SessionInfo[];
+  /** Whether a session can still be opened; checked on Enter. False drops it (re-listing) with a note. */
+  canOpen?: (path: string) => boolean;
   /** Reads the selected session's file for the preview. Keep it stable. */
   loadPreview: PreviewLoader;
   onOpen: (path: string) => void;
@@ -28,7 +33,7 @@ export interface SessionPickerProps {
   error?: string;
   /** The clock for ages (tests pass a fixed one). */
   now?: Date;
-  /** False while another screen is on top. */
+  /** False while another screen is on top; when it turns true again the picker lists again. */
   active?: boolean;
 }
 
@@ -41,7 +46,12 @@ export function SessionPicker(props: SessionPickerProps) {
     listHeight: layout.listHeight,
     demoPath: props.demoPath,
   });
-  usePickerInput({ exit: state.exit, dispatch, onOpen: props.onOpen, onQuit: props.onQuit, active: props.active });
+  const refresh = usePickerRefresh({ state, dispatch, relistCurrent: props.relistSessions, loadAll: props.loadAllSessions, active: props.active !== false });
+  const { canOpen, onOpen } = props;
+  const { request: requestRefresh } = refresh;
+  // A file deleted since it was listed is dropped here rather than opened into the tree's error screen.
+  const open = useCallback((path: string) => (canOpen && !canOpen(path) ? requestRefresh(path) : onOpen(path)), [canOpen, onOpen, requestRefresh]);
+  usePickerInput({ exit: state.exit, dispatch, onOpen: open, onQuit: props.onQuit, active: props.active });
   const preview = useSessionPreview(layout.preview === "none" ? undefined : selectedSession(state), props.loadPreview);
   return (
     <PickerView
@@ -51,7 +61,7 @@ export function SessionPicker(props: SessionPickerProps) {
       preview={preview}
       now={props.now ?? new Date()}
       home={props.home}
-      error={props.error ?? loadError}
+      error={props.error ?? refresh.error ?? loadError}
     />
   );
 }

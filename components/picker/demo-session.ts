@@ -1,51 +1,41 @@
-// The bundled demo session, offered when there are no sessions at all. Its path is found from this
-// module's own location, so it works from the source tree, from dist/ and from an installed package.
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+// The bundled demo session, offered when there are no sessions at all, and the one private working
+// copy of it an app run opens. The file work itself is the store's (src/engine/store/demo-copy.ts).
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-
-const DEMO_RELATIVE = join("fixtures", "demo", "demo-session.jsonl");
-
-/** The nearest folder at or above `start` whose package.json names pi-explorer; undefined if none. */
-function findPackageRoot(start: string): string | undefined {
-  let dir = start;
-  for (;;) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest)) {
-      try {
-        if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "pi-explorer") return dir;
-      } catch {
-        // An unreadable manifest is not ours; keep climbing.
-      }
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
+import { demoCopyExists, findBundledDemo, makeDemoCopy, removeDemoCopy, type DemoCopy } from "../../src/engine/index.js";
 
 /** Path of fixtures/demo/demo-session.jsonl in the installed package, or undefined when it is missing. */
 export function demoSessionPath(moduleUrl: string = import.meta.url): string | undefined {
-  const root = findPackageRoot(dirname(fileURLToPath(moduleUrl)));
-  if (!root) return undefined;
-  const path = join(root, DEMO_RELATIVE);
-  return existsSync(path) ? path : undefined;
+  return findBundledDemo(dirname(fileURLToPath(moduleUrl)));
+}
+
+/** The demo as one app run opens it. */
+export interface DemoWorkingCopy {
+  /** The file to open: this run's copy, made on first use. The bundled file when no copy can be made. */
+  path(): string;
+  /** Delete this run's copy, if one was made. */
+  dispose(): void;
 }
 
 /**
- * A private copy of the demo to open: labels, forks and commits made while trying the demo go to the
- * copy, never into the installed package's file. Falls back to the bundled file when no copy can be made.
+ * One copy per app run, reused by every open: opening the demo a second time shows the labels,
+ * forks and commits the user made on it earlier in this run, as reopening any session would. The
+ * copy is made again only when its file has vanished (e.g. the temp folder was cleaned meanwhile).
  */
-export function demoWorkingCopy(bundled: string, tempRoot: string = tmpdir()): string {
-  let dir: string | undefined;
-  try {
-    dir = mkdtempSync(join(tempRoot, "pi-explorer-demo-"));
-    const copy = join(dir, basename(bundled));
-    copyFileSync(bundled, copy);
-    return copy;
-  } catch {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    return bundled;
-  }
+export function demoWorkingCopy(bundled: string, tempRoot?: string): DemoWorkingCopy {
+  let copy: DemoCopy | undefined;
+  return {
+    path() {
+      if (copy && !demoCopyExists(copy)) {
+        removeDemoCopy(copy);
+        copy = undefined;
+      }
+      copy ??= makeDemoCopy(bundled, tempRoot);
+      return copy?.file ?? bundled;
+    },
+    dispose() {
+      if (copy) removeDemoCopy(copy);
+      copy = undefined;
+    },
+  };
 }

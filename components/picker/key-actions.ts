@@ -1,35 +1,46 @@
-// pi's /resume keys (keybindings.js defaults) mapped onto picker actions. Pure, so it is tested
-// without a terminal; the input hook only dispatches what this returns. Decisions that depend on
-// the state (what Enter opens, what Esc does) are left to the reducer, which always sees the
-// latest state even when keys arrive faster than frames.
+// pi's /resume keys (keybindings.js defaults) as one table of picker actions: pickerKeyAction
+// dispatches from it and the help overlay lists it. Pure, so it is tested without a terminal; the
+// input hook only dispatches what this returns. Decisions that depend on the state (what Enter
+// opens, what Esc does) are left to the reducer, which always sees the latest state even when keys
+// arrive faster than frames.
 import type { KeyPress } from "../kit/keys.js";
+import { TYPED_TEXT } from "../tree/tree-keys.js";
 import type { PickerAction } from "./picker-state.js";
 
-const COMMAND_KEYS: Record<string, PickerAction> = {
-  up: { type: "move", delta: -1 },
-  down: { type: "move", delta: 1 },
-  pageup: { type: "page", direction: -1 },
-  pagedown: { type: "page", direction: 1 },
-  home: { type: "jump", to: "first" },
-  end: { type: "jump", to: "last" },
-  tab: { type: "toggleScope" },
-  "ctrl+s": { type: "cycleSort" },
-  "ctrl+n": { type: "toggleNamed" },
-  "ctrl+p": { type: "togglePath" },
-  backspace: { type: "backspace" },
-  "ctrl+w": { type: "deleteWord" },
-  "alt+backspace": { type: "deleteWord" },
-  "ctrl+u": { type: "clearQuery" },
-  enter: { type: "open" },
-  escape: { type: "escape" },
-  "ctrl+c": { type: "quit" },
-};
+export interface PickerBinding {
+  keys: string[];
+  help: string;
+  run: PickerAction;
+}
+
+export const PICKER_BINDINGS: PickerBinding[] = [
+  { keys: ["up"], help: "previous session", run: { type: "move", delta: -1 } },
+  { keys: ["down"], help: "next session", run: { type: "move", delta: 1 } },
+  { keys: ["pageup"], help: "page up", run: { type: "page", direction: -1 } },
+  { keys: ["pagedown"], help: "page down", run: { type: "page", direction: 1 } },
+  { keys: ["home"], help: "first session", run: { type: "jump", to: "first" } },
+  { keys: ["end"], help: "last session", run: { type: "jump", to: "last" } },
+  { keys: ["tab"], help: "this folder's sessions / every project's", run: { type: "toggleScope" } },
+  { keys: ["ctrl+s"], help: "sort: threaded → recent → fuzzy", run: { type: "cycleSort" } },
+  { keys: ["ctrl+n"], help: "named sessions only (toggle)", run: { type: "toggleNamed" } },
+  { keys: ["ctrl+p"], help: "show each session's file path (toggle)", run: { type: "togglePath" } },
+  { keys: ["backspace"], help: "delete the last search character", run: { type: "backspace" } },
+  { keys: ["ctrl+w"], help: "delete the last search word", run: { type: "deleteWord" } },
+  { keys: ["ctrl+u"], help: "clear the search", run: { type: "clearQuery" } },
+  { keys: ["enter"], help: "open the session's tree (no sessions anywhere: the bundled demo)", run: { type: "open" } },
+  { keys: ["escape"], help: "clear the search; when it is empty, leave the picker", run: { type: "escape" } },
+  { keys: ["ctrl+c"], help: "leave the picker", run: { type: "quit" } },
+];
+
+/** Every printable key types into the search box, "q" and "?" included: pi's picker has no letter commands. */
+export const PICKER_TEXT = { keys: [TYPED_TEXT], help: 'type to search: every word must match; "a phrase" exactly; re:<pattern> a regex' };
+
+const BY_KEY = new Map(PICKER_BINDINGS.flatMap((b) => b.keys.map((k) => [k, b.run] as const)));
 
 /** What a key does in the picker, or null when the picker does not use it. */
 export function pickerKeyAction(key: KeyPress): PickerAction | null {
-  const action = COMMAND_KEYS[key.name];
+  const action = BY_KEY.get(key.name);
   if (action) return action;
-  // Every printable key types into the search box, "q" included: pi's picker has no letter commands.
   if (key.text && /[^\x00-\x1f\x7f]/.test(key.text)) return { type: "type", text: key.text };
   return null;
 }

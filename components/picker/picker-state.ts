@@ -2,6 +2,7 @@
 import type { PiProfile, SessionInfo } from "../../src/engine/index.js";
 import { buildRows } from "./rows.js";
 import type { NameFilter, PickerRow, PickerScope, PickerSort } from "./types.js";
+import { vanishedNote, vanishedSessions } from "./vanished.js";
 
 export interface PickerState {
   scope: PickerScope;
@@ -24,6 +25,8 @@ export interface PickerState {
   demoPath?: string;
   /** Set by Enter / Esc; the screen acts on it once (open the tree, or leave) and clears it. */
   exit: PickerExit | null;
+  /** A one-line note about the last re-listing (sessions that vanished); cleared by the next key. */
+  note: string | null;
 }
 
 export type PickerExit = { kind: "open"; path: string } | { kind: "quit" };
@@ -41,6 +44,11 @@ export type PickerAction =
   | { type: "toggleNamed" }
   | { type: "togglePath" }
   | { type: "allLoaded"; sessions: readonly SessionInfo[] }
+  /**
+   * The sessions listed again (the picker came back to the top, or Enter found its file gone).
+   * `all` is given only when every project had been listed before; `openedPath` is what Enter tried.
+   */
+  | { type: "relisted"; current?: readonly SessionInfo[]; all?: readonly SessionInfo[]; openedPath?: string }
   | { type: "resize"; listHeight: number }
   | { type: "open" }
   | { type: "escape" }
@@ -71,6 +79,7 @@ export function initPickerState(init: PickerInit): PickerState {
     listHeight: Math.max(1, init.listHeight ?? 10),
     demoPath: init.demoPath,
     exit: null,
+    note: null,
   };
   return { ...base, rows: buildRows(base.current, base) };
 }
@@ -130,7 +139,23 @@ function withQuery(state: PickerState, query: string): PickerState {
   return query === state.query ? state : rebuilt({ ...state, query }, true);
 }
 
+/** A re-listing replaces the pools; vanished rows drop out, the selection stays on its file if it is still there. */
+function relisted(state: PickerState, action: Extract<PickerAction, { type: "relisted" }>): PickerState {
+  const current = action.current ?? state.current;
+  const all = action.all ?? state.all;
+  const gone = vanishedSessions([...state.current, ...(state.all ?? [])], [...current, ...(all ?? [])]);
+  return { ...rebuilt({ ...state, current, all }), note: vanishedNote(gone, action.openedPath) ?? state.note };
+}
+
+/** What the picker does on its own (listing, resizing, finishing an exit) leaves a note up; any key clears it. */
+const KEEPS_NOTE: ReadonlySet<PickerAction["type"]> = new Set(["allLoaded", "relisted", "resize", "exitHandled"]);
+
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
+  const next = reduce(state, action);
+  return next.note !== null && !KEEPS_NOTE.has(action.type) ? { ...next, note: null } : next;
+}
+
+function reduce(state: PickerState, action: PickerAction): PickerState {
   switch (action.type) {
     case "move":
       return scrolled({ ...state, selected: state.selected + action.delta });
@@ -156,6 +181,8 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       return { ...state, showPath: !state.showPath };
     case "allLoaded":
       return state.scope === "all" ? rebuilt({ ...state, all: action.sessions }) : { ...state, all: action.sessions };
+    case "relisted":
+      return relisted(state, action);
     case "open": {
       const path = selectedSession(state)?.path ?? (hasNoSessionsAnywhere(state) ? state.demoPath : undefined);
       return path ? { ...state, exit: { kind: "open", path } } : state;

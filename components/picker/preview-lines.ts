@@ -1,5 +1,5 @@
 // The preview pane's lines, most useful first, cut to the pane's size. Pure and width-exact.
-import type { SessionInfo } from "../../src/engine/index.js";
+import { countNoun, type SessionInfo } from "../../src/engine/index.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth, truncateToWidth, wrapParagraph } from "../kit/text-width.js";
 import { formatSize, sessionTitle, shortenHome } from "./display.js";
@@ -20,8 +20,6 @@ function formatDateTime(date: Date): string {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 function labelled(label: string, text: string, width: number, tone: PreviewTone, maxLines = 1): PreviewLine[] {
   const body = Math.max(1, width - LABEL_WIDTH);
   const wrapped = wrapParagraph(text, body);
@@ -40,7 +38,7 @@ function fileLines(state: PreviewState, session: SessionInfo, width: number, wra
   if (damaged.length > 0 || session.damagedLines > 0) {
     const count = damaged.length || session.damagedLines;
     const where = damaged.length > 0 ? ` (line${damaged.length === 1 ? "" : "s"} ${damaged.slice(0, 8).join(", ")}${damaged.length > 8 ? ", …" : ""})` : "";
-    lines.push(...labelled("Damaged", `${plural(count, "line")}${where}`, width, "warning"));
+    lines.push(...labelled("Damaged", `${countNoun(count, "line")}${where}`, width, "warning"));
   }
   lines.push(...labelled("First", sanitizeInline(session.firstMessage), width, "plain", wrap));
   const last = details ? (details.lastUserMessage ?? "(no user messages)") : pending;
@@ -63,7 +61,7 @@ export function previewLines(session: SessionInfo | undefined, state: PreviewSta
   const wrap = height >= 14 ? 3 : 1;
   const size = formatSize(session.sizeBytes);
   const branches = `${session.branchCount} branch${session.branchCount === 1 ? "" : "es"}`;
-  const fullStats = [plural(session.messageCount, "message"), branches, plural(session.compactionCount, "compaction"), size].join(" · ");
+  const fullStats = [countNoun(session.messageCount, "message"), branches, countNoun(session.compactionCount, "compaction"), size].join(" · ");
   const stats = LABEL_WIDTH + displayWidth(fullStats) <= width ? fullStats : `${session.messageCount} msg · ${session.branchCount} br · ${session.compactionCount} cmp · ${size}`;
   const lines: PreviewLine[] = [
     { text: truncateToWidth(sanitizeInline(sessionTitle(session)), width), tone: "title" },

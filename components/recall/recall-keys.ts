@@ -44,12 +44,26 @@ export const RESULT_BINDINGS: RecallBinding[] = [
   { keys: ["q", "ctrl+c"], help: "back to the tree", run: "back" },
 ];
 
-/** Keys of the expanded entry; scrolling is handled by the hook (it knows the pane's size). */
+/** Keys of the expanded entry, other than scrolling. */
 export const EXPANDED_BINDINGS: RecallBinding[] = [
   { keys: ["enter"], help: "jump to this entry in the tree", run: "jump" },
   { keys: ["e", "escape", "q"], help: "close the full text", run: { type: "collapse" } },
 ];
-export const EXPANDED_SCROLL_HELP = { keys: "up / down / pageup / pagedown / space / home / end", help: "scroll the full text" };
+
+/** A scroll of the expanded entry; the hook knows the pane's size and turns it into lines. */
+export interface ExpandedScroll {
+  by: "line" | "page" | "edge";
+  direction: 1 | -1;
+}
+
+export const EXPANDED_SCROLL_BINDINGS: { keys: string[]; help: string; run: ExpandedScroll }[] = [
+  { keys: ["up"], help: "scroll up one line", run: { by: "line", direction: -1 } },
+  { keys: ["down"], help: "scroll down one line", run: { by: "line", direction: 1 } },
+  { keys: ["pageup", "left"], help: "scroll up one page", run: { by: "page", direction: -1 } },
+  { keys: ["pagedown", "right", " "], help: "scroll down one page", run: { by: "page", direction: 1 } },
+  { keys: ["home"], help: "top of the entry", run: { by: "edge", direction: -1 } },
+  { keys: ["end"], help: "bottom of the entry", run: { by: "edge", direction: 1 } },
+];
 
 const index = (list: RecallBinding[]) => {
   const map = new Map<string, RecallBinding>();
@@ -75,3 +89,8 @@ export function recallKeyAction(key: KeyPress, state: Pick<RecallState, "focus">
 export function expandedKeyAction(key: KeyPress): RecallAction | RecallCommand | null {
   return EXPANDED.get(key.name)?.run ?? null;
 }
+
+const EXPANDED_SCROLL = new Map(EXPANDED_SCROLL_BINDINGS.flatMap((b) => b.keys.map((k) => [k, b.run] as const)));
+
+/** The scroll a key asks for in the full-text view, or null. */
+export const expandedScrollKey = (key: KeyPress): ExpandedScroll | null => EXPANDED_SCROLL.get(key.name) ?? null;

@@ -5,7 +5,7 @@ import type { Dispatch } from "react";
 import type { RecallIndex } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
-import { expandedKeyAction, recallKeyAction, type RecallCommand } from "./recall-keys.js";
+import { expandedKeyAction, expandedScrollKey, recallKeyAction, type RecallCommand } from "./recall-keys.js";
 import { selectedItem, type RecallAction, type RecallState } from "./recall-reducer.js";
 import { expandEntry } from "./run-recall.js";
 
@@ -36,10 +36,10 @@ export function useRecallInput(deps: RecallInputDeps, enabled: boolean): void {
 
 function scrollAction(key: KeyPress, deps: RecallInputDeps): RecallAction | null {
   const { total, height } = deps.expandedLines;
-  const page = Math.max(1, height - 1);
-  const delta: Record<string, number> = { up: -1, down: 1, pageup: -page, left: -page, pagedown: page, right: page, " ": page, home: -total, end: total };
-  const d = delta[key.name];
-  return d === undefined ? null : { type: "scrollExpanded", delta: d, total, height };
+  const scroll = expandedScrollKey(key);
+  if (scroll === null) return null;
+  const step = scroll.by === "line" ? 1 : scroll.by === "page" ? Math.max(1, height - 1) : total;
+  return { type: "scrollExpanded", delta: step * scroll.direction, total, height };
 }
 
 function runCommand(command: RecallCommand, key: KeyPress, deps: RecallInputDeps): void {

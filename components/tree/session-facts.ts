@@ -5,8 +5,7 @@ import {
   buildContext,
   damagedLineCount,
   entryContextMessages,
-  estimateContextTokens,
-  estimateProjectedContextTokens,
+  estimateBuiltContext,
   getBranch,
   estimateTokens,
   type PiProfile,
@@ -21,20 +20,9 @@ export interface SessionFacts extends RowFacts {
   branchPoints: number;
   /** Leaves: the number of branches a reader can follow. */
   branches: number;
-  /** Estimated tokens of the context at the leaf (last provider usage + estimates after it). */
+  /** What pi counts as the context at the leaf (the engine's estimateBuiltContext: the same figure the branch flow shows as "now"). */
   contextTokens: number;
   damagedLines: number;
-}
-
-/**
- * What pi would count as the context now: 1.6 distrusts a usage recorded before the latest compaction
- * or context edit (its projected estimate); 0.73 anchors on the last assistant usage.
- */
-function contextTokenEstimate(tree: SessionTree, context: ReturnType<typeof buildContext>, profile: PiProfile): number {
-  if (profile === "1.6" && context.projection) {
-    return estimateProjectedContextTokens(context.projection, getBranch(tree, tree.leafId)).tokens;
-  }
-  return estimateContextTokens(context.messages.map((m) => m.message), profile).tokens;
 }
 
 export function computeSessionFacts(tree: SessionTree, flat: FlatTree, profile: PiProfile, now: Date): SessionFacts {
@@ -69,7 +57,7 @@ export function computeSessionFacts(tree: SessionTree, flat: FlatTree, profile: 
     entryCount: n,
     branchPoints,
     branches,
-    contextTokens: contextTokenEstimate(tree, context, profile),
+    contextTokens: estimateBuiltContext(context, getBranch(tree, tree.leafId), profile).tokens,
     damagedLines: damagedLineCount(tree.loaded.diagnostics),
   };
 }

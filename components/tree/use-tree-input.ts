@@ -1,11 +1,11 @@
-// Maps keys to tree actions through the key router. The tree sits on the "screen" layer, the focused
-// detail pane on "pane", the find prompt on "overlay": whoever is on top sees a key first.
+// Carries out the tree's key tables (tree-keys.ts) through the key router. The tree sits on the
+// "screen" layer, the focused detail pane on "pane", the find prompt on "overlay": whoever is on top
+// sees a key first. No key is named here: the tables, which the help overlay shows, decide.
 import type { Dispatch } from "react";
 import { useKeyLayer } from "../kit/key-router.js";
-import { isPrintableText } from "../kit/keys.js";
 import type { DetailAction, DetailState } from "./detail-reducer.js";
 import { entryCopyText } from "./copy-text.js";
-import { treeKeyAction, type EntryCommand, type TreeCommand } from "./tree-keys.js";
+import { detailKeyCommand, findPromptKeyAction, treeKeyAction, type EntryCommand, type TreeCommand } from "./tree-keys.js";
 import { selectedNode, type TreeAction, type TreeState } from "./tree-reducer.js";
 
 export interface TreeInputDeps {
@@ -19,7 +19,7 @@ export interface TreeInputDeps {
   setFindPrompt: (value: string | null) => void;
   onBack: () => void;
   onHelp: () => void;
-  /** Enter / Shift+L / Shift+F / Shift+C on the selected entry (components/commit); absent: the keys do nothing. */
+  /** Enter / Shift+L / Shift+F / Shift+C / Ctrl+R on the selected entry (components/commit); absent: the keys do nothing. */
   onEntryCommand?: (command: EntryCommand, entryId: string) => void;
   /** Ctrl+X: the selected entry's text (undefined when it has none). */
   onCopy?: (text: string | undefined) => void;
@@ -47,38 +47,16 @@ export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
   useKeyLayer(
     "pane",
     (key) => {
+      const command = detailKeyCommand(key);
+      if (command === null) return false;
       const { total, height } = paneLines;
-      const page = Math.max(1, height - 1);
-      switch (key.name) {
-        case "up":
-          detailDispatch({ type: "scroll", delta: -1, total, height });
-          return true;
-        case "down":
-          detailDispatch({ type: "scroll", delta: 1, total, height });
-          return true;
-        case "pageup":
-        case "left":
-          detailDispatch({ type: "scroll", delta: -page, total, height });
-          return true;
-        case "pagedown":
-        case "right":
-        case " ":
-          detailDispatch({ type: "scroll", delta: page, total, height });
-          return true;
-        case "home":
-          detailDispatch({ type: "scrollTo", edge: "top", total, height });
-          return true;
-        case "end":
-          detailDispatch({ type: "scrollTo", edge: "bottom", total, height });
-          return true;
-        case "escape":
-        case "enter":
-        case "q":
-          detailDispatch({ type: "blur" });
-          return true;
-        default:
-          return false;
+      if (command.type === "blur") detailDispatch({ type: "blur" });
+      else if (command.type === "scrollTo") detailDispatch({ type: "scrollTo", edge: command.edge, total, height });
+      else {
+        const step = command.by === "line" ? 1 : Math.max(1, height - 1);
+        detailDispatch({ type: "scroll", delta: step * command.direction, total, height });
       }
+      return true;
     },
     enabled && deps.detail.focused,
   );
@@ -87,12 +65,13 @@ export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
     "overlay",
     (key) => {
       const prompt = deps.findPrompt ?? "";
-      if (key.name === "escape") setFindPrompt(null);
-      else if (key.name === "enter") {
+      const action = findPromptKeyAction(key);
+      if (action === "cancel") setFindPrompt(null);
+      else if (action === "find") {
         dispatch({ type: "find", query: prompt });
         setFindPrompt(null);
-      } else if (key.name === "backspace") setFindPrompt(prompt.slice(0, -1));
-      else if (isPrintableText(key.text)) setFindPrompt(prompt + key.text);
+      } else if (action === "deleteChar") setFindPrompt(prompt.slice(0, -1));
+      else if (action !== null) setFindPrompt(prompt + action.text);
       // The prompt is modal: every other key is swallowed.
       return true;
     },
@@ -114,14 +93,6 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
     case "toggleDetail":
       deps.detailDispatch({ type: "toggleShown" });
       break;
-    case "navigate":
-    case "editLabel":
-    case "fork":
-    case "compact": {
-      const node = selectedNode(deps.state);
-      if (node >= 0) deps.onEntryCommand?.(command, deps.state.model.flat.nodes[node].entry.id);
-      break;
-    }
     case "focusDetail":
       deps.detailDispatch({ type: "focus" });
       break;
@@ -138,6 +109,12 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
       const node = selectedNode(deps.state);
       if (node >= 0) deps.onCompactionPreview?.(deps.state.model.flat.nodes[node].entry.id);
       break;
+    }
+    default: {
+      // Every EntryCommand goes to the host, so a new one needs only its binding in tree-keys.ts.
+      const entryCommand: EntryCommand = command;
+      const node = selectedNode(deps.state);
+      if (node >= 0) deps.onEntryCommand?.(entryCommand, deps.state.model.flat.nodes[node].entry.id);
     }
   }
 }

@@ -3,8 +3,9 @@
 // to enter raw mode; the CLI commands cover scripted use.
 // Ink, React and the views are imported only here, lazily, so CLI commands never load them and React
 // can be switched to its production build first (the development build renders several times slower).
-import type { PiProfile } from "../engine/index.js";
-import type { AppEnv, Screen } from "../../components/app/screens.js";
+import { sanitizeLine, type PiProfile } from "../engine/index.js";
+import type { Screen } from "../../components/app/screens.js";
+import { buildAppEnv } from "./app-env.js";
 import { usageError } from "./errors.js";
 import { openSession } from "./open-session.js";
 
@@ -28,7 +29,9 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
   }
   // Read the file before taking over the screen, so an unreadable file is a plain one-line error (exit 3).
   const session = opts.file === undefined ? undefined : openSession(opts.file, opts.profile);
-  const env: AppEnv = { cwd: opts.cwd, home: opts.home, env: opts.env, profile: opts.profile };
+  const { appEnv: env, problems } = buildAppEnv(opts);
+  // Written before the alternate screen, so they are still on the terminal when the app exits.
+  for (const problem of problems) process.stderr.write(`pi-explorer: ${sanitizeLine(problem)}\n`);
   const initial: Screen = session ? { kind: "tree", path: session.file, fromPicker: false } : { kind: "picker" };
 
   process.env.NODE_ENV ??= "production";
@@ -43,14 +46,17 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
 
   process.stdout.write(ENTER_ALT_SCREEN);
   const restore = () => process.stdout.write(LEAVE_ALT_SCREEN);
+  let instance: ReturnType<typeof render> | undefined;
   const onSignal = () => {
+    // Unmounting runs the screens' cleanups (the demo's temporary copy is removed) before exiting.
+    instance?.unmount();
     restore();
     process.exit(130);
   };
   process.once("SIGTERM", onSignal);
   process.once("SIGHUP", onSignal);
   try {
-    const instance = render(app, {
+    instance = render(app, {
       exitOnCtrlC: false,
       patchConsole: false,
     });

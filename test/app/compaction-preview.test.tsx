@@ -62,7 +62,7 @@ describe("compaction preview", () => {
     expect(f).toContain("That splits the turn starting at u5");
     expect(f).toContain("pi writes two summaries");
     expect(f).toMatch(/tokens before 5,260 \(pi's tokensBefore\) → after ~2,935 \(estimate\) +\(−2,325, −44%\)/);
-    expect(f).toMatch(/auto-compact now: no — 5260 tokens is not above the threshold 111616/);
+    expect(f).toMatch(/auto-compact now: no — 5,260 tokens is not above the threshold 111,616/);
   });
 
   it("moves the cut live with the keepRecentTokens keys and marks the value as adjusted", async () => {
@@ -91,13 +91,13 @@ describe("compaction preview", () => {
     const ui = await openPreview({ compaction: { keepRecentTokens: 2000, reserveTokens: 124000 } }, null);
     let f = ui.frame();
     expect(f).toContain("reserveTokens 124,000 (global)");
-    expect(f).toContain("auto-compact now: yes — 5260 tokens is above the threshold 4000 (window 128000 - reserve 124000)");
+    expect(f).toContain("auto-compact now: yes — 5,260 tokens is above the threshold 4,000 (window 128,000 - reserve 124,000)");
     await ui.press("{");
     f = await ui.waitFor((fr) => fr.includes("reserveTokens 120,000 (adjusted)"));
-    expect(f).toContain("auto-compact now: no — 5260 tokens is not above the threshold 8000");
+    expect(f).toContain("auto-compact now: no — 5,260 tokens is not above the threshold 8,000");
     await ui.press(">");
     f = await ui.waitFor((fr) => fr.includes("context window 130,000 (adjusted)"));
-    expect(f).toContain("threshold 10000 (window 130000 - reserve 120000)");
+    expect(f).toContain("threshold 10,000 (window 130,000 - reserve 120,000)");
     await ui.press("<");
     f = await ui.waitFor((fr) => fr.includes("context window 120,000 (adjusted)"));
     expect(f).toContain("auto-compact now: yes");

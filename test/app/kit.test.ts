@@ -46,10 +46,10 @@ describe("splitKeyChunk", () => {
     ]);
   });
 
-  it("keeps line breaks inside pasted text as text; only a final one is Enter", () => {
-    expect(splitKeyChunk("two\nlines")).toEqual([{ name: "", text: "two lines" }]);
+  it("keeps line breaks inside pasted text as text (kept as LF in `lines` for multi-line editors); only a final one is Enter", () => {
+    expect(splitKeyChunk("two\nlines")).toEqual([{ name: "", text: "two lines", lines: "two\nlines" }]);
     expect(splitKeyChunk("two\r\nlines\r")).toEqual([
-      { name: "", text: "two  lines" },
+      { name: "", text: "two  lines", lines: "two\nlines" },
       { name: "enter", text: "" },
     ]);
   });

@@ -1,5 +1,5 @@
 // The picker screen on real files: a temporary copy of fixtures/sessions-dir listed by the engine.
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppEnv, ScreenNav } from "../../components/app/screens.js";
@@ -61,6 +61,8 @@ describe("picker screen on the fixture sessions", () => {
     expect(opened[0]).not.toBe(demo);
     expect(basename(opened[0])).toBe(basename(demo!));
     expect(readFileSync(opened[0], "utf8")).toBe(readFileSync(demo!, "utf8"));
-    rmSync(dirname(opened[0]), { recursive: true, force: true });
+    // The copy is this run's; it goes when the picker unmounts (the app ends).
+    ui.unmount();
+    expect(existsSync(dirname(opened[0]))).toBe(false);
   });
 });

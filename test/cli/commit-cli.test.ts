@@ -146,7 +146,7 @@ describe("pi-explorer compact --commit / branch --summarize --commit", () => {
     const entry = lastLine(file);
     expect(Object.keys(entry)).toEqual(["type", "id", "parentId", "timestamp", "summary", "firstKeptEntryId", "tokensBefore", "details", "fromHook"]);
     expect(entry).toMatchObject({ type: "compaction", id: report.newLeafId, parentId: "l0000002", fromHook: false, firstKeptEntryId: report.firstKeptEntryId });
-    expect(String(entry.summary).startsWith("[Focus]\n- the edit of app.ts\n\n")).toBe(true);
+    expect(String(entry.summary).startsWith("[Focus]\n- the edit\n  of app.ts\n\n")).toBe(true);
     expect(entry.details).toEqual({ readFiles: ["src/app.ts"], modifiedFiles: [] });
     expect(report.firstKeptEntryId).toBe("u0000003");
   });

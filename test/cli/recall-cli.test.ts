@@ -83,17 +83,17 @@ describe("pi-explorer recall FILE", () => {
 });
 
 describe("pi-explorer recall --all", () => {
-  it("searches every session of the directory and names the session of each hit, updating incrementally", async () => {
-    const dir = join(home, "sessions");
+  it("searches every session of the agent's sessions folder and names the session of each hit, updating incrementally", async () => {
+    const dir = join(home, ".pi", "agent", "sessions");
     mkdirSync(join(dir, "--p--"), { recursive: true });
     const copy = join(dir, "--p--", "s.jsonl");
     copyFileSync(SESSION, copy);
-    const first = await run(["recall", "--all", "zebracorn", "--dir", dir]);
+    const first = await run(["recall", "--all", "zebracorn"]);
     expect(first.status).toBe(0);
     expect(first.stdout).toContain('1 matches for "zebracorn" in 1 sessions');
     expect(first.stdout).toContain("1. --p--/s.jsonl  #4 [toolResult]");
     appendFileSync(copy, `${JSON.stringify({ type: "message", id: "u9", parentId: "u5", timestamp: "t", message: { role: "user", content: "zebracorn again" } })}\n`);
-    const second = await run(["recall", "--all", "zebracorn", "--dir", dir, "--json"]);
+    const second = await run(["recall", "--all", "zebracorn", "--json"]);
     const doc = JSON.parse(second.stdout) as { index: { appended: number }; search: { hits: { entryId: string }[] } };
     expect(doc.index.appended).toBe(1);
     expect(doc.search.hits.map((h) => h.entryId).sort()).toEqual(["r2", "u9"]);

@@ -1,7 +1,6 @@
-// Units and alignment used by text output: tables, plurals. (Ages and sizes: test/engine/display-units.test.ts.)
+// Alignment used by text output: tables. (Counts, plurals, ages and sizes: test/engine/display-units.test.ts.)
 import { describe, expect, it } from "vitest";
 import { formatTable, truncate } from "../../src/cli/text/table.js";
-import { plural } from "../../src/cli/text/units.js";
 
 describe("formatTable and truncate", () => {
   it("pads columns, right-aligns numbers and leaves the last text column unpadded", () => {
@@ -16,10 +15,5 @@ describe("formatTable and truncate", () => {
     expect(truncate("héllo wörld", 5)).toBe("héll…");
     expect(truncate("🎉🎉🎉", 2)).toBe("🎉…");
     expect(truncate("short", 10)).toBe("short");
-  });
-
-  it("plural", () => {
-    expect(plural(1, "message")).toBe("1 message");
-    expect(plural(1200, "message")).toBe("1,200 messages");
   });
 });

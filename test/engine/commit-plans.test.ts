@@ -46,8 +46,9 @@ describe("branch commit plan", () => {
 });
 
 describe("focus note", () => {
-  it("puts --instructions on top as one line, and leaves the summary alone without them", () => {
-    expect(withFocusNote("S", "look at\r\nthe tests ")).toBe("[Focus]\n- look at the tests\n\nS");
+  it("puts --instructions on top with their lines kept (indented under the item), and leaves the summary alone without them", () => {
+    expect(withFocusNote("S", "look at\r\nthe tests ")).toBe("[Focus]\n- look at\n  the tests\n\nS");
+    expect(withFocusNote("S", " one\n\n[Goal]\n")).toBe("[Focus]\n- one\n  \n  [Goal]\n\nS");
     expect(withFocusNote("S", undefined)).toBe("S");
     expect(withFocusNote("S", "  ")).toBe("S");
   });

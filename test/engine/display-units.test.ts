@@ -1,6 +1,6 @@
-// Ages and sizes as the picker rows and `list` output both show them (one function each).
+// Ages, sizes, counts and plurals as the app and the CLI both show them (one function each).
 import { describe, expect, it } from "vitest";
-import { formatAge, formatBytes } from "../../src/engine/index.js";
+import { countNoun, formatAge, formatBytes, formatCount } from "../../src/engine/index.js";
 
 describe("formatAge (pi's formatSessionDate)", () => {
   const now = new Date("2026-06-01T12:00:00Z");
@@ -49,4 +49,23 @@ describe("formatBytes", () => {
     [5 * 1024 ** 4, "5.0T"],
     [2048 * 1024 ** 4, "2048T"],
   ])("%d is %s where a row has little room", (n, s) => expect(formatBytes(n, "short")).toBe(s));
+});
+
+describe("formatCount groups digits as en-US does", () => {
+  it.each([0, 7, 999, 1000, 48211, 1234567, -1000, -999, Number.MAX_SAFE_INTEGER, 1.5, 1234.5678])("%d", (n) =>
+    expect(formatCount(n)).toBe(n.toLocaleString("en-US")),
+  );
+});
+
+describe("countNoun", () => {
+  it.each([
+    [1, "message", "1 message"],
+    [1200, "message", "1,200 messages"],
+    [0, "entry", "0 entries"],
+    [2, "metadata entry", "2 metadata entries"],
+    [3, "branch", "3 branches"],
+    [2, "branch point", "2 branch points"],
+    [2, "day", "2 days"],
+  ])("%d %s", (n, word, text) => expect(countNoun(n, word)).toBe(text));
+  it("takes an irregular plural", () => expect(countNoun(2, "child", "children")).toBe("2 children"));
 });

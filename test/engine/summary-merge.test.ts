@@ -1,6 +1,6 @@
 // Merging with the previous summary (vcc.md §2.7) and pi's split-turn layout (pi-engine.md §9.5).
 import { describe, expect, it } from "vitest";
-import type { AgentMessage } from "../../src/engine/index.js";
+import { withFocusNote, type AgentMessage } from "../../src/engine/index.js";
 import type { SummarySourceMessage } from "../../src/engine/summary/index.js";
 import { compileCompactionSummary, NO_PRIOR_HISTORY, SPLIT_TURN_SEPARATOR } from "../../src/engine/summary/index.js";
 
@@ -81,6 +81,15 @@ describe("merge with a previous summary", () => {
     const next = compact(spanB, noted);
     expect(next.sections.find((s) => s.title === "Session Goal")?.items[0]).toBe("Build the CSV exporter for reports");
     expect(next.text).toContain("[Earlier Summary]\n  [Focus]\n  - exporters only\n\n[Session Goal]");
+    expect(next.text.match(/^Deterministic summary of the earlier/gm)).toHaveLength(1);
+  });
+
+  it("reads its own summary under a focus note of many lines (multi-line instructions)", () => {
+    const instructions = Array.from({ length: 40 }, (_, i) => (i === 20 ? "" : `focus line ${i + 1}`)).join("\n");
+    const next = compact(spanB, withFocusNote(first.text, instructions));
+    expect(next.sections.find((s) => s.title === "Session Goal")?.items[0]).toBe("Build the CSV exporter for reports");
+    expect(next.text).toContain("  - focus line 1\n    focus line 2");
+    expect(next.text).toContain("    focus line 40\n\n[Session Goal]");
     expect(next.text.match(/^Deterministic summary of the earlier/gm)).toHaveLength(1);
   });
 

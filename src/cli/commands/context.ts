@@ -1,10 +1,9 @@
 // `pi-explorer context FILE [--leaf ID]`: the messages pi would send to the model from a leaf.
-import { contextView, getBranch, sanitizeLine, type ContextView } from "../../engine/index.js";
+import { contextView, countNoun, formatCount, getBranch, sanitizeLine, type ContextView } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { fileArgument, stringOption } from "../option-values.js";
 import { messageTable } from "../text/message-table.js";
-import { formatCount, plural } from "../text/units.js";
 
 const USAGE = "context FILE [--leaf ID]";
 
@@ -40,7 +39,7 @@ export const contextCommand: Command = {
 };
 
 function contextTotals(context: ContextView): string[] {
-  const lines = [`${plural(context.count, "message")}, ${formatCount(context.estimatedTotal)} tokens by per-message estimate`];
+  const lines = [`${countNoun(context.count, "message")}, ${formatCount(context.estimatedTotal)} tokens by per-message estimate`];
   const estimate = (label: string, e: ContextView["estimateContextTokens"]): string =>
     e.lastUsageIndex === null
       ? `${label}: ${formatCount(e.tokens)} tokens (no usage reported yet, all estimated)`

@@ -1,11 +1,8 @@
 // `pi-explorer list`: the sessions pi's /resume would offer, newest first.
-import { statSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
-import { formatAge, formatBytes, listSessions, sanitizeLine, type SessionInfo } from "../../engine/index.js";
-import type { Command, CommandContext } from "../command.js";
-import { unreadableFile } from "../errors.js";
-import { noPositionals, stringOption } from "../option-values.js";
-import { loadPiSettings, reportSettingsProblems } from "../pi-settings.js";
+import { allSessionsRoot, formatAge, formatBytes, listSessions, sanitizeLine, type SessionInfo } from "../../engine/index.js";
+import type { Command } from "../command.js";
+import { noPositionals } from "../option-values.js";
+import { listingOptions, sessionDirSettings } from "../session-dir-option.js";
 import { formatTable, truncate } from "../text/table.js";
 
 const USAGE = "list [--all] [--dir PATH]";
@@ -15,23 +12,22 @@ export const listCommand: Command = {
   summary: "list sessions of this directory (or every project, or a sessions directory), newest first",
   usage: USAGE,
   options: {
-    all: { type: "boolean", help: "every project under the agent's sessions folder (with --dir: every session in it)" },
-    dir: { type: "string", valueName: "PATH", help: "an explicit sessions directory (like pi's --session-dir)" },
+    all: { type: "boolean", help: "every project under the agent's sessions folder (pi 1.6 with a sessions directory: every session in it)" },
+    dir: { type: "string", valueName: "PATH", help: "an explicit sessions directory (pi's --session-dir; default: $PI_CODING_AGENT_SESSION_DIR, then settings sessionDir)" },
   },
   run(ctx) {
     noPositionals(ctx, USAGE);
-    const dirFlag = explicitDirFlag(ctx);
-    const settings = loadPiSettings(ctx, { cliSessionDir: dirFlag });
-    reportSettingsProblems(ctx.out, settings.problems);
-    const sessionDir = settings.effective.sessionDir.value;
     const all = ctx.values.all === true;
-    const sessions = listSessions({ agentDir: settings.agentDir, cwd: ctx.cwd, sessionDir, all, profile: ctx.profile, home: ctx.home, baseDir: ctx.cwd });
+    const settings = sessionDirSettings(ctx, all);
+    const sessionDir = settings.effective.sessionDir.value;
+    const listing = listingOptions(ctx, settings);
+    const sessions = listSessions({ ...listing, cwd: ctx.cwd, all });
     if (ctx.out.json) {
       ctx.out.writeJson(sessions.map(toJson));
       return 0;
     }
     if (sessions.length === 0) {
-      const where = sessionDir ?? (all ? `${settings.agentDir}/sessions` : `the sessions of ${ctx.cwd}`);
+      const where = all ? allSessionsRoot(listing).dir : sessionDir || `the sessions of ${ctx.cwd}`;
       ctx.out.writeLines([`No sessions found in ${sanitizeLine(where)}.`]);
       return 0;
     }
@@ -39,21 +35,6 @@ export const listCommand: Command = {
     return 0;
   },
 };
-
-/** --dir as an absolute path; it must be an existing directory (pi's env and settings dirs are not checked). */
-function explicitDirFlag(ctx: CommandContext): string | undefined {
-  const raw = stringOption(ctx, "dir");
-  if (raw === undefined) return undefined;
-  const dir = isAbsolute(raw) ? raw : resolve(ctx.cwd, raw);
-  let isDir = false;
-  try {
-    isDir = statSync(dir).isDirectory();
-  } catch {
-    throw unreadableFile(`${raw}: no such directory`);
-  }
-  if (!isDir) throw unreadableFile(`${raw}: not a directory`);
-  return dir;
-}
 
 const isoOrNull = (d: Date): string | null => (Number.isNaN(d.getTime()) ? null : d.toISOString());
 

@@ -1,8 +1,9 @@
 // `pi-explorer recall FILE [QUERY…]`: ranked search through everything a session ever held
 // (every branch, compacted spans, what the model has forgotten); browse and expand.
 // `pi-explorer recall --all QUERY…`: the same over every session, through the persistent index.
-import { isAbsolute, resolve } from "node:path";
+import { resolve } from "node:path";
 import {
+  allSessionsRoot,
   browse,
   buildRecallIndexForTree,
   DEFAULT_REGEX_BUDGET_MS,
@@ -10,12 +11,13 @@ import {
   formatBrowse,
   formatExpanded,
   formatSearchPage,
+  listAllSessionFiles,
   parseRecallQuery,
   quoted,
-  resolveAgentDir,
   sanitizeBlock,
   sanitizeLine,
   search,
+  startsWithSessionHeader,
   type RecallResult,
 } from "../../engine/index.js";
 // Loaded only for --all: it pulls in the native SQLite module.
@@ -24,6 +26,7 @@ import type { Command, CommandContext } from "../command.js";
 import { unreadableFile, usageError } from "../errors.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { stringOption } from "../option-values.js";
+import { listingOptions, sessionDirSettings } from "../session-dir-option.js";
 
 const USAGE = "recall FILE [QUERY] [--scope S] [--page N] [--expand ID,...] | recall --all QUERY [--dir PATH]";
 const clock = (): number => performance.now();
@@ -39,7 +42,7 @@ export const recallCommand: Command = {
     expand: { type: "string", valueName: "ID,...", help: "print these entries in full (entry ids or #N)" },
     leaf: { type: "string", valueName: "ID", help: "the lineage ends at this entry instead of the file's leaf" },
     all: { type: "boolean", help: "search every session of the sessions directory (persistent index in the cache directory)" },
-    dir: { type: "string", valueName: "PATH", help: "with --all: the sessions directory (default: the agent's sessions folder)" },
+    dir: { type: "string", valueName: "PATH", help: "with --all: a sessions directory like pi's --session-dir (default: the sessions `list --all` shows)" },
   },
   run(ctx) {
     return ctx.values.all === true ? recallAll(ctx) : recallOne(ctx);
@@ -89,11 +92,18 @@ function recallOne(ctx: CommandContext): number {
   return 0;
 }
 
-function sessionsDir(ctx: CommandContext): string {
-  const raw = stringOption(ctx, "dir") ?? ctx.env.PI_CODING_AGENT_SESSION_DIR;
-  if (raw === undefined || raw === "") return resolve(resolveAgentDir(ctx.env, ctx.home), "sessions");
-  const expanded = raw === "~" ? ctx.home : raw.startsWith("~/") ? ctx.home + raw.slice(1) : raw;
-  return isAbsolute(expanded) ? expanded : resolve(ctx.cwd, expanded);
+/**
+ * The sessions `list --all` shows for the same options, env and settings (pi's listAll), as absolute
+ * paths for the index, and the folder they are under. Files pi's listing skips for want of a session
+ * header are left out here too, so a hit always names a session pi's /resume can open.
+ */
+function sessionsToSearch(ctx: CommandContext): { dir: string; files: string[] } {
+  const listing = listingOptions(ctx, sessionDirSettings(ctx, true));
+  const files = listAllSessionFiles(listing)
+    .filter((path) => startsWithSessionHeader(path, ctx.profile))
+    .map((path) => resolve(ctx.cwd, path))
+    .sort();
+  return { dir: resolve(ctx.cwd, allSessionsRoot(listing).dir), files };
 }
 
 async function recallAll(ctx: CommandContext): Promise<number> {
@@ -102,9 +112,8 @@ async function recallAll(ctx: CommandContext): Promise<number> {
   if (query === "") throw usageError(`missing QUERY (usage: pi-explorer ${USAGE})`);
   const parsed = unwrap(parseRecallQuery(query));
   if (parsed.scope) throw usageError("scope: does not apply with --all (it searches every entry of every session)");
-  const dir = sessionsDir(ctx);
-  const { listSessionFiles, RecallCache, recallCacheFile } = await import("../../engine/store/recall-cache.js");
-  const files = listSessionFiles(dir);
+  const { dir, files } = sessionsToSearch(ctx);
+  const { RecallCache, recallCacheFile } = await import("../../engine/store/recall-cache.js");
   let cache: RecallCache;
   try {
     cache = RecallCache.open(recallCacheFile(ctx.env, ctx.home));

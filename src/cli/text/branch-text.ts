@@ -1,11 +1,10 @@
 // The `branch` command's text: the navigation, the summarized entries and where the summary goes.
 import type { BranchPlan, BranchView, SessionTree } from "../../engine/index.js";
 import type { SettingValue } from "../pi-settings.js";
-import { sanitizeLine } from "../../engine/index.js";
+import { countNoun, formatCount, sanitizeLine } from "../../engine/index.js";
 import { fileListLines } from "./file-lists.js";
 import { messageTable } from "./message-table.js";
 import { truncate } from "./table.js";
-import { formatCount, plural } from "./units.js";
 
 export interface BranchTextInput {
   file: string;
@@ -35,9 +34,9 @@ export function branchText(input: BranchTextInput): string[] {
     `Navigate from ${plan.oldLeafId ?? "(no leaf)"} to ${sanitizeLine(plan.targetId)}, pi ${input.profile}; budget ${formatCount(input.budget.value)} tokens (${input.budget.source})`,
     `Common ancestor: ${plan.commonAncestorId ?? "none (different roots)"}`,
     `Entries left behind: ${view.entryIds.length}`,
-    `Summarizer input: ${plural(prepared.messages.length, "message")}, ${formatCount(prepared.totalTokens)} tokens, ${formatCount(prepared.serialized.chars)} chars` +
+    `Summarizer input: ${countNoun(prepared.messages.length, "message")}, ${formatCount(prepared.totalTokens)} tokens, ${formatCount(prepared.serialized.chars)} chars` +
       (view.preparedUnlimited && view.preparedUnlimited.messages.length !== prepared.messages.length
-        ? ` (the budget drops ${plural(view.preparedUnlimited.messages.length - prepared.messages.length, "older message")})`
+        ? ` (the budget drops ${countNoun(view.preparedUnlimited.messages.length - prepared.messages.length, "older message")})`
         : ""),
     ...fileListLines(prepared.fileOps),
     "",

@@ -1,10 +1,9 @@
 // The `compact` command's text: the cut, what gets summarized, the context after, and warnings.
 import type { CompactionPlan, CompactionView, SessionTree } from "../../engine/index.js";
 import type { SettingValue } from "../pi-settings.js";
-import { sanitizeLine } from "../../engine/index.js";
+import { countNoun, formatCount, sanitizeLine } from "../../engine/index.js";
 import { fileListLines } from "./file-lists.js";
 import { messageTable } from "./message-table.js";
-import { formatCount, plural } from "./units.js";
 
 /** One dry run of /compact: what both the text and the --json document of `compact` report. */
 export interface CompactPreview {
@@ -45,9 +44,9 @@ export function compactionText(input: CompactionTextInput): string[] {
   }
   lines.push(
     `Cut: first kept entry ${sanitizeLine(view.firstKeptEntryId)}${view.isSplitTurn ? `, splitting the turn that starts at ${sanitizeLine(plan.preparation?.turnStartEntryId ?? "?")}` : ""}`,
-    `Summarized: ${plural(view.messagesToSummarize.length, "message")} (${idList(view.messagesToSummarize)})`,
+    `Summarized: ${countNoun(view.messagesToSummarize.length, "message")} (${idList(view.messagesToSummarize)})`,
   );
-  if (view.isSplitTurn) lines.push(`Turn prefix: ${plural(view.turnPrefixMessages.length, "message")} (${idList(view.turnPrefixMessages)}), summarized separately`);
+  if (view.isSplitTurn) lines.push(`Turn prefix: ${countNoun(view.turnPrefixMessages.length, "message")} (${idList(view.turnPrefixMessages)}), summarized separately`);
   lines.push(
     `tokensBefore: ${formatCount(view.tokensBefore)}; previous summary: ${view.previousSummaryChars === null ? "none" : `${formatCount(view.previousSummaryChars)} chars, carried into the new one`}`,
     `Summarizer input: ${formatCount(view.serializedHistory.chars)} chars of history${view.isSplitTurn ? ` + ${formatCount(view.serializedTurnPrefix.chars)} chars of turn prefix` : ""}`,
@@ -58,7 +57,7 @@ export function compactionText(input: CompactionTextInput): string[] {
   if (plan.contextAfter) {
     lines.push(
       "",
-      `Context after (summary stands in as a placeholder): ${plural(plan.contextAfter.messages.length, "message")}, ${formatCount(plan.contextAfter.tokens)} tokens by estimate`,
+      `Context after (summary stands in as a placeholder): ${countNoun(plan.contextAfter.messages.length, "message")}, ${formatCount(plan.contextAfter.tokens)} tokens by estimate`,
       ...messageTable(plan.contextAfter.messages, input.tree, input.home, input.width),
     );
   }

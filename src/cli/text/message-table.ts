@@ -1,9 +1,8 @@
 // A table of context messages ({role, id, tokens, llm?}), each with a one-line preview of the
 // entry it comes from, for `context`, `compact` and `branch` text output.
-import { sanitizeLine, toolCallsOf, type SessionEntry, type SessionTree } from "../../engine/index.js";
+import { formatCount, sanitizeLine, toolCallsOf, type SessionEntry, type SessionTree } from "../../engine/index.js";
 import { entryRowText } from "./entry-row-text.js";
 import { formatTable, truncate } from "./table.js";
-import { formatCount } from "./units.js";
 
 export interface MessageRowLike {
   role: string;

@@ -2,11 +2,20 @@
 // focus note at the very top of the compiled summary: whoever reads the summary next (the model,
 // after pi resumes) sees what the user asked to focus on.
 
-/** The instruction text on one line (session text and arguments are untrusted; no raw newlines). */
-const oneLine = (text: string): string => text.replace(/[\r\n]+/g, " ").trim();
+/**
+ * The instruction text as typed, its lines kept: the first after the item's "- ", the others indented
+ * under it, so a blank or "[Title]" line typed by the user cannot end the note or open a section.
+ */
+const noteText = (text: string): string =>
+  text
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .join("\n  ");
 
 /** The summary with a `[Focus]` note on top, or unchanged when there are no instructions. */
 export function withFocusNote(summary: string, instructions: string | undefined): string {
-  const note = instructions === undefined ? "" : oneLine(instructions);
+  const note = instructions === undefined ? "" : noteText(instructions);
   return note === "" ? summary : `[Focus]\n- ${note}\n\n${summary}`;
 }

@@ -1,6 +1,9 @@
-import { isAbsolute, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { resolvePiPath as resolvePiPathFrom } from "../settings/pi-paths.js";
 import type { PiProfile, SessionHeader } from "../types.js";
+
+// pi 1.6 resolvePath against the process cwd: "~", file:// URLs, relative paths, normalized.
+const resolvePiPath = (input: string, env: OpenEnv): string => resolvePiPathFrom(input, { home: env.home, baseDir: env.cwd });
 
 /** What pi reads from the environment when it opens a file; passed in because the engine never reads `process`. */
 export interface OpenEnv {
@@ -8,16 +11,6 @@ export interface OpenEnv {
   cwd: string;
   /** The user's home directory (absolute). */
   home: string;
-}
-
-// 1.6 resolvePath: "~" and "~/" expand to home, file:// URLs become paths, relative paths resolve
-// against the process cwd, and the result is normalized.
-function resolvePiPath(input: string, env: OpenEnv): string {
-  let p = input;
-  if (p === "~") p = env.home;
-  else if (p.startsWith("~/")) p = join(env.home, p.slice(2));
-  else if (/^file:\/\//.test(p)) p = fileURLToPath(p);
-  return isAbsolute(p) ? resolve(p) : resolve(env.cwd, p);
 }
 
 /**

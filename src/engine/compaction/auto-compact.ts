@@ -1,5 +1,6 @@
 // pi's threshold trigger (_checkCompaction, the non-overflow case): would pi compact on its own?
 import { buildContextFromPath, contextMessages, lastCompactionIndex } from "../context/build-context.js";
+import { formatCount } from "../display/units.js";
 import { estimateProjectedContextTokens } from "../tokens/projected.js";
 import { calculateContextTokens, estimateContextTokens, shouldCompact } from "../tokens/usage.js";
 import type { AgentMessage, PiProfile, SessionEntry } from "../types.js";
@@ -64,5 +65,5 @@ export function checkAutoCompaction(input: AutoCompactInput): AutoCompactCheck {
   }
   const wouldCompact = shouldCompact(tokens, input.contextWindow, { enabled: true, reserveTokens: input.reserveTokens });
   const relation = wouldCompact ? "above" : "not above";
-  return { wouldCompact, tokens, threshold, reason: `${tokens} tokens is ${relation} the threshold ${threshold} (window ${input.contextWindow} - reserve ${input.reserveTokens})` };
+  return { wouldCompact, tokens, threshold, reason: `${formatCount(tokens)} tokens is ${relation} the threshold ${formatCount(threshold)} (window ${formatCount(input.contextWindow)} - reserve ${formatCount(input.reserveTokens)})` };
 }

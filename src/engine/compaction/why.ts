@@ -1,7 +1,6 @@
 // One plain-English sentence on why the cut falls where it does.
+import { countNoun } from "../display/units.js";
 import type { CompactionAnalysis } from "./prepare.js";
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function explainCut(analysis: CompactionAnalysis, keepRecentTokens: number): string {
   const { cut, units, preparation } = analysis;
@@ -24,11 +23,11 @@ export function explainCut(analysis: CompactionAnalysis, keepRecentTokens: numbe
     default:
       reach = "There is no message to cut at";
   }
-  if (cut.trace.absorbed > 0) reach += ` and moves back over ${plural(cut.trace.absorbed, "metadata entry")} to ${kept}`;
+  if (cut.trace.absorbed > 0) reach += ` and moves back over ${countNoun(cut.trace.absorbed, "metadata entry")} to ${kept}`;
   if (!preparation) return `${reach}; ${analysis.reason ?? "pi would not compact"}.`;
   const summarized = preparation.messagesToSummarize.length;
   if (cut.isSplitTurn) {
-    return `${reach}. That splits the turn starting at ${idAt(cut.turnStartIndex)}: its first ${plural(preparation.turnPrefixMessages.length, "message")} are summarized as a turn prefix and the rest is kept, so pi writes two summaries (${plural(summarized, "earlier message")} of history, and the turn prefix) merged into one compaction.`;
+    return `${reach}. That splits the turn starting at ${idAt(cut.turnStartIndex)}: its first ${countNoun(preparation.turnPrefixMessages.length, "message")} are summarized as a turn prefix and the rest is kept, so pi writes two summaries (${countNoun(summarized, "earlier message")} of history, and the turn prefix) merged into one compaction.`;
   }
-  return `${reach}, which starts a turn: ${plural(summarized, "message")} before it are summarized and everything from ${kept} is kept.`;
+  return `${reach}, which starts a turn: ${countNoun(summarized, "message")} before it are summarized and everything from ${kept} is kept.`;
 }

@@ -1,7 +1,7 @@
 // Barrel of display/: what every front end needs before it shows session text and facts.
 export { isInert, sanitizeBlock, sanitizeInline, sanitizeLine } from "./sanitize.js";
-export { formatAge, formatBytes, type ByteStyle } from "./units.js";
-export { passesTreeFilter, TREE_FILTER_MODES, type TreeFilterContext, type TreeFilterMode } from "./tree-filter.js";
+export { countNoun, formatAge, formatBytes, formatCount, type ByteStyle } from "./units.js";
+export { isBookkeepingEntry, passesTreeFilter, TREE_FILTER_MODES, type TreeFilterContext, type TreeFilterMode } from "./tree-filter.js";
 export {
   entryRowSegments,
   formatToolCall,

@@ -10,6 +10,9 @@ export const TREE_FILTER_MODES: readonly TreeFilterMode[] = ["default", "no-tool
 /** Bookkeeping entries the default view hides. */
 const SETTINGS_TYPES = new Set(["label", "context_edit", "custom", "model_change", "thinking_level_change", "session_info"]);
 
+/** A label, name, model or thinking-level change, ...: an entry pi's default /tree view hides. */
+export const isBookkeepingEntry = (entry: SessionEntry): boolean => SETTINGS_TYPES.has(entry.type);
+
 export interface TreeFilterContext {
   mode: TreeFilterMode;
   /** pi's current leaf: always shown, even as a tool-call-only turn. */

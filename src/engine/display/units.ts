@@ -35,3 +35,27 @@ export function formatBytes(bytes: number, style: ByteStyle = "long"): string {
   }
   return `${value < 10 ? value.toFixed(1) : Math.round(value)}${gap}${units[unit]}`;
 }
+
+/**
+ * 48211 -> "48,211", as en-US groups digits. Integers are grouped by hand: the first toLocaleString
+ * call builds ICU's number formatter, a few milliseconds of the app's first frame.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString("en-US");
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${out}` : out;
+}
+
+/** English plural of a noun phrase's last word: entry -> entries, branch -> branches, line -> lines. */
+function pluralOf(singular: string): string {
+  if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/.test(singular)) return `${singular}es`;
+  return `${singular}s`;
+}
+
+/** "1 message", "2 messages", "1,024 entries": a grouped count and its noun in the right number. */
+export function countNoun(n: number, singular: string, plural: string = pluralOf(singular)): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}

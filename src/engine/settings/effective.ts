@@ -2,6 +2,7 @@
 // value came from, so the compaction preview can say "keepRecentTokens 8000 (project)".
 import type { PiProfile } from "../types.js";
 import { mergeSettings, valueAt, type SettingsObject } from "./merge.js";
+import { expandCliSessionDir, expandEnvPath, expandSettingsSessionDir } from "./pi-paths.js";
 
 export type SettingSource = "default" | "global" | "project" | "env" | "cli";
 
@@ -34,7 +35,7 @@ export interface ResolveSettingsInput {
   profile: PiProfile;
   /** Environment (PI_CODING_AGENT_SESSION_DIR is read from it). */
   env?: Record<string, string | undefined>;
-  /** Home directory for "~" expansion. */
+  /** Home directory for "~" expansion (pi's os.homedir()). */
   home?: string;
   /** pi's --session-dir flag. */
   cliSessionDir?: string;
@@ -78,7 +79,7 @@ export function resolveSettings(input: ResolveSettingsInput): EffectiveSettings 
       reserveTokens: pick(["branchSummary", "reserveTokens"], SETTINGS_DEFAULTS.branchSummary.reserveTokens),
       skipPrompt: pick(["branchSummary", "skipPrompt"], SETTINGS_DEFAULTS.branchSummary.skipPrompt),
     },
-    sessionDir: sessionDirOf(input, merged),
+    sessionDir: sessionDirOf(input, merged, problems),
     problems,
     merged,
   };
@@ -93,24 +94,39 @@ function checkTokens(s: Sourced<number>, fallback: number, profile: PiProfile, p
   return { value: fallback, source: "default", key: s.key };
 }
 
-/** Precedence: --session-dir, then $PI_CODING_AGENT_SESSION_DIR, then settings.sessionDir (all "~"-expanded). */
-function sessionDirOf(input: ResolveSettingsInput, merged: SettingsObject): Sourced<string | undefined> {
+/**
+ * Precedence as pi's main: --session-dir, then $PI_CODING_AGENT_SESSION_DIR, then settings.sessionDir,
+ * each "~"-expanded the way pi expands it there (settings/pi-paths.ts). Values pi would crash on are
+ * reported in `problems` and the default folder is used instead.
+ */
+function sessionDirOf(input: ResolveSettingsInput, merged: SettingsObject, problems: string[]): Sourced<string | undefined> {
+  const { profile, home } = input;
   const key = "sessionDir";
-  const expand = (p: string): string => expandTilde(p, input.home);
-  if (input.cliSessionDir) return { value: input.profile === "1.6" ? expand(input.cliSessionDir) : input.cliSessionDir, source: "cli", key };
+  const fallback: Sourced<string | undefined> = { value: undefined, source: "default", key };
+  const expanded = (source: SettingSource, raw: string, expand: typeof expandEnvPath): Sourced<string | undefined> => {
+    try {
+      return { value: expand(raw, profile, home), source, key };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      problems.push(`Invalid sessionDir (from ${source}): "${raw}" is a file URL pi cannot convert (${reason}); pi fails to start with it.`);
+      return fallback;
+    }
+  };
+  if (input.cliSessionDir) return expanded("cli", input.cliSessionDir, expandCliSessionDir);
   const fromEnv = input.env?.PI_CODING_AGENT_SESSION_DIR;
-  if (fromEnv) return { value: expand(fromEnv), source: "env", key };
-  const fromSettings = merged.sessionDir;
+  if (fromEnv) return expanded("env", fromEnv, expandEnvPath);
+  const fromSettings: unknown = merged.sessionDir;
+  if (fromSettings === undefined || fromSettings === null) return fallback;
+  const source = input.project.sessionDir !== undefined ? "project" : "global";
+  if (typeof fromSettings === "string" && fromSettings !== "") return expanded(source, fromSettings, expandSettingsSessionDir);
   if (fromSettings) {
-    const source = input.project.sessionDir !== undefined ? "project" : "global";
-    return { value: typeof fromSettings === "string" ? expand(fromSettings) : (fromSettings as string), source, key };
+    problems.push(`Invalid sessionDir setting: ${JSON.stringify(fromSettings)}. Expected a string. (from ${source} settings; pi fails to start with it)`);
+    return fallback;
   }
-  return { value: undefined, source: "default", key };
-}
-
-function expandTilde(p: string, home: string | undefined): string {
-  if (home === undefined) return p;
-  if (p === "~") return home;
-  if (p.startsWith("~/")) return `${home.endsWith("/") ? home.slice(0, -1) : home}/${p.slice(2)}`;
-  return p;
+  // "", false, 0: 1.6 falls back to its default folder; 0.73 passes the value on and lists nothing.
+  const what = typeof fromSettings === "string" ? "The sessionDir setting is empty" : `Invalid sessionDir setting: ${String(fromSettings)}. Expected a string.`;
+  const effect = profile === "1.6" ? "pi 1.6 uses its default folder" : "pi 0.73 then lists no sessions of this project";
+  if (typeof fromSettings !== "string" || profile === "0.73") problems.push(`${what} (from ${source} settings; ${effect})`);
+  if (profile === "1.6") return fallback;
+  return { value: "", source, key };
 }

@@ -3,9 +3,12 @@
 //   readFileBytes, tailSha256, describeFsError -> read-only byte access, snapshot hash, one-line fs errors
 //   listSessions(opts) / readSessionInfo(path, profile) -> pi's SessionInfo (+ size, branches, compactions, damage)
 //   resolveAgentDir(env, home, profile?) -> pi's agent dir
-//   encodeCwd, defaultSessionDir, resolvePiPath, expandPiPath -> pi's session folder rules per release
+//   encodeCwd, defaultSessionDir, allSessionsRoot, listAllSessionFiles -> pi's session folder rules per release
+//   (the "~" expansions normalizePiPath, resolvePiPath, expand*Path/SessionDir are settings/pi-paths.ts, re-exported)
 //   readSettingsFiles({agentDir, cwd, profile}) -> {global, project, paths, diagnostics}
 export * from "./read.js";
+//   checkSnapshot(snapshot) -> unchanged | changed (grewBy) | unreadable: a stat, for noticing pi's appends
+export * from "./snapshot-check.js";
 export * from "./sessions.js";
 export * from "./settings-files.js";
 //   loadUserSettings({env, home, cwd, profile, model?, cliSessionDir?}) -> resolved settings + problem lines
@@ -16,3 +19,5 @@ export * from "./commit-error.js";
 export * from "./lock.js";
 export * from "./append.js";
 export * from "./fork-file.js";
+//   findBundledDemo(startDir), makeDemoCopy(bundled, tempRoot?), demoCopyExists, removeDemoCopy -> the demo's private working copy
+export * from "./demo-copy.js";

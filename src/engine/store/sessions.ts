@@ -1,6 +1,5 @@
-import { readdirSync, statSync } from "node:fs";
-import { basename, isAbsolute, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
 import { damagedLineCount, type PiProfile } from "../types.js";
 import { entryIndexOf, loadFromScan } from "../session/load.js";
 import { scanSessionText } from "../session/scan.js";
@@ -8,31 +7,18 @@ import { sessionInfoFromValues } from "../session/info.js";
 import { branchPointCount } from "../session/structure.js";
 import { forEachReadlineLine, hasLoneCarriageReturn, isBlankLine } from "../session/lines.js";
 import { readFileBytes } from "./read.js";
+import { expandEnvPath, normalizePiPath, resolvePiPath, type PathContext } from "../settings/pi-paths.js";
 
-// ---- pi's path rules that decide where sessions live (spec §1.1, 1x §1). Pure string work:
-// home and the base directory for relative paths are passed in, never read from the process.
-export interface PathContext {
-  /** The user's home directory (for "~"). */
-  home?: string;
-  /** Directory relative paths are resolved against (pi uses process.cwd()); default "/". */
-  baseDir?: string;
-}
-
-/** pi's tilde expansion: 1.6 normalizePath ("~", "~/x", file:// URLs); 0.73 expandTildePath. */
-export function expandPiPath(path: string, profile: PiProfile, home?: string): string {
-  if (home !== undefined) {
-    if (path === "~") return home;
-    if (path.startsWith("~/")) return profile === "1.6" ? join(home, path.slice(2)) : home + path.slice(1);
-  }
-  if (profile === "1.6" && /^file:\/\//.test(path)) return fileURLToPath(path);
-  return path;
-}
-
-/** pi 1.6's resolvePath: expand, then resolve against the base directory and normalize. */
-export function resolvePiPath(path: string, ctx: PathContext = {}): string {
-  const normalized = expandPiPath(path, "1.6", ctx.home);
-  return isAbsolute(normalized) ? resolve(normalized) : resolve(ctx.baseDir ?? "/", normalized);
-}
+// ---- pi's path rules that decide where sessions live (spec §1.1, 1x §1). The "~" expansions are
+// settings/pi-paths.ts (one module for every place pi expands a path); re-exported for the barrel.
+export {
+  expandCliSessionDir,
+  expandEnvPath,
+  expandSettingsSessionDir,
+  normalizePiPath,
+  resolvePiPath,
+  type PathContext,
+} from "../settings/pi-paths.js";
 
 /** The session folder name of a cwd: 1.6 resolves the path first, 0.73 uses the raw string. */
 export function encodeCwd(cwd: string, profile: PiProfile, ctx: PathContext = {}): string {
@@ -83,31 +69,76 @@ export interface ListSessionsOptions {
   baseDir?: string;
 }
 
-/** pi's agent dir: $PI_CODING_AGENT_DIR (~ expanded) or ~/.pi/agent. env and home are passed in. */
+/**
+ * pi's agent dir: $PI_CODING_AGENT_DIR ("~" expanded like pi's config.expandTildePath) or ~/.pi/agent.
+ * env and home are passed in. A file: URL pi 1.6 cannot convert (pi fails to start) is kept as written.
+ */
 export function resolveAgentDir(env: Record<string, string | undefined>, home: string, profile: PiProfile = "1.6"): string {
   const fromEnv = env.PI_CODING_AGENT_DIR;
-  if (fromEnv) return expandPiPath(fromEnv, profile, home);
-  return join(home, ".pi", "agent");
+  if (!fromEnv) return join(home, ".pi", "agent");
+  try {
+    return expandEnvPath(fromEnv, profile, home);
+  } catch {
+    return fromEnv;
+  }
+}
+
+/** The explicit sessions folder as SessionManager sees it: 1.6 normalizes it (again), 0.73 takes it as is. */
+function explicitSessionDir(opts: { sessionDir?: string; profile: PiProfile; home?: string }): string | undefined {
+  const dir = opts.sessionDir;
+  // 1.6 treats "" like no folder; 0.73 uses even "" (and then finds nothing).
+  if (dir === undefined || (dir === "" && opts.profile === "1.6")) return undefined;
+  if (opts.profile === "0.73") return dir;
+  try {
+    return normalizePiPath(dir, opts.home);
+  } catch {
+    return dir;
+  }
 }
 
 /** pi's SessionManager.list / listAll, newest (modified) first. Unreadable files are skipped. */
 export function listSessions(opts: ListSessionsOptions): SessionInfo[] {
   const { profile } = opts;
+  if (opts.all) return sortByModified(readInfos(listAllSessionFiles(opts), profile));
   const ctx = { home: opts.home, baseDir: opts.baseDir };
-  const explicitDir = opts.sessionDir ? (profile === "1.6" ? expandPiPath(opts.sessionDir, profile, opts.home) : opts.sessionDir) : undefined;
-  if (opts.all) {
-    if (profile === "1.6" && explicitDir) return sortByModified(listDir(explicitDir, profile));
-    return sortByModified(listAllProjects(join(profile === "1.6" ? resolvePiPath(opts.agentDir, ctx) : opts.agentDir, "sessions"), profile));
-  }
+  const explicitDir = explicitSessionDir(opts);
   const defaultDir = defaultSessionDir(opts.cwd, opts.agentDir, profile, ctx);
-  const dir = explicitDir ?? defaultDir;
-  let sessions = listDir(dir, profile);
+  let sessions = readInfos(dirSessionFiles(explicitDir ?? defaultDir, profile), profile);
   // 1.6: a shared custom folder holds many projects; only the ones whose header cwd is this cwd count.
   if (profile === "1.6" && explicitDir !== undefined && resolvePiPath(explicitDir, ctx) !== defaultDir) {
     const wanted = resolvePiPath(opts.cwd, ctx);
     sessions = sessions.filter((s) => s.cwd !== "" && resolvePiPath(s.cwd, ctx) === wanted);
   }
   return sortByModified(sessions);
+}
+
+export type AllSessionsOptions = Pick<ListSessionsOptions, "agentDir" | "sessionDir" | "profile" | "home" | "baseDir">;
+
+/**
+ * Where pi's listAll looks. 1.6 with an explicit sessions folder: the *.jsonl directly in it
+ * (`perProject` false). Otherwise, and always in 0.73 (its listAll ignores the folder): every
+ * project folder under <agentDir>/sessions.
+ */
+export function allSessionsRoot(opts: AllSessionsOptions): { dir: string; perProject: boolean } {
+  const explicitDir = explicitSessionDir(opts);
+  if (opts.profile === "1.6" && explicitDir !== undefined) return { dir: explicitDir, perProject: false };
+  const agentDir = opts.profile === "1.6" ? resolvePiPath(opts.agentDir, { home: opts.home, baseDir: opts.baseDir }) : opts.agentDir;
+  return { dir: join(agentDir, "sessions"), perProject: true };
+}
+
+/** The files pi's listAll reads, in its read order, before it skips the ones it cannot use. */
+export function listAllSessionFiles(opts: AllSessionsOptions): string[] {
+  const root = allSessionsRoot(opts);
+  return root.perProject ? projectSessionFiles(root.dir, opts.profile) : dirSessionFiles(root.dir, opts.profile);
+}
+
+function readInfos(paths: readonly string[], profile: PiProfile): SessionInfo[] {
+  const out: SessionInfo[] = [];
+  for (const path of paths) {
+    const info = readSessionInfo(path, profile);
+    if (info) out.push(info);
+  }
+  return out;
 }
 
 function sortByModified(sessions: SessionInfo[]): SessionInfo[] {
@@ -122,19 +153,14 @@ function jsonlNames(dir: string): string[] {
   }
 }
 
-function listDir(dir: string, profile: PiProfile): SessionInfo[] {
+function dirSessionFiles(dir: string, profile: PiProfile): string[] {
   const names = jsonlNames(dir);
   // 1.6 loads name-descending before its (stable) sort by modified; 0.73 keeps directory order.
   if (profile === "1.6") names.sort((a, b) => b.localeCompare(a));
-  const out: SessionInfo[] = [];
-  for (const name of names) {
-    const info = readSessionInfo(join(dir, name), profile);
-    if (info) out.push(info);
-  }
-  return out;
+  return names.map((name) => join(dir, name));
 }
 
-function listAllProjects(sessionsRoot: string, profile: PiProfile): SessionInfo[] {
+function projectSessionFiles(sessionsRoot: string, profile: PiProfile): string[] {
   let dirents;
   try {
     dirents = readdirSync(sessionsRoot, { withFileTypes: true });
@@ -145,17 +171,13 @@ function listAllProjects(sessionsRoot: string, profile: PiProfile): SessionInfo[
   for (const d of dirents) {
     if (!(d.isDirectory() || (profile === "1.6" && d.isSymbolicLink()))) continue;
     const dir = join(sessionsRoot, d.name);
-    for (const name of jsonlNames(dir)) files.push({ path: join(dir, name), mtimeMs: mtimeOf(join(dir, name)) });
+    // Only 1.6 orders by mtime here; 0.73 keeps directory order and needs no stat.
+    for (const name of jsonlNames(dir)) files.push({ path: join(dir, name), mtimeMs: profile === "1.6" ? mtimeOf(join(dir, name)) : 0 });
   }
   if (profile === "1.6") {
     files.sort((a, b) => b.mtimeMs - a.mtimeMs || basename(b.path).localeCompare(basename(a.path)));
   }
-  const out: SessionInfo[] = [];
-  for (const f of files) {
-    const info = readSessionInfo(f.path, profile);
-    if (info) out.push(info);
-  }
-  return out;
+  return files.map((f) => f.path);
 }
 
 function mtimeOf(path: string): number {
@@ -199,6 +221,59 @@ export function readSessionInfo(path: string, profile: PiProfile): SessionInfo |
     compactionCount,
     damagedLines: damagedLineCount(loaded.diagnostics),
   };
+}
+
+/**
+ * Whether the first value pi's listing parses from the file is a session header (pi skips the file
+ * otherwise). Reads only the head of the file. pi also skips a file whose later entries make its
+ * listing throw; telling that needs the whole file, so this answers true for those.
+ */
+export function startsWithSessionHeader(path: string, profile: PiProfile): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return false;
+  }
+  try {
+    let head: Uint8Array = new Uint8Array(4096);
+    let length = 0;
+    let scanned = 0;
+    for (;;) {
+      if (length === head.length) head = grow(head);
+      const n = readSync(fd, head, length, head.length - length, length);
+      length += n;
+      const atEnd = n === 0;
+      // Whole lines only (a value cut by the read would not parse), one more line at a time: the
+      // header is nearly always the first line, and parsing the rest of the read costs as much again.
+      for (;;) {
+        const nl = head.subarray(0, length).indexOf(10, scanned);
+        const end = nl >= 0 ? nl + 1 : atEnd ? length : -1;
+        if (end <= scanned) break;
+        scanned = end;
+        const first = firstListedValue(head.subarray(0, end), profile);
+        if (first !== undefined) return typeof first === "object" && first !== null && (first as { type?: unknown }).type === "session";
+      }
+      if (atEnd) return false;
+    }
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function grow(bytes: Uint8Array): Uint8Array {
+  const bigger = new Uint8Array(bytes.length * 2);
+  bigger.set(bytes);
+  return bigger;
+}
+
+/** The first value pi's listing keeps from these whole lines, or undefined when there is none yet. */
+function firstListedValue(bytes: Uint8Array, profile: PiProfile): unknown {
+  const scan = scanSessionText(bytes, profile);
+  const values = profile === "1.6" && hasLoneCarriageReturn(scan.text) ? readlineValues(scan.text) : scan.values;
+  return values.length > 0 ? values[0] : undefined;
 }
 
 function readlineValues(text: string): unknown[] {

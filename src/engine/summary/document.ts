@@ -138,12 +138,22 @@ function parseOurs(lines: readonly string[]): SummaryDocument {
   return doc;
 }
 
+/** Lines of a leading `[Focus]` note (commit/focus-note.ts): the title, its "- " item and the item's indented lines. */
+function focusNoteLength(lines: readonly string[]): number {
+  if (lines[0] !== "[Focus]") return 0;
+  let i = 1;
+  while (i < lines.length && (lines[i].startsWith("- ") || lines[i].startsWith("  "))) i++;
+  return i;
+}
+
 function parsePart(part: string, foreignHeading?: string): SummaryDocument {
   const text = part.trim();
   if (text === "" || text === NO_PRIOR_HISTORY) return emptyDocument();
   const lines = sanitize(part).split("\n");
-  // Our lead line may follow a short note a caller put in front (e.g. a focus note).
-  const lead = lines.slice(0, LEAD_SEARCH_LINES).findIndex((l) => l.startsWith(LEAD_PREFIX));
+  // Our lead line may follow a note a caller put in front: a focus note of any length, or a few other lines.
+  const skip = focusNoteLength(lines);
+  const found = lines.slice(skip, skip + LEAD_SEARCH_LINES).findIndex((l) => l.startsWith(LEAD_PREFIX));
+  const lead = found === -1 ? -1 : skip + found;
   if (lead !== -1) {
     const doc = parseOurs(lines.slice(lead));
     const note = lines.slice(0, lead).map((l) => l.trimEnd());

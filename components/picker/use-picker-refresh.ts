@@ -1,0 +1,63 @@
+// Listing again while the picker is open: when it comes back to the top of the screen stack (a tree
+// opened from it was closed; pi's /resume also lists afresh each time it opens), and when Enter found
+// the selected file gone. Files deleted meanwhile drop out with a note instead of opening an error.
+import { useCallback, useEffect, useRef, useState, type Dispatch } from "react";
+import type { SessionInfo } from "../../src/engine/index.js";
+import type { PickerAction, PickerState } from "./picker-state.js";
+
+export interface PickerRefreshOptions {
+  state: PickerState;
+  dispatch: Dispatch<PickerAction>;
+  /** Lists the current folder again; without it only every project's list is redone. Keep it stable. */
+  relistCurrent?: () => readonly SessionInfo[];
+  /** Lists every project; called again only when it had been listed before. Keep it stable. */
+  loadAll: () => readonly SessionInfo[];
+  /** False while another screen is on top; turning true again re-lists. */
+  active: boolean;
+}
+
+export interface PickerRefresh {
+  /** List again soon; `openedPath` is the session Enter could not open. */
+  request(openedPath?: string): void;
+  /** Why the last re-listing failed, if it did (one line). */
+  error?: string;
+}
+
+const oneLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split("\n")[0];
+
+export function usePickerRefresh({ state, dispatch, relistCurrent, loadAll, active }: PickerRefreshOptions): PickerRefresh {
+  const [pending, setPending] = useState<{ openedPath?: string } | null>(null);
+  const [error, setError] = useState<string>();
+  const allListed = state.all !== null;
+
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) setPending((p) => p ?? {});
+    wasActive.current = active;
+  }, [active]);
+
+  useEffect(() => {
+    if (!pending) return;
+    // A timer, not a direct call: the picker's frame is back on screen before the (synchronous) listing runs.
+    const timer = setTimeout(() => {
+      const problems: string[] = [];
+      const list = (load: () => readonly SessionInfo[]): readonly SessionInfo[] | undefined => {
+        try {
+          return load();
+        } catch (e) {
+          problems.push(`Cannot list sessions: ${oneLine(e)}`);
+          return undefined; // keep the rows shown so far
+        }
+      };
+      const current = relistCurrent ? list(relistCurrent) : undefined;
+      const all = allListed ? list(loadAll) : undefined;
+      setPending(null);
+      setError(problems[0]);
+      dispatch({ type: "relisted", current, all, openedPath: pending.openedPath });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [pending, relistCurrent, loadAll, allListed, dispatch]);
+
+  const request = useCallback((openedPath?: string) => setPending({ openedPath }), []);
+  return { request, error };
+}

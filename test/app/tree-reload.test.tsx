@@ -1,0 +1,104 @@
+// pi appends to a session while the explorer shows it: the tree says so and Ctrl+R reloads,
+// with the cursor following pi's leaf (or staying on the entry the user was reading).
+import { appendFileSync, copyFileSync, mkdtempSync, rmSync, truncateSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { App } from "../../components/app/App.js";
+import { isAtLeaf, reloadFocus } from "../../components/commit/reload-focus.js";
+import { fileChangeNotice } from "../../components/commit/use-file-change.js";
+import { buildTree, checkSnapshot, readSessionFile } from "../../src/engine/index.js";
+import { FIXTURES } from "../support/shared.js";
+import { cleanupInk, renderInk, type InkHarness } from "../support/ink-kit.js";
+
+// Generous: the poll runs every second and these tests share the machine with many others.
+const WAIT_MS = 10_000;
+const ENV = { cwd: "/", home: "/home/u", env: {}, profile: "1.6" as const };
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "pi-explorer-reload-"));
+});
+afterEach(() => {
+  cleanupInk();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function copyFixture(): string {
+  const file = join(dir, "session.jsonl");
+  copyFileSync(join(FIXTURES, "app/branched.jsonl"), file);
+  return file;
+}
+
+/** A user message pi would append after the leaf lb1. */
+const PI_APPENDS = `${JSON.stringify({ type: "message", id: "u9", parentId: "lb1", timestamp: "2026-11-01T10:01:00.000Z", message: { role: "user", content: "one more question about approach B", timestamp: 1 } })}\n`;
+
+const open = (file: string): Promise<InkHarness> =>
+  renderInk(<App env={ENV} initial={{ kind: "tree", path: file, fromPicker: false }} />, { columns: 140, rows: 34 });
+
+describe("checkSnapshot", () => {
+  it("tells unchanged, grown, rewritten and gone apart", () => {
+    const file = copyFixture();
+    const { snapshot } = readSessionFile(file, "1.6");
+    expect(checkSnapshot(snapshot)).toEqual({ state: "unchanged" });
+    appendFileSync(file, PI_APPENDS);
+    expect(checkSnapshot(snapshot)).toEqual({ state: "changed", grewBy: Buffer.byteLength(PI_APPENDS) });
+    truncateSync(file, 10);
+    expect(checkSnapshot(snapshot)).toEqual({ state: "changed", grewBy: 0 });
+    rmSync(file);
+    const gone = checkSnapshot(snapshot);
+    expect(gone.state).toBe("unreadable");
+    expect(gone.state === "unreadable" && gone.message).toBe(`${file}: no such file`);
+  });
+
+  it("words each change for the notice line", () => {
+    expect(fileChangeNotice({ state: "changed", grewBy: 2048 }, "Ctrl+R")).toBe("The file grew by 2.0 KB on disk (pi appended?). Ctrl+R: reload");
+    expect(fileChangeNotice({ state: "changed", grewBy: 0 }, "Ctrl+R")).toBe("The file changed on disk. Ctrl+R: reload");
+  });
+});
+
+describe("where the cursor goes on reload", () => {
+  it("follows pi's leaf from the leaf or from above trailing bookkeeping entries, else stays", () => {
+    const file = copyFixture();
+    const before = buildTree(readSessionFile(file, "1.6").loaded);
+    // branched.jsonl ends a6b (assistant) -> si1 (session name) -> lb1 (label, the leaf).
+    expect(["lb1", "si1", "a6b"].map((id) => isAtLeaf(before, id))).toEqual([true, true, true]);
+    expect(isAtLeaf(before, "u4b")).toBe(false);
+    appendFileSync(file, PI_APPENDS);
+    const after = buildTree(readSessionFile(file, "1.6").loaded);
+    expect(reloadFocus(before, after, "a6b")).toBeUndefined();
+    expect(reloadFocus(before, after, "u4b")).toBe("u4b");
+    expect(reloadFocus(before, after, "gone")).toBeUndefined();
+  });
+});
+
+describe("the tree notices pi's appends", () => {
+  it("shows a notice when the file grows, and Ctrl+R shows the new entry with the cursor on pi's new leaf", async () => {
+    const file = copyFixture();
+    const ui = await open(file);
+    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    expect(ui.frame()).not.toContain("one more question");
+    appendFileSync(file, PI_APPENDS);
+    await ui.waitFor((f) => f.includes("The file grew by") && f.includes("Ctrl+R: reload"), WAIT_MS);
+    await ui.press("ctrl+r");
+    const f = await ui.waitFor((fr) => fr.includes("Reloaded from disk: 1 new entry."), WAIT_MS);
+    const cursorRow = f.split("\n").find((line) => line.startsWith("›"));
+    expect(cursorRow).toContain("user: one more question about approach B");
+    expect(f).not.toContain("The file grew by");
+  });
+
+  it("keeps the cursor on the entry the user was reading when it is not the leaf", async () => {
+    const file = copyFixture();
+    const ui = await open(file);
+    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    await ui.press("up");
+    const before = await ui.waitFor((f) => f.split("\n").some((line) => line.startsWith("›")), WAIT_MS);
+    const reading = before.split("\n").find((line) => line.startsWith("›"));
+    appendFileSync(file, PI_APPENDS);
+    await ui.waitFor((f) => f.includes("The file grew by"), WAIT_MS);
+    await ui.press("ctrl+r");
+    const f = await ui.waitFor((fr) => fr.includes("Reloaded from disk"), WAIT_MS);
+    const cursorRow = f.split("\n").find((line) => line.startsWith("›"));
+    expect(cursorRow?.slice(0, 60)).toBe(reading?.slice(0, 60));
+  });
+});
