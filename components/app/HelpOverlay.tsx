@@ -2,6 +2,7 @@
 // consumes every key; its own keys (help-keys.ts) scroll when the list is taller than the terminal.
 import { useState } from "react";
 import { Box, Text } from "ink";
+import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { displayWidth, padToWidth, wrapText } from "../kit/text-width.js";
 import { HELP_GROUPS, helpOverlayCommand } from "./help-keys.js";
@@ -40,17 +41,14 @@ export function HelpOverlay({ columns, rows, onClose }: { columns: number; rows:
   useKeyLayer("overlay", (key) => {
     const command = helpOverlayCommand(key.name);
     if (command === null) onClose();
-    else {
-      const step = command.by === "line" ? 1 : height;
-      setScroll((s) => Math.max(0, Math.min(maxScroll, s + step * command.direction)));
-    }
+    else setScroll((s) => Math.max(0, Math.min(maxScroll, s + scrollStep(command, height, lines.length))));
     return true;
   });
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <Text bold wrap="truncate">
         {"  Keys"}
-        <Text color="gray">{maxScroll > 0 ? "   (↑/↓ scroll, any other key closes)" : "   (any key closes)"}</Text>
+        <Text color="gray">{maxScroll > 0 ? "   (↑/↓ PgUp/PgDn scroll, any other key closes)" : "   (any key but ↑/↓ PgUp/PgDn closes)"}</Text>
       </Text>
       {lines.slice(scroll, scroll + height).map((line, i) => (
         <Text key={scroll + i} wrap="truncate" bold={line.heading} color={line.heading ? "cyan" : undefined}>

@@ -4,6 +4,7 @@ import { CHOOSE_BINDINGS, FLOW_BINDINGS, NO_WRITE_BINDINGS } from "../branch/bra
 import { CONFIRM_BINDINGS } from "../commit/confirm-keys.js";
 import { PREVIEW_BINDINGS } from "../compaction/preview-keys.js";
 import { DIFF_BINDINGS } from "../diff/diff-keys.js";
+import { bindingLookup, TYPED_TEXT, type Binding, type ScrollCommand } from "../kit/bindings.js";
 import { EDITOR_BINDINGS, EDITOR_TEXT } from "../kit/multiline-editor/editor-keys.js";
 import { LABEL_EDITOR_BINDINGS, LABEL_TEXT } from "../label/label-keys.js";
 import { PICKER_BINDINGS, PICKER_TEXT } from "../picker/key-actions.js";
@@ -15,7 +16,6 @@ import {
   SEARCH_BINDINGS,
   TREE_BINDINGS,
   TYPE_TO_SEARCH,
-  TYPED_TEXT,
 } from "../tree/tree-keys.js";
 import { EXPANDED_BINDINGS, EXPANDED_SCROLL_BINDINGS, QUERY_BINDINGS, RESULT_BINDINGS } from "../recall/recall-keys.js";
 
@@ -30,15 +30,14 @@ export interface HelpGroup {
 }
 
 /** The help overlay's own keys; every other key closes it. */
-export type HelpOverlayCommand = { by: "line" | "page"; direction: 1 | -1 };
-export const HELP_OVERLAY_BINDINGS: { keys: string[]; help: string; run: HelpOverlayCommand }[] = [
+export type HelpOverlayCommand = ScrollCommand<"line" | "page">;
+export const HELP_OVERLAY_BINDINGS: Binding<HelpOverlayCommand>[] = [
   { keys: ["up"], help: "scroll up one line", run: { by: "line", direction: -1 } },
   { keys: ["down"], help: "scroll down one line", run: { by: "line", direction: 1 } },
   { keys: ["pageup"], help: "scroll up one page", run: { by: "page", direction: -1 } },
   { keys: ["pagedown"], help: "scroll down one page", run: { by: "page", direction: 1 } },
 ];
-const HELP_OVERLAY = new Map(HELP_OVERLAY_BINDINGS.flatMap((b) => b.keys.map((k) => [k, b.run] as const)));
-export const helpOverlayCommand = (name: string): HelpOverlayCommand | null => HELP_OVERLAY.get(name) ?? null;
+export const helpOverlayCommand: (name: string) => HelpOverlayCommand | null = bindingLookup(HELP_OVERLAY_BINDINGS);
 
 /**
  * Key names as the help shows them: the router's names, except those that would print as blanks, and

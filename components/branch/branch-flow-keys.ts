@@ -1,6 +1,7 @@
 // The branch flow's keys, one table per stage: use-branch-flow-input.ts dispatches from them and the
 // help overlay lists them. The preview stage is not here: CommitConfirm owns its keys (y / Esc), and
 // the instructions editor's own keys are in components/kit/multiline-editor/editor-keys.ts.
+import { bindingLookup, type Binding } from "../kit/bindings.js";
 import type { KeyPress } from "../kit/keys.js";
 import type { BranchFlowState } from "./branch-flow-state.js";
 
@@ -13,11 +14,7 @@ export type BranchFlowCommand =
   | { type: "fullDiff" }
   | { type: "scrollPlan"; direction: 1 | -1 };
 
-export interface BranchFlowBinding {
-  keys: string[];
-  help: string;
-  run: BranchFlowCommand;
-}
+export type BranchFlowBinding = Binding<BranchFlowCommand>;
 
 /** pi's "Summarize branch?" choice. */
 export const CHOOSE_BINDINGS: BranchFlowBinding[] = [
@@ -40,15 +37,15 @@ export const FLOW_BINDINGS: BranchFlowBinding[] = [
   { keys: ["pagedown"], help: "scroll the plan down", run: { type: "scrollPlan", direction: 1 } },
 ];
 
-const byKey = (...tables: BranchFlowBinding[][]) => new Map(tables.flat().flatMap((b) => b.keys.map((k) => [k, b.run] as const)));
-const FLOW = byKey(FLOW_BINDINGS);
-const STAGE_KEYS: Partial<Record<BranchFlowState["stage"], Map<string, BranchFlowCommand>>> = {
-  choose: byKey(CHOOSE_BINDINGS),
-  noSummary: byKey(NO_WRITE_BINDINGS),
-  nothingToSummarize: byKey(NO_WRITE_BINDINGS),
+const FLOW = bindingLookup(FLOW_BINDINGS);
+const NO_WRITE = bindingLookup(NO_WRITE_BINDINGS);
+const STAGE_KEYS: Partial<Record<BranchFlowState["stage"], (name: string) => BranchFlowCommand | null>> = {
+  choose: bindingLookup(CHOOSE_BINDINGS),
+  noSummary: NO_WRITE,
+  nothingToSummarize: NO_WRITE,
 };
 
 /** What a key does on a stage of the flow, or null when that stage has no use for it. */
 export function branchFlowKeyCommand(key: KeyPress, stage: BranchFlowState["stage"]): BranchFlowCommand | null {
-  return FLOW.get(key.name) ?? STAGE_KEYS[stage]?.get(key.name) ?? null;
+  return FLOW(key.name) ?? STAGE_KEYS[stage]?.(key.name) ?? null;
 }

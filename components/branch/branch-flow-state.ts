@@ -26,9 +26,8 @@ export type BranchFlowState =
 export type BranchFlowAction =
   | { type: "move"; delta: 1 | -1 }
   | { type: "choose" }
-  | { type: "typeInstructions"; text: string }
-  /** `text`: the editor's text as typed (multi-line); without it, the text last typed. */
-  | { type: "submitInstructions"; text?: string }
+  /** `text`: the editor's text as typed (multi-line). */
+  | { type: "submitInstructions"; text: string }
   | { type: "back" };
 
 /** Where the flow starts: pi asks even when nothing would be summarized; we say so instead of asking. */
@@ -72,12 +71,10 @@ export function branchFlowReducer(s: BranchFlowState, action: BranchFlowAction):
       return { stage: "choose", cursor: (s.cursor + action.delta + BRANCH_CHOICES.length) % BRANCH_CHOICES.length };
     case "choose":
       return s.stage === "choose" ? choose(s.cursor) : s;
-    case "typeInstructions":
-      return s.stage === "instructions" ? { stage: "instructions", text: action.text } : s;
     case "submitInstructions": {
       if (s.stage !== "instructions") return s;
       // pi trims the editor's text as a whole; the lines inside stay as typed.
-      const text = (action.text ?? s.text).trim();
+      const text = action.text.trim();
       return { stage: "preview", instructions: text === "" ? undefined : text };
     }
     case "back":

@@ -31,9 +31,11 @@ export function contextChange(tree: SessionTree, pathAfter: readonly SessionEntr
   const pathBefore = getBranch(tree, tree.leafId);
   const contextBefore = buildContextFromPath(pathBefore, profile);
   const contextAfter = buildContextFromPath(pathAfter, profile);
+  const estimate = { before: estimateBuiltContext(contextBefore, pathBefore, profile), after: estimateBuiltContext(contextAfter, pathAfter, profile) };
   return {
     ...buildDiffModel({ title, beforeLabel: "NOW (at pi's leaf)", afterLabel: "AFTER" }, rowsOf(contextBefore, profile), rowsOf(contextAfter, profile), profile),
-    estimate: { before: estimateBuiltContext(contextBefore, pathBefore, profile), after: estimateBuiltContext(contextAfter, pathAfter, profile) },
+    estimate,
+    counted: { before: estimate.before.tokens, after: estimate.after.tokens },
   };
 }
 

@@ -5,6 +5,7 @@
 // Reusable: give it the lines and a commit function (branch summaries, labels, forks, compactions).
 import { useReducer } from "react";
 import { Box, Text } from "ink";
+import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
 import { sanitizeInline } from "../kit/sanitize.js";
@@ -67,8 +68,7 @@ function ConfirmBody(props: CommitConfirmProps) {
         if (outcome.ok) props.onCommitted(outcome.value);
         else dispatch({ type: "failed", message: outcome.message });
       } else if (command?.type === "scroll") {
-        const delta = (command.by === "line" ? 1 : page) * command.direction;
-        dispatch({ type: "scroll", delta, total: lines.length, height: bodyHeight });
+        dispatch({ type: "scroll", delta: scrollStep(command, page, lines.length), total: lines.length, height: bodyHeight });
       }
       // Modal: every other key is swallowed so nothing below reacts while the user decides.
       return true;

@@ -54,6 +54,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
   const [view, setView] = useState<{ generation: number; focusId?: string }>({ generation: 0 });
   const [activity, setActivity] = useState<Activity>({ kind: "none" });
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [reloaded, setReloaded] = useState<TreeScreenProps["reloadFocus"]>(undefined);
 
   const show = useCallback((document: SessionDocument, focusId: string | undefined) => {
     setDoc(document);
@@ -62,11 +63,14 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
   useEffect(() => onSessionWritten(props.path, (write) => show(write.document, write.focusId)), [props.path, show]);
   const fileChange = useFileChange(doc.snapshot);
 
-  const reload = (entryId: string) => {
+  const reload = (entryId: string | null) => {
     const fresh = readDocument(doc.path, profile);
     if (!fresh.ok) return setNotice({ text: fresh.message, error: true });
     const added = fresh.value.tree.loaded.entries.length - doc.tree.loaded.entries.length;
-    show(fresh.value, reloadFocus(doc.tree, fresh.value.tree, entryId));
+    // No remount: the tree keeps the user's search, filter and folds over the new entries.
+    setDoc(fresh.value);
+    // With no row selected (a search that matches nothing) the view is simply kept.
+    if (entryId !== null) setReloaded({ tree: fresh.value.tree, entryId: reloadFocus(doc.tree, fresh.value.tree, entryId) ?? null });
     const what = added > 0 ? countNoun(added, "new entry") : added < 0 ? `${countNoun(-added, "entry")} fewer` : "no new entries";
     setNotice({ text: `Reloaded from disk: ${what}.`, error: false });
   };
@@ -74,8 +78,6 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
   const onEntryCommand = (command: EntryCommand, entryId: string) => {
     setNotice(null);
     switch (command) {
-      case "reload":
-        return reload(entryId);
       case "editLabel":
         return setActivity({ kind: "label", targetId: entryId });
       case "compact": {
@@ -128,8 +130,10 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           rows={rows - panelHeight - noticeHeight}
           active={props.active && activity.kind === "none"}
           onEntryCommand={onEntryCommand}
+          onReload={reload}
           onCompactionPreview={props.onCompactionPreview && ((tree, entryId) => props.onCompactionPreview?.(tree, entryId, doc.snapshot))}
           initialSelectedId={view.focusId}
+          reloadFocus={reloaded}
         />
       </Box>
       {banner && !fullScreen && (

@@ -1,14 +1,11 @@
 // The confirm step's keys (CommitConfirm, before every write): one table drives the step and the help
 // overlay. Callers may offer their own keys first (the branch preview's d); their hints say so.
+import { bindingLookup, type Binding, type ScrollCommand } from "../kit/bindings.js";
 import type { KeyPress } from "../kit/keys.js";
 
-export type ConfirmCommand = { type: "write" } | { type: "cancel" } | { type: "scroll"; by: "line" | "page"; direction: 1 | -1 };
+export type ConfirmCommand = { type: "write" } | { type: "cancel" } | ({ type: "scroll" } & ScrollCommand<"line" | "page">);
 
-export interface ConfirmBinding {
-  keys: string[];
-  help: string;
-  run: ConfirmCommand;
-}
+export type ConfirmBinding = Binding<ConfirmCommand>;
 
 export const CONFIRM_BINDINGS: ConfirmBinding[] = [
   { keys: ["y"], help: "write: guarded append (file unchanged since read, lock, fsync, re-read)", run: { type: "write" } },
@@ -19,7 +16,7 @@ export const CONFIRM_BINDINGS: ConfirmBinding[] = [
   { keys: ["pagedown", " "], help: "scroll it down one page", run: { type: "scroll", by: "page", direction: 1 } },
 ];
 
-const BY_KEY = new Map(CONFIRM_BINDINGS.flatMap((b) => b.keys.map((k) => [k, b.run] as const)));
+const CONFIRM = bindingLookup(CONFIRM_BINDINGS);
 
 /** What a key does on the confirm step, or null (the step is modal: such keys are swallowed). */
-export const confirmKeyCommand = (key: KeyPress): ConfirmCommand | null => BY_KEY.get(key.name) ?? null;
+export const confirmKeyCommand = (key: KeyPress): ConfirmCommand | null => CONFIRM(key.name);

@@ -1,27 +1,30 @@
 // Notices when the session file on screen changes on disk (pi appending while the user reads it):
-// a stat per interval, never a read. Once a change is seen it stays reported until the screen
-// shows a newer read (a new snapshot), so the poll stops there.
+// a stat per second, never a read. It keeps polling after a change, so the notice follows the file
+// (grows again, is deleted, comes back) until the screen shows a newer read (a new snapshot).
 import { useEffect, useState } from "react";
 import { checkSnapshot, formatBytes, type FileSnapshot, type SnapshotCheck } from "../../src/engine/index.js";
 
 export type FileChange = Exclude<SnapshotCheck, { state: "unchanged" }>;
 
-export const FILE_CHECK_INTERVAL_MS = 1000;
+const CHECK_EVERY_MS = 1000;
 
-export function useFileChange(snapshot: FileSnapshot | undefined, intervalMs: number = FILE_CHECK_INTERVAL_MS): FileChange | null {
-  const [change, setChange] = useState<{ of: FileSnapshot; change: FileChange } | null>(null);
-  const seen = change !== null && change.of === snapshot ? change.change : null;
+const sameCheck = (a: SnapshotCheck, b: SnapshotCheck): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export function useFileChange(snapshot: FileSnapshot | undefined): FileChange | null {
+  const [seen, setSeen] = useState<{ of: FileSnapshot; check: SnapshotCheck } | null>(null);
   useEffect(() => {
-    if (snapshot === undefined || seen !== null) return;
+    if (snapshot === undefined) return;
     const timer = setInterval(() => {
       const check = checkSnapshot(snapshot);
-      if (check.state !== "unchanged") setChange({ of: snapshot, change: check });
-    }, intervalMs);
+      // Same answer as last time: no state change, no render.
+      setSeen((prev) => (prev !== null && prev.of === snapshot && sameCheck(prev.check, check) ? prev : { of: snapshot, check }));
+    }, CHECK_EVERY_MS);
     // A poll must never be what keeps the app from exiting.
     timer.unref?.();
     return () => clearInterval(timer);
-  }, [snapshot, seen, intervalMs]);
-  return seen;
+  }, [snapshot]);
+  if (seen === null || seen.of !== snapshot || seen.check.state === "unchanged") return null;
+  return seen.check;
 }
 
 /** The one-line notice for a change, naming the key that reloads. */

@@ -1,4 +1,5 @@
 // The compaction preview's keys: one table drives the input hook and the help overlay.
+import { bindingLookup, type Binding } from "../kit/bindings.js";
 import type { KeyPress } from "../kit/keys.js";
 import type { SettingName } from "./preview-reducer.js";
 
@@ -13,11 +14,7 @@ export type PreviewCommand =
   | { type: "help" }
   | { type: "back" };
 
-export interface PreviewBinding {
-  keys: string[];
-  help: string;
-  run: PreviewCommand;
-}
+export type PreviewBinding = Binding<PreviewCommand>;
 
 export const PREVIEW_BINDINGS: PreviewBinding[] = [
   { keys: ["]"], help: "keepRecentTokens up one step (the cut moves live)", run: { type: "adjust", setting: "keepRecentTokens", direction: 1 } },
@@ -43,7 +40,6 @@ export const PREVIEW_BINDINGS: PreviewBinding[] = [
   { keys: ["escape", "q"], help: "close the pane, or back to the tree", run: { type: "back" } },
 ];
 
-const byKey = new Map<string, PreviewCommand>();
-for (const b of PREVIEW_BINDINGS) for (const k of b.keys) byKey.set(k, b.run);
+const lookup = bindingLookup(PREVIEW_BINDINGS);
 
-export const previewKeyCommand = (key: KeyPress): PreviewCommand | undefined => byKey.get(key.name);
+export const previewKeyCommand = (key: KeyPress): PreviewCommand | undefined => lookup(key.name) ?? undefined;

@@ -81,12 +81,16 @@ export function useCompactionPreview(tree: SessionTree, targetId: string | null,
 export function useCompactionDiff(preview: CompactionPreview, wanted: boolean): DiffModel | undefined {
   return useMemo(() => {
     if (!wanted || !preview.outcome) return undefined;
-    return buildDiffModel(
-      { title: "Context now → after this compaction", beforeLabel: "NOW (what the model sees)", afterLabel: "AFTER COMPACTION" },
-      preview.before,
-      preview.outcome.after,
-      preview.profile,
-    );
+    return {
+      ...buildDiffModel(
+        { title: "Context now → after this compaction", beforeLabel: "NOW (what the model sees)", afterLabel: "AFTER COMPACTION" },
+        preview.before,
+        preview.outcome.after,
+        preview.profile,
+      ),
+      // The preview's own tokens line: pi's tokensBefore and the estimate after.
+      counted: { before: preview.tokensBefore, after: preview.outcome.tokensAfter },
+    };
   }, [preview, wanted]);
 }
 

@@ -70,9 +70,11 @@ export function ContextDiffView({ model, width, height, active, onClose }: Conte
   const { diff } = model;
   const scroll = Math.min(state.scroll, Math.max(0, diff.rows.length - layout.rowsHeight));
   const below = Math.max(0, diff.rows.length - scroll - layout.rowsHeight);
-  const totals =
-    `estimated: before ${formatCount(diff.tokensBefore)} tokens in ${model.before.length} messages → after ${formatCount(diff.tokensAfter)} in ${model.after.length}` +
-    ` · ${diff.counts.removed} removed (−), ${diff.counts.added} added (+), ${diff.counts.kept} kept (=)`;
+  const rowSums = `${formatCount(diff.tokensBefore)} → ${formatCount(diff.tokensAfter)} tokens`;
+  const sizes = model.counted
+    ? `~${formatCount(model.counted.before)} tokens in ${model.before.length} messages → ~${formatCount(model.counted.after)} in ${model.after.length} (rows add up to ${rowSums})`
+    : `${model.before.length} → ${model.after.length} messages, ${rowSums} by per-message estimate`;
+  const totals = `${sizes} · ${diff.counts.removed} removed (−), ${diff.counts.added} added (+), ${diff.counts.kept} kept (=)`;
   return (
     <Box flexDirection="column" height={height}>
       <Text bold wrap="truncate">

@@ -1,9 +1,10 @@
 // The diff view's keys, one table for the input hook and the help overlay.
+import { bindingLookup, type Binding } from "../kit/bindings.js";
 import type { KeyPress } from "../kit/keys.js";
 
 export type DiffCommand = "up" | "down" | "pageUp" | "pageDown" | "top" | "bottom" | "nextChange" | "prevChange" | "toggleBars" | "close";
 
-export const DIFF_BINDINGS: { keys: string[]; help: string; run: DiffCommand }[] = [
+export const DIFF_BINDINGS: Binding<DiffCommand>[] = [
   { keys: ["up"], help: "scroll one row", run: "up" },
   { keys: ["down"], help: "scroll one row", run: "down" },
   { keys: ["pageup", "left"], help: "page up", run: "pageUp" },
@@ -16,7 +17,6 @@ export const DIFF_BINDINGS: { keys: string[]; help: string; run: DiffCommand }[]
   { keys: ["escape", "q"], help: "back to the compaction preview", run: "close" },
 ];
 
-const byKey = new Map<string, DiffCommand>();
-for (const b of DIFF_BINDINGS) for (const k of b.keys) byKey.set(k, b.run);
+const lookup = bindingLookup(DIFF_BINDINGS);
 
-export const diffKeyCommand = (key: KeyPress): DiffCommand | undefined => byKey.get(key.name);
+export const diffKeyCommand = (key: KeyPress): DiffCommand | undefined => lookup(key.name) ?? undefined;

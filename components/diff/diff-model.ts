@@ -28,6 +28,11 @@ export interface DiffModel {
   kinds: { before: KindBreakdown; after: KindBreakdown };
   /** A line of context under the title (e.g. pi's new leaf on a branch switch). */
   note?: string;
+  /**
+   * The totals the screen that opened the diff shows (pi's own count, which anchors on the last
+   * reported usage), so the diff's header agrees with it; the rows stay per-message estimates.
+   */
+  counted?: { before: number; after: number };
 }
 
 export function buildDiffModel(

@@ -75,9 +75,13 @@ export function KeyRouter({
       return;
     }
     inFlight.current = true;
-    if (!registry.dispatch(next)) fallback.current?.(next);
-    // Always a commit, even when the key changed nothing, so the effect below releases the queue.
-    setPump((n) => n + 1);
+    try {
+      if (!registry.dispatch(next)) fallback.current?.(next);
+    } finally {
+      // Always a commit, even when the key changed nothing (or its handler threw), so the effect
+      // below releases the queue and the next key is not stuck behind this one.
+      setPump((n) => n + 1);
+    }
   };
   const deliverRef = useRef(deliverNext);
   deliverRef.current = deliverNext;

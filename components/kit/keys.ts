@@ -36,8 +36,9 @@ export function toKeyPress(input: string, key: Key): KeyPress {
   if (key.escape) return { name: "escape", text: "" };
   if (key.return) return { name: key.meta ? "alt+enter" : key.shift ? "shift+enter" : "enter", text: "" };
   if (key.tab) return { name: key.shift ? "shift+tab" : "tab", text: "" };
-  // Ink 6 maps DEL (what Backspace sends) to `delete`; both edit backwards here.
-  if (key.backspace || key.delete) return { name: key.ctrl ? "ctrl+backspace" : "backspace", text: "" };
+  // Ink 6 maps DEL (what Backspace sends) to `delete`; both edit backwards here. Alt+Backspace sends
+  // ESC DEL, which Ink reports with meta (pi deletes a word with it).
+  if (key.backspace || key.delete) return { name: key.ctrl ? "ctrl+backspace" : key.meta ? "alt+backspace" : "backspace", text: "" };
   for (const [flag, base] of ARROWS) {
     if (key[flag]) return { name: withModifiers(base, key), text: "" };
   }
@@ -65,6 +66,8 @@ function textPress(run: string): KeyPress {
   return { name: run !== lower && /\p{Lu}/u.test(run) ? `shift+${lower}` : run, text: run };
 }
 
+const LINE_FEED: KeyPress = { name: "\n", text: "\n" };
+
 /** The key a lone C0 control character is, or undefined for those no terminal key sends. */
 function controlPress(code: number): KeyPress | undefined {
   if (code === 0x0d || code === 0x0a) return { name: "enter", text: "" };
@@ -87,6 +90,9 @@ export function splitKeyChunk(input: string): KeyPress[] | undefined {
   let kept = "";
   const pushRun = () => presses.push(kept === run ? textPress(run) : { ...textPress(run), lines: kept });
   const chars = [...input];
+  // Once a line break was part of pasted text, the read is a paste: its last line breaks end lines
+  // of the paste too (a multi-line editor keeps them), they are not an Enter that submits.
+  let pasted = false;
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i];
     const code = ch.charCodeAt(0);
@@ -101,12 +107,17 @@ export function splitKeyChunk(input: string): KeyPress[] | undefined {
     if (lineBreak && run !== "" && i < chars.length - 1 && !/^[\r\n]+$/.test(chars.slice(i).join(""))) {
       run += " ";
       if (!(code === 0x0a && chars[i - 1] === "\r")) kept += "\n";
+      pasted = true;
       continue;
     }
     if (run) pushRun();
     run = "";
     kept = "";
-    const press = controlPress(code);
+    // Enter sends CR; a lone LF is Ctrl+J (or a pasted line end), the key Ink reports as "\n" when it
+    // comes alone: a multi-line editor starts a new line, every other screen ignores it.
+    // The LF of a CRLF is the same key as its CR.
+    if (code === 0x0a && chars[i - 1] === "\r") continue;
+    const press = code === 0x0a || (pasted && lineBreak) ? LINE_FEED : controlPress(code);
     if (press) presses.push(press);
   }
   if (run) pushRun();

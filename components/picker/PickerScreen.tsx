@@ -1,15 +1,14 @@
 // The picker as a screen of the app shell: lists sessions through the engine and opens the tree.
 import { useCallback, useEffect, useState } from "react";
-import { listSessions, readSessionFile, readSessionInfo, resolveAgentDir, type SessionInfo } from "../../src/engine/index.js";
+import { firstLineIsSessionHeader, listSessions, readSessionFile, resolveAgentDir, type SessionInfo } from "../../src/engine/index.js";
 import type { AppEnv, PickerScreenProps, RenderPicker } from "../app/screens.js";
 import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
+import { listingProblem } from "./listing-problem.js";
 import { previewDetails } from "./preview-data.js";
 import { SessionPicker } from "./SessionPicker.js";
 
 /** Where and how to list: pi resolves "~" against the home and relative paths against the cwd. */
 const listingBase = (env: AppEnv) => ({ cwd: env.cwd, sessionDir: env.sessionDir, profile: env.profile, home: env.home, baseDir: env.cwd });
-
-const oneLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split("\n")[0];
 
 /** This folder's sessions (pi's SessionManager.list); throws when the agent dir cannot be resolved. */
 function listCurrent(env: AppEnv): SessionInfo[] {
@@ -27,7 +26,7 @@ export function PickerScreen({ env, nav, columns, rows, active, demoTempRoot }: 
     try {
       return { sessions: listCurrent(env), error: undefined as string | undefined };
     } catch (error) {
-      return { sessions: [] as SessionInfo[], error: `Cannot list sessions: ${oneLine(error)}` };
+      return { sessions: [] as SessionInfo[], error: listingProblem(error) };
     }
   });
   const relistSessions = useCallback(() => listCurrent(env), [env]);
@@ -44,8 +43,10 @@ export function PickerScreen({ env, nav, columns, rows, active, demoTempRoot }: 
   useEffect(() => () => demo?.dispose(), [demo]);
 
   const openSession = useCallback((path: string) => nav.openTree(demo && path === demoPath ? demo.path() : path), [nav, demo, demoPath]);
-  // The listing's own test: a file it would skip now (deleted, unreadable, no header) is dropped, not opened.
-  const canOpen = useCallback((path: string) => path === demoPath || readSessionInfo(path, env.profile) !== null, [demoPath, env.profile]);
+  // A file gone, unreadable or no longer starting with a session header is dropped, not opened. Only
+  // its first line is read: the tree reads and parses the whole file next, and shows its own error
+  // for a file that passes this but is damaged further on.
+  const canOpen = useCallback((path: string) => path === demoPath || firstLineIsSessionHeader(path, env.profile), [demoPath, env.profile]);
   const loadPreview = useCallback((session: SessionInfo) => previewDetails(readSessionFile(session.path, env.profile).loaded), [env.profile]);
   return (
     <SessionPicker

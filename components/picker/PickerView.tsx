@@ -19,7 +19,7 @@ export interface PickerViewProps {
   preview: PreviewState;
   now: Date;
   home?: string;
-  /** A listing failure to show in red on the status line. */
+  /** A listing failure to show in red on the status line (it may name a path: sanitized here). */
   error?: string;
 }
 
@@ -45,8 +45,10 @@ export function PickerView({ state, layout, width, preview, now, home, error }: 
     layout.preview === "none" ? null : (
       <PreviewPane session={selectedSession(state)} state={preview} placement={layout.preview} width={layout.previewWidth} height={layout.previewHeight} home={home} />
     );
-  // A listing failure outranks a note about vanished sessions (it names session titles: untrusted text).
-  const message = error ?? (state.note === null ? undefined : sanitizeInline(state.note));
+  // A listing failure outranks a note about vanished sessions. Both carry untrusted text: the error a
+  // path from the file system, the note session titles.
+  const shown = error ?? state.note ?? undefined;
+  const message = shown === undefined ? undefined : sanitizeInline(shown);
   const status = message ? truncateToWidth(`  ${message}`, width) : scrollStatus(state.rows.length, state.selected, state.scrollTop, layout.listHeight);
   return (
     <Box flexDirection="column" width={width}>

@@ -1,5 +1,6 @@
 // The windowed list: only the rows on screen are formatted and drawn.
 import { Text } from "ink";
+import { countNoun } from "../../src/engine/index.js";
 import type { PickerRow } from "./types.js";
 import { formatRow, statsCaption } from "./row-format.js";
 import { hasSessionName } from "./display.js";
@@ -22,7 +23,7 @@ export interface SessionListProps {
 
 export function ListCaption({ width, count }: { width: number; count: number }) {
   const caption = statsCaption(width);
-  const left = `  ${count} session${count === 1 ? "" : "s"}`;
+  const left = `  ${countNoun(count, "session")}`;
   return (
     <Text dimColor wrap="truncate">
       {padToWidth(left, Math.max(0, width - caption.length))}

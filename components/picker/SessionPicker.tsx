@@ -3,7 +3,7 @@
 import { useCallback, useMemo } from "react";
 import type { PiProfile, SessionInfo } from "../../src/engine/index.js";
 import { pickerLayout } from "./layout.js";
-import { selectedSession } from "./picker-state.js";
+import { listError, selectedSession } from "./picker-state.js";
 import { PickerView } from "./PickerView.js";
 import { usePickerInput } from "./use-picker-input.js";
 import { usePickerRefresh } from "./use-picker-refresh.js";
@@ -29,7 +29,7 @@ export interface SessionPickerProps {
   home?: string;
   /** Offered by Enter when there are no sessions anywhere. */
   demoPath?: string;
-  /** Why listing the current folder failed, if it did. */
+  /** Why the first listing of the current folder failed, if it did; a later listing that works clears it. */
   error?: string;
   /** The clock for ages (tests pass a fixed one). */
   now?: Date;
@@ -39,12 +39,13 @@ export interface SessionPickerProps {
 
 export function SessionPicker(props: SessionPickerProps) {
   const layout = useMemo(() => pickerLayout(props.columns, props.rows), [props.columns, props.rows]);
-  const { state, dispatch, loadError } = usePickerState({
+  const { state, dispatch } = usePickerState({
     current: props.sessions,
     loadAll: props.loadAllSessions,
     profile: props.profile ?? "1.6",
     listHeight: layout.listHeight,
     demoPath: props.demoPath,
+    error: props.error,
   });
   const refresh = usePickerRefresh({ state, dispatch, relistCurrent: props.relistSessions, loadAll: props.loadAllSessions, active: props.active !== false });
   const { canOpen, onOpen } = props;
@@ -61,7 +62,7 @@ export function SessionPicker(props: SessionPickerProps) {
       preview={preview}
       now={props.now ?? new Date()}
       home={props.home}
-      error={props.error ?? refresh.error ?? loadError}
+      error={listError(state)}
     />
   );
 }

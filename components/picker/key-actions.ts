@@ -3,15 +3,11 @@
 // input hook only dispatches what this returns. Decisions that depend on the state (what Enter
 // opens, what Esc does) are left to the reducer, which always sees the latest state even when keys
 // arrive faster than frames.
+import { bindingLookup, TYPED_TEXT, type Binding, type TextBinding } from "../kit/bindings.js";
 import type { KeyPress } from "../kit/keys.js";
-import { TYPED_TEXT } from "../tree/tree-keys.js";
 import type { PickerAction } from "./picker-state.js";
 
-export interface PickerBinding {
-  keys: string[];
-  help: string;
-  run: PickerAction;
-}
+export type PickerBinding = Binding<PickerAction>;
 
 export const PICKER_BINDINGS: PickerBinding[] = [
   { keys: ["up"], help: "previous session", run: { type: "move", delta: -1 } },
@@ -25,7 +21,7 @@ export const PICKER_BINDINGS: PickerBinding[] = [
   { keys: ["ctrl+n"], help: "named sessions only (toggle)", run: { type: "toggleNamed" } },
   { keys: ["ctrl+p"], help: "show each session's file path (toggle)", run: { type: "togglePath" } },
   { keys: ["backspace"], help: "delete the last search character", run: { type: "backspace" } },
-  { keys: ["ctrl+w"], help: "delete the last search word", run: { type: "deleteWord" } },
+  { keys: ["ctrl+w", "alt+backspace"], help: "delete the last search word", run: { type: "deleteWord" } },
   { keys: ["ctrl+u"], help: "clear the search", run: { type: "clearQuery" } },
   { keys: ["enter"], help: "open the session's tree (no sessions anywhere: the bundled demo)", run: { type: "open" } },
   { keys: ["escape"], help: "clear the search; when it is empty, leave the picker", run: { type: "escape" } },
@@ -33,13 +29,13 @@ export const PICKER_BINDINGS: PickerBinding[] = [
 ];
 
 /** Every printable key types into the search box, "q" and "?" included: pi's picker has no letter commands. */
-export const PICKER_TEXT = { keys: [TYPED_TEXT], help: 'type to search: every word must match; "a phrase" exactly; re:<pattern> a regex' };
+export const PICKER_TEXT: TextBinding = { keys: [TYPED_TEXT], help: 'type to search: every word must match; "a phrase" exactly; re:<pattern> a regex' };
 
-const BY_KEY = new Map(PICKER_BINDINGS.flatMap((b) => b.keys.map((k) => [k, b.run] as const)));
+const PICKER = bindingLookup(PICKER_BINDINGS);
 
 /** What a key does in the picker, or null when the picker does not use it. */
 export function pickerKeyAction(key: KeyPress): PickerAction | null {
-  const action = BY_KEY.get(key.name);
+  const action = PICKER(key.name);
   if (action) return action;
   if (key.text && /[^\x00-\x1f\x7f]/.test(key.text)) return { type: "type", text: key.text };
   return null;

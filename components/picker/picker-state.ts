@@ -27,6 +27,8 @@ export interface PickerState {
   exit: PickerExit | null;
   /** A one-line note about the last re-listing (sessions that vanished); cleared by the next key. */
   note: string | null;
+  /** Why the last listing of each pool failed; null once it is listed again without a problem. */
+  listErrors: { current: string | null; all: string | null };
 }
 
 export type PickerExit = { kind: "open"; path: string } | { kind: "quit" };
@@ -43,12 +45,21 @@ export type PickerAction =
   | { type: "cycleSort" }
   | { type: "toggleNamed" }
   | { type: "togglePath" }
-  | { type: "allLoaded"; sessions: readonly SessionInfo[] }
+  /** Every project listed; `error` when that failed (then `sessions` is empty). */
+  | { type: "allLoaded"; sessions: readonly SessionInfo[]; error?: string }
   /**
    * The sessions listed again (the picker came back to the top, or Enter found its file gone).
    * `all` is given only when every project had been listed before; `openedPath` is what Enter tried.
+   * A pool whose listing failed comes as `currentError` / `allError` instead, and keeps its rows.
    */
-  | { type: "relisted"; current?: readonly SessionInfo[]; all?: readonly SessionInfo[]; openedPath?: string }
+  | {
+      type: "relisted";
+      current?: readonly SessionInfo[];
+      all?: readonly SessionInfo[];
+      currentError?: string;
+      allError?: string;
+      openedPath?: string;
+    }
   | { type: "resize"; listHeight: number }
   | { type: "open" }
   | { type: "escape" }
@@ -61,6 +72,8 @@ export interface PickerInit {
   sort?: PickerSort;
   listHeight?: number;
   demoPath?: string;
+  /** Why the first listing of the current folder failed (then `current` is empty). */
+  error?: string;
 }
 
 export function initPickerState(init: PickerInit): PickerState {
@@ -80,6 +93,7 @@ export function initPickerState(init: PickerInit): PickerState {
     demoPath: init.demoPath,
     exit: null,
     note: null,
+    listErrors: { current: init.error ?? null, all: null },
   };
   return { ...base, rows: buildRows(base.current, base) };
 }
@@ -92,6 +106,9 @@ function scopePool(state: PickerState): readonly SessionInfo[] | null {
 export function selectedSession(state: PickerState): SessionInfo | undefined {
   return state.rows[state.selected]?.session;
 }
+
+/** The listing failure the status line shows: this folder's first, as the one the picker opened on. */
+export const listError = (state: PickerState): string | undefined => state.listErrors.current ?? state.listErrors.all ?? undefined;
 
 /** True while the "all" scope is shown but its sessions are still being listed. */
 export const isLoadingAll = (state: PickerState): boolean => state.scope === "all" && state.all === null;
@@ -144,7 +161,11 @@ function relisted(state: PickerState, action: Extract<PickerAction, { type: "rel
   const current = action.current ?? state.current;
   const all = action.all ?? state.all;
   const gone = vanishedSessions([...state.current, ...(state.all ?? [])], [...current, ...(all ?? [])]);
-  return { ...rebuilt({ ...state, current, all }), note: vanishedNote(gone, action.openedPath) ?? state.note };
+  const listErrors = {
+    current: action.currentError ?? (action.current ? null : state.listErrors.current),
+    all: action.allError ?? (action.all ? null : state.listErrors.all),
+  };
+  return { ...rebuilt({ ...state, current, all }), note: vanishedNote(gone, action.openedPath) ?? state.note, listErrors };
 }
 
 /** What the picker does on its own (listing, resizing, finishing an exit) leaves a note up; any key clears it. */
@@ -179,8 +200,10 @@ function reduce(state: PickerState, action: PickerAction): PickerState {
       return rebuilt({ ...state, nameFilter: state.nameFilter === "all" ? "named" : "all" });
     case "togglePath":
       return { ...state, showPath: !state.showPath };
-    case "allLoaded":
-      return state.scope === "all" ? rebuilt({ ...state, all: action.sessions }) : { ...state, all: action.sessions };
+    case "allLoaded": {
+      const loaded = { ...state, all: action.sessions, listErrors: { ...state.listErrors, all: action.error ?? null } };
+      return state.scope === "all" ? rebuilt(loaded) : loaded;
+    }
     case "relisted":
       return relisted(state, action);
     case "open": {

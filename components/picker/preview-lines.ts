@@ -1,5 +1,5 @@
 // The preview pane's lines, most useful first, cut to the pane's size. Pure and width-exact.
-import { countNoun, type SessionInfo } from "../../src/engine/index.js";
+import { countNoun, formatCount, type SessionInfo } from "../../src/engine/index.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth, truncateToWidth, wrapParagraph } from "../kit/text-width.js";
 import { formatSize, sessionTitle, shortenHome } from "./display.js";
@@ -60,9 +60,9 @@ export function previewLines(session: SessionInfo | undefined, state: PreviewSta
   if (!session || height <= 0 || width <= 0) return [];
   const wrap = height >= 14 ? 3 : 1;
   const size = formatSize(session.sizeBytes);
-  const branches = `${session.branchCount} branch${session.branchCount === 1 ? "" : "es"}`;
-  const fullStats = [countNoun(session.messageCount, "message"), branches, countNoun(session.compactionCount, "compaction"), size].join(" · ");
-  const stats = LABEL_WIDTH + displayWidth(fullStats) <= width ? fullStats : `${session.messageCount} msg · ${session.branchCount} br · ${session.compactionCount} cmp · ${size}`;
+  const fullStats = [countNoun(session.messageCount, "message"), countNoun(session.branchCount, "branch"), countNoun(session.compactionCount, "compaction"), size].join(" · ");
+  const shortStats = `${formatCount(session.messageCount)} msg · ${formatCount(session.branchCount)} br · ${formatCount(session.compactionCount)} cmp · ${size}`;
+  const stats = LABEL_WIDTH + displayWidth(fullStats) <= width ? fullStats : shortStats;
   const lines: PreviewLine[] = [
     { text: truncateToWidth(sanitizeInline(sessionTitle(session)), width), tone: "title" },
     ...dateLines(session, width),

@@ -3,6 +3,7 @@
 // the selected file gone. Files deleted meanwhile drop out with a note instead of opening an error.
 import { useCallback, useEffect, useRef, useState, type Dispatch } from "react";
 import type { SessionInfo } from "../../src/engine/index.js";
+import { listingProblem } from "./listing-problem.js";
 import type { PickerAction, PickerState } from "./picker-state.js";
 
 export interface PickerRefreshOptions {
@@ -19,15 +20,10 @@ export interface PickerRefreshOptions {
 export interface PickerRefresh {
   /** List again soon; `openedPath` is the session Enter could not open. */
   request(openedPath?: string): void;
-  /** Why the last re-listing failed, if it did (one line). */
-  error?: string;
 }
-
-const oneLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split("\n")[0];
 
 export function usePickerRefresh({ state, dispatch, relistCurrent, loadAll, active }: PickerRefreshOptions): PickerRefresh {
   const [pending, setPending] = useState<{ openedPath?: string } | null>(null);
-  const [error, setError] = useState<string>();
   const allListed = state.all !== null;
 
   const wasActive = useRef(active);
@@ -40,24 +36,23 @@ export function usePickerRefresh({ state, dispatch, relistCurrent, loadAll, acti
     if (!pending) return;
     // A timer, not a direct call: the picker's frame is back on screen before the (synchronous) listing runs.
     const timer = setTimeout(() => {
-      const problems: string[] = [];
-      const list = (load: () => readonly SessionInfo[]): readonly SessionInfo[] | undefined => {
-        try {
-          return load();
-        } catch (e) {
-          problems.push(`Cannot list sessions: ${oneLine(e)}`);
-          return undefined; // keep the rows shown so far
-        }
-      };
-      const current = relistCurrent ? list(relistCurrent) : undefined;
-      const all = allListed ? list(loadAll) : undefined;
+      // A failed listing keeps the rows shown so far and reports why; one that works clears that report.
+      const current = relistCurrent ? listed(relistCurrent) : {};
+      const all = allListed ? listed(loadAll) : {};
       setPending(null);
-      setError(problems[0]);
-      dispatch({ type: "relisted", current, all, openedPath: pending.openedPath });
+      dispatch({ type: "relisted", current: current.sessions, currentError: current.error, all: all.sessions, allError: all.error, openedPath: pending.openedPath });
     }, 0);
     return () => clearTimeout(timer);
   }, [pending, relistCurrent, loadAll, allListed, dispatch]);
 
   const request = useCallback((openedPath?: string) => setPending({ openedPath }), []);
-  return { request, error };
+  return { request };
+}
+
+function listed(load: () => readonly SessionInfo[]): { sessions?: readonly SessionInfo[]; error?: string } {
+  try {
+    return { sessions: load() };
+  } catch (error) {
+    return { error: listingProblem(error) };
+  }
 }

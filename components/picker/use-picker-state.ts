@@ -1,7 +1,8 @@
 // The picker's reducer, plus the one side effect it needs: listing every project's sessions,
 // lazily (on Tab, or at once when the current folder has none, to know whether to offer the demo).
-import { useEffect, useReducer, useState, type Dispatch } from "react";
+import { useEffect, useReducer, type Dispatch } from "react";
 import type { PiProfile, SessionInfo } from "../../src/engine/index.js";
+import { listingProblem } from "./listing-problem.js";
 import { initPickerState, pickerReducer, type PickerAction, type PickerState } from "./picker-state.js";
 
 export interface PickerStateOptions {
@@ -10,19 +11,18 @@ export interface PickerStateOptions {
   profile: PiProfile;
   listHeight: number;
   demoPath?: string;
+  /** Why the first listing of the current folder failed; a later listing that works clears it. */
+  error?: string;
 }
 
 export interface PickerStateHook {
   state: PickerState;
   dispatch: Dispatch<PickerAction>;
-  /** Why listing every project failed, if it did (one line). */
-  loadError?: string;
 }
 
 export function usePickerState(options: PickerStateOptions): PickerStateHook {
   const { loadAll, listHeight } = options;
   const [state, dispatch] = useReducer(pickerReducer, options, initPickerState);
-  const [loadError, setLoadError] = useState<string>();
   const needAll = state.all === null && (state.scope === "all" || state.current.length === 0);
 
   useEffect(() => {
@@ -32,8 +32,7 @@ export function usePickerState(options: PickerStateOptions): PickerStateHook {
       try {
         dispatch({ type: "allLoaded", sessions: loadAll() });
       } catch (error) {
-        setLoadError(error instanceof Error ? error.message : String(error));
-        dispatch({ type: "allLoaded", sessions: [] });
+        dispatch({ type: "allLoaded", sessions: [], error: listingProblem(error) });
       }
     }, 0);
     return () => clearTimeout(timer);
@@ -41,5 +40,5 @@ export function usePickerState(options: PickerStateOptions): PickerStateHook {
 
   useEffect(() => dispatch({ type: "resize", listHeight }), [listHeight]);
 
-  return { state, dispatch, loadError };
+  return { state, dispatch };
 }

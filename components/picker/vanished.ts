@@ -1,7 +1,7 @@
 // Sessions that left the list on a re-listing (their file was deleted, or can no longer be read as a
 // session), and the one-line note the picker shows about them. Pure.
 import { basename } from "node:path";
-import type { SessionInfo } from "../../src/engine/index.js";
+import { countNoun, type SessionInfo } from "../../src/engine/index.js";
 import { sessionTitle } from "./display.js";
 
 const NOTE_TITLE_MAX = 40;
@@ -33,6 +33,6 @@ export function vanishedNote(gone: readonly SessionInfo[], openedPath?: string):
   if (gone.length === 0) return null;
   const first = gone.find((s) => s.path === openedPath) ?? gone[0];
   const others = gone.length - 1;
-  const who = others === 0 ? `"${noteName(first)}" was` : `"${noteName(first)}" and ${others} other session${others === 1 ? "" : "s"} were`;
+  const who = others === 0 ? `"${noteName(first)}" was` : `"${noteName(first)}" and ${countNoun(others, "other session")} were`;
   return `${who} deleted or can no longer be read; list refreshed`;
 }

@@ -1,16 +1,13 @@
 // The recall screen's keys, one table per mode. The same tables drive the input hook and the help
 // overlay. While the query has focus only keys that ink-text-input does not type are commands.
+import { bindingLookup, type Binding, type ScrollCommand } from "../kit/bindings.js";
 import { isPrintableText, type KeyPress } from "../kit/keys.js";
 import type { RecallAction, RecallState } from "./recall-reducer.js";
 
 /** Effects the reducer does not own (the screen carries them out). */
 export type RecallCommand = "jump" | "expand" | "back" | "clearOrBack" | "help" | "typeNext";
 
-export interface RecallBinding {
-  keys: string[];
-  help: string;
-  run: RecallAction | RecallCommand;
-}
+export type RecallBinding = Binding<RecallAction | RecallCommand>;
 
 const SELECT: RecallBinding[] = [
   { keys: ["up"], help: "previous hit", run: { type: "move", delta: -1 } },
@@ -50,13 +47,8 @@ export const EXPANDED_BINDINGS: RecallBinding[] = [
   { keys: ["e", "escape", "q"], help: "close the full text", run: { type: "collapse" } },
 ];
 
-/** A scroll of the expanded entry; the hook knows the pane's size and turns it into lines. */
-export interface ExpandedScroll {
-  by: "line" | "page" | "edge";
-  direction: 1 | -1;
-}
-
-export const EXPANDED_SCROLL_BINDINGS: { keys: string[]; help: string; run: ExpandedScroll }[] = [
+/** Scrolls of the expanded entry; the hook knows the pane's size and turns them into lines. */
+export const EXPANDED_SCROLL_BINDINGS: Binding<ScrollCommand>[] = [
   { keys: ["up"], help: "scroll up one line", run: { by: "line", direction: -1 } },
   { keys: ["down"], help: "scroll down one line", run: { by: "line", direction: 1 } },
   { keys: ["pageup", "left"], help: "scroll up one page", run: { by: "page", direction: -1 } },
@@ -65,32 +57,26 @@ export const EXPANDED_SCROLL_BINDINGS: { keys: string[]; help: string; run: Expa
   { keys: ["end"], help: "bottom of the entry", run: { by: "edge", direction: 1 } },
 ];
 
-const index = (list: RecallBinding[]) => {
-  const map = new Map<string, RecallBinding>();
-  for (const b of list) for (const k of b.keys) if (!map.has(k)) map.set(k, b);
-  return map;
-};
-const QUERY = index(QUERY_BINDINGS);
-const RESULTS = index(RESULT_BINDINGS);
-const EXPANDED = index(EXPANDED_BINDINGS);
+const QUERY = bindingLookup(QUERY_BINDINGS);
+const RESULTS = bindingLookup(RESULT_BINDINGS);
+const EXPANDED = bindingLookup(EXPANDED_BINDINGS);
+const EXPANDED_SCROLL = bindingLookup(EXPANDED_SCROLL_BINDINGS);
 
 /**
  * What a key does outside the full-text view, or null when it is not a command (in the query it is
  * then ink-text-input's to type). A printable key that is no result command switches back to typing.
  */
 export function recallKeyAction(key: KeyPress, state: Pick<RecallState, "focus">): RecallAction | RecallCommand | null {
-  if (state.focus === "query") return QUERY.get(key.name)?.run ?? null;
-  const bound = RESULTS.get(key.name);
-  if (bound) return bound.run;
+  if (state.focus === "query") return QUERY(key.name);
+  const bound = RESULTS(key.name);
+  if (bound !== null) return bound;
   return isPrintableText(key.text) ? "typeNext" : null;
 }
 
 /** What a key does in the full-text view (scroll keys excluded). */
 export function expandedKeyAction(key: KeyPress): RecallAction | RecallCommand | null {
-  return EXPANDED.get(key.name)?.run ?? null;
+  return EXPANDED(key.name);
 }
 
-const EXPANDED_SCROLL = new Map(EXPANDED_SCROLL_BINDINGS.flatMap((b) => b.keys.map((k) => [k, b.run] as const)));
-
 /** The scroll a key asks for in the full-text view, or null. */
-export const expandedScrollKey = (key: KeyPress): ExpandedScroll | null => EXPANDED_SCROLL.get(key.name) ?? null;
+export const expandedScrollKey = (key: KeyPress): ScrollCommand | null => EXPANDED_SCROLL(key.name);

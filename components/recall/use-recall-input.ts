@@ -3,6 +3,7 @@
 // ink-text-input (focused only while the query has focus) reads it on its own.
 import type { Dispatch } from "react";
 import type { RecallIndex } from "../../src/engine/index.js";
+import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
 import { expandedKeyAction, expandedScrollKey, recallKeyAction, type RecallCommand } from "./recall-keys.js";
@@ -38,8 +39,7 @@ function scrollAction(key: KeyPress, deps: RecallInputDeps): RecallAction | null
   const { total, height } = deps.expandedLines;
   const scroll = expandedScrollKey(key);
   if (scroll === null) return null;
-  const step = scroll.by === "line" ? 1 : scroll.by === "page" ? Math.max(1, height - 1) : total;
-  return { type: "scrollExpanded", delta: step * scroll.direction, total, height };
+  return { type: "scrollExpanded", delta: scrollStep(scroll, Math.max(1, height - 1), total), total, height };
 }
 
 function runCommand(command: RecallCommand, key: KeyPress, deps: RecallInputDeps): void {

@@ -31,8 +31,10 @@ export interface TreeScreenProps {
   active: boolean;
   onBack: () => void;
   onHelp: () => void;
-  /** Enter / Shift+L / Shift+F / Shift+C on the selected entry (components/commit/CommitTreeScreen). */
+  /** Enter / Shift+L / Shift+F / Shift+C / Ctrl+R (reload) on the selected entry (components/commit/CommitTreeScreen). */
   onEntryCommand?: TreeInputDeps["onEntryCommand"];
+  /** Ctrl+R: read the file again (components/commit/CommitTreeScreen); the view is kept. */
+  onReload?: TreeInputDeps["onReload"];
   /** Ctrl+K: the compaction preview at an entry of the tree shown (components/compaction, opened by the shell). */
   onCompactionPreview?: (tree: SessionTree, entryId: string) => void;
   /** Where the cursor starts (e.g. the new leaf after a commit); default pi's leaf. */
@@ -41,6 +43,11 @@ export interface TreeScreenProps {
   onRecall?: (tree: SessionTree) => void;
   /** Recall's jump: cursor on this entry; ignored unless made for this very tree (not one re-read since). */
   reveal?: { entryId: string; tree: SessionTree };
+  /**
+   * After a reload (a new `tree` for the same file), where the cursor goes: an entry, or null for
+   * pi's new leaf; ignored unless made for this very tree. Without it the cursor keeps its entry.
+   */
+  reloadFocus?: { entryId: string | null; tree: SessionTree };
 }
 
 export function TreeScreen(props: TreeScreenProps) {
@@ -48,10 +55,18 @@ export function TreeScreen(props: TreeScreenProps) {
   const session = useTreeSession(props.tree, props.home, props.profile);
   const [detail, detailDispatch] = useReducer(detailReducer, paneShownByDefault(columns), initDetailState);
   const layout = treeLayout(columns, rows, detail.shown);
-  const [state, dispatch] = useReducer(treeReducer, session.model, (m) => {
+  const [stored, dispatch] = useReducer(treeReducer, session.model, (m) => {
     const init = initTreeState(m, layout.treeHeight);
     return props.initialSelectedId === undefined ? init : treeReducer(init, { type: "selectEntry", id: props.initialSelectedId });
   });
+  // A reloaded file arrives as a new tree: the same view (search, filter, folds, find) over its
+  // entries. Drawn rebased at once, stored rebased by the effect before the next key is delivered.
+  const focusId = props.reloadFocus?.tree === props.tree ? props.reloadFocus.entryId : undefined;
+  const rebase = useMemo(() => ({ type: "rebase" as const, model: session.model, focusId }), [session.model, focusId]);
+  const state = useMemo(() => (stored.model === session.model ? stored : treeReducer(stored, rebase)), [stored, session.model, rebase]);
+  useEffect(() => {
+    if (stored.model !== rebase.model) dispatch(rebase);
+  }, [stored.model, rebase]);
   const [findPrompt, setFindPrompt] = useState<string | null>(null);
   // A one-off note in the counter line (after Ctrl+X), cleared when the cursor moves.
   const [note, setNote] = useState<string | null>(null);
@@ -95,6 +110,7 @@ export function TreeScreen(props: TreeScreenProps) {
       onBack: props.onBack,
       onHelp: props.onHelp,
       onEntryCommand: props.onEntryCommand,
+      onReload: props.onReload,
       onCopy,
       onRecall: props.onRecall && (() => props.onRecall?.(props.tree)),
       onCompactionPreview: props.onCompactionPreview && ((id: string) => props.onCompactionPreview?.(props.tree, id)),

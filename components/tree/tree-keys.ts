@@ -1,32 +1,17 @@
 // The tree screen's keys: pi's /tree defaults (pi-tui-features.md §1.2) plus the explorer's own, one
 // table per key layer (tree, detail pane, find prompt). The input hook dispatches from these tables and
 // the help overlay renders them, so help can never drift from behaviour.
+import { bindingLookup, TYPED_TEXT, type Binding, type ScrollCommand, type TextBinding } from "../kit/bindings.js";
 import { isPrintableText, type KeyPress } from "../kit/keys.js";
 import type { TreeAction, TreeState } from "./tree-reducer.js";
 
 /** Screen-level effects the reducer does not own. */
-export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | EntryCommand;
+export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | "reload" | EntryCommand;
 
 /** Commands on the selected entry, carried out by the screen that hosts the tree (components/commit). */
-export type EntryCommand = "navigate" | "editLabel" | "fork" | "compact" | "reload";
-
-/** One row of a key table: the key names (as components/kit/keys.ts names them), the help text, what it does. */
-export interface Binding<Run> {
-  keys: string[];
-  help: string;
-  run: Run;
-}
+export type EntryCommand = "navigate" | "editLabel" | "fork" | "compact";
 
 export type TreeBinding = Binding<TreeAction | TreeCommand>;
-
-/** The key name of a binding that takes printable text: a typed character or a paste (never a real key name). */
-export const TYPED_TEXT = "text";
-
-/** A layer's text entry; what it does depends on the text, so the dispatcher builds the action. */
-export interface TextBinding {
-  keys: [typeof TYPED_TEXT];
-  help: string;
-}
 
 export const TREE_BINDINGS: TreeBinding[] = [
   { keys: ["up"], help: "move up (wraps)", run: { type: "move", delta: -1 } },
@@ -67,7 +52,8 @@ export const TREE_BINDINGS: TreeBinding[] = [
 /** pi's type-to-search: printable text that is no command goes into the query (the fallback of treeKeyAction). */
 export const TYPE_TO_SEARCH: TextBinding = { keys: [TYPED_TEXT], help: "type to search: every word must appear (pi's search)" };
 
-export const SEARCH_BINDINGS: TreeBinding[] = [{ keys: ["backspace"], help: "delete the last search character", run: { type: "deleteSearchChar" } }];
+// Alt+Backspace too: the search has no word delete (Alt+Backspace's job in pi's editors), and it used to arrive as Backspace.
+export const SEARCH_BINDINGS: TreeBinding[] = [{ keys: ["backspace", "alt+backspace"], help: "delete the last search character", run: { type: "deleteSearchChar" } }];
 
 /** Keys that only act when the search query is empty (otherwise they are typed into it). */
 export const EMPTY_QUERY_BINDINGS: TreeBinding[] = [
@@ -78,7 +64,7 @@ export const EMPTY_QUERY_BINDINGS: TreeBinding[] = [
 ];
 
 /** What a key does in the focused detail pane; the hook knows the pane's size and turns it into a scroll. */
-export type DetailCommand = { type: "scroll"; by: "line" | "page"; direction: 1 | -1 } | { type: "scrollTo"; edge: "top" | "bottom" } | { type: "blur" };
+export type DetailCommand = ({ type: "scroll" } & ScrollCommand<"line" | "page">) | { type: "scrollTo"; edge: "top" | "bottom" } | { type: "blur" };
 
 /** The focused detail pane (Shift+D). Keys not listed fall through to the tree below. */
 export const DETAIL_BINDINGS: Binding<DetailCommand>[] = [
@@ -97,34 +83,30 @@ export type FindPromptCommand = "find" | "deleteChar" | "cancel";
 export const FIND_PROMPT_TEXT: TextBinding = { keys: [TYPED_TEXT], help: "the text to find (any case; ids too)" };
 export const FIND_PROMPT_BINDINGS: Binding<FindPromptCommand>[] = [
   { keys: ["enter"], help: "find: count the hits, cursor on the next one (empty: find off)", run: "find" },
-  { keys: ["backspace"], help: "delete the last character", run: "deleteChar" },
+  { keys: ["backspace", "alt+backspace"], help: "delete the last character", run: "deleteChar" },
   { keys: ["escape"], help: "close the prompt; the last find stays", run: "cancel" },
 ];
 
-function byKey<Run>(...tables: Binding<Run>[][]): Map<string, Binding<Run>> {
-  const map = new Map<string, Binding<Run>>();
-  for (const table of tables) for (const b of table) for (const k of b.keys) if (!map.has(k)) map.set(k, b);
-  return map;
-}
-const TREE = byKey(TREE_BINDINGS, SEARCH_BINDINGS);
-const EMPTY_QUERY = byKey(EMPTY_QUERY_BINDINGS);
-const DETAIL = byKey(DETAIL_BINDINGS);
-const FIND_PROMPT = byKey(FIND_PROMPT_BINDINGS);
+// The tree and its search are one layer: a key bound in both would be a bug, so they share one lookup.
+const TREE = bindingLookup([...TREE_BINDINGS, ...SEARCH_BINDINGS]);
+const EMPTY_QUERY = bindingLookup(EMPTY_QUERY_BINDINGS);
+const DETAIL = bindingLookup(DETAIL_BINDINGS);
+const FIND_PROMPT = bindingLookup(FIND_PROMPT_BINDINGS);
 
 /**
  * What a key does in the tree: a reducer action, a screen command, or null (not a tree key).
  * Printable text that is no command goes into pi's type-to-search.
  */
 export function treeKeyAction(key: KeyPress, state: Pick<TreeState, "query">): TreeAction | TreeCommand | null {
-  const binding = TREE.get(key.name);
-  if (binding) {
+  const run = TREE(key.name);
+  if (run !== null) {
     // pi: Esc with a query clears it (and the folds); only an empty query closes the tree.
-    if (binding.run === "back" && state.query !== "") return { type: "clearSearch" };
-    return binding.run;
+    if (run === "back" && state.query !== "") return { type: "clearSearch" };
+    return run;
   }
   if (state.query === "") {
-    const emptyBinding = EMPTY_QUERY.get(key.name);
-    if (emptyBinding) return emptyBinding.run;
+    const emptyRun = EMPTY_QUERY(key.name);
+    if (emptyRun !== null) return emptyRun;
   }
   // Shift+letter commands (L, T, I) are taken above; other capitals are typed (pi's search ignores case).
   if (isPrintableText(key.text)) return { type: "typeSearch", text: key.text };
@@ -132,11 +114,11 @@ export function treeKeyAction(key: KeyPress, state: Pick<TreeState, "query">): T
 }
 
 /** What a key does in the focused detail pane, or null to leave it to the tree. */
-export const detailKeyCommand = (key: KeyPress): DetailCommand | null => DETAIL.get(key.name)?.run ?? null;
+export const detailKeyCommand = (key: KeyPress): DetailCommand | null => DETAIL(key.name);
 
 /** What a key does in the open find prompt: a command, text to append, or null (swallowed). */
 export function findPromptKeyAction(key: KeyPress): FindPromptCommand | { type: "type"; text: string } | null {
-  const binding = FIND_PROMPT.get(key.name);
-  if (binding) return binding.run;
+  const run = FIND_PROMPT(key.name);
+  if (run !== null) return run;
   return isPrintableText(key.text) ? { type: "type", text: key.text } : null;
 }

@@ -61,7 +61,12 @@ export type TreeAction =
   | { type: "findNext"; direction: 1 | -1 }
   | { type: "selectEntry"; id: string }
   /** Recall's jump: like selectEntry, but clears the search and unfolds what hides the entry. */
-  | { type: "revealEntry"; id: string };
+  | { type: "revealEntry"; id: string }
+  /**
+   * The file was read again (pi appended): the same view (filter, search, folds, find, toggles) over
+   * the new entries, the cursor on `focusId`, on the new leaf when null, on the same entry when absent.
+   */
+  | { type: "rebase"; model: TreeModel; focusId?: string | null };
 
 const MAX_CACHED_VIEWS = 6;
 const viewCaches = new WeakMap<TreeModel, Map<string, VisibleTree>>();
@@ -135,9 +140,8 @@ function setSelected(s: TreeState, selected: number): TreeState {
   return next;
 }
 
-function runFind(s: TreeState, query: string): TreeState {
-  const q = query.toLowerCase();
-  if (q === "") return { ...s, find: null };
+/** The find state of `q` (lowercased, not empty) over the state's model and visible rows. */
+function findStateOf(s: TreeState, q: string): FindState {
   const n = s.model.flat.nodes.length;
   const hitNodes = new Uint8Array(n);
   let total = 0;
@@ -149,7 +153,13 @@ function runFind(s: TreeState, query: string): TreeState {
   }
   const find: FindState = { query: q, hitNodes, total, hitRows: new Int32Array(0) };
   find.hitRows = hitRowsFor(find, s.visible);
-  const next = { ...s, find };
+  return find;
+}
+
+function runFind(s: TreeState, query: string): TreeState {
+  const q = query.toLowerCase();
+  if (q === "") return { ...s, find: null };
+  const next = { ...s, find: findStateOf(s, q) };
   // Jump to the first hit at or after the cursor, as an editor's find does.
   return jumpToHit(next, 1, true);
 }
@@ -251,7 +261,21 @@ export function treeReducer(s: TreeState, action: TreeAction): TreeState {
     }
     case "revealEntry":
       return revealEntry(s, action.id);
+    case "rebase":
+      return rebase(s, action.model, action.focusId);
   }
+}
+
+function rebase(s: TreeState, model: TreeModel, focusId: string | null | undefined): TreeState {
+  const keep = focusId === null ? model.flat.leafId : (focusId ?? selectedId(s) ?? s.lastSelectedId);
+  // Folds of entries that are gone fold nothing; they are dropped so the set stays the tree's.
+  const folded = new Set([...s.folded].filter((id) => model.flat.indexOf.has(id)));
+  const visible = visibleFor(model, s.filter, s.query, folded);
+  const selected = nearestVisibleRow(model.flat, visible, keep);
+  const next: TreeState = { ...s, model, folded: folded.size > 0 ? folded : NO_FOLDS, visible, selected, find: null };
+  next.lastSelectedId = selectedId(next) ?? keep;
+  if (s.find) next.find = findStateOf(next, s.find.query);
+  return next;
 }
 
 /**

@@ -2,6 +2,7 @@
 // "screen" layer, the focused detail pane on "pane", the find prompt on "overlay": whoever is on top
 // sees a key first. No key is named here: the tables, which the help overlay shows, decide.
 import type { Dispatch } from "react";
+import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import type { DetailAction, DetailState } from "./detail-reducer.js";
 import { entryCopyText } from "./copy-text.js";
@@ -21,6 +22,8 @@ export interface TreeInputDeps {
   onHelp: () => void;
   /** Enter / Shift+L / Shift+F / Shift+C / Ctrl+R on the selected entry (components/commit); absent: the keys do nothing. */
   onEntryCommand?: (command: EntryCommand, entryId: string) => void;
+  /** Ctrl+R: read the file again; works with no row selected (a search that matches nothing). */
+  onReload?: (selectedId: string | null) => void;
   /** Ctrl+X: the selected entry's text (undefined when it has none). */
   onCopy?: (text: string | undefined) => void;
   /** `/` with an empty search: open the recall screen; absent: "/" is typed into the search. */
@@ -52,10 +55,7 @@ export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
       const { total, height } = paneLines;
       if (command.type === "blur") detailDispatch({ type: "blur" });
       else if (command.type === "scrollTo") detailDispatch({ type: "scrollTo", edge: command.edge, total, height });
-      else {
-        const step = command.by === "line" ? 1 : Math.max(1, height - 1);
-        detailDispatch({ type: "scroll", delta: step * command.direction, total, height });
-      }
+      else detailDispatch({ type: "scroll", delta: scrollStep(command, Math.max(1, height - 1), total), total, height });
       return true;
     },
     enabled && deps.detail.focused,
@@ -105,6 +105,11 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
       if (deps.onRecall) deps.onRecall();
       else deps.dispatch({ type: "typeSearch", text: "/" });
       break;
+    case "reload": {
+      const node = selectedNode(deps.state);
+      deps.onReload?.(node >= 0 ? deps.state.model.flat.nodes[node].entry.id : null);
+      break;
+    }
     case "compactionPreview": {
       const node = selectedNode(deps.state);
       if (node >= 0) deps.onCompactionPreview?.(deps.state.model.flat.nodes[node].entry.id);

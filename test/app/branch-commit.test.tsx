@@ -1,33 +1,20 @@
 // The branch-navigation flow in the running app, on a temporary copy of a fixture session: the plan,
 // pi's choice, the preview, the guarded write, and every way it must write nothing.
-import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
 import { buildTree, parseSession, readSessionFile, type SessionEntry } from "../../src/engine/index.js";
+import { useFixtureCopies } from "../support/fixture-copies.js";
 import { FIXTURES } from "../support/shared.js";
-import { cleanupInk, renderInk, type InkHarness } from "../support/ink-kit.js";
+import { renderInk, type InkHarness } from "../support/ink-kit.js";
 
 // Generous: these tests share the machine with many others; a slow frame is not a failure.
 const WAIT_MS = 10_000;
 
 const ENV = { cwd: "/", home: "/home/u", env: {}, profile: "1.6" as const };
-let dir: string;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "pi-explorer-branch-app-"));
-});
-afterEach(() => {
-  cleanupInk();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function copyFixture(relative: string): string {
-  const file = join(dir, "session.jsonl");
-  copyFileSync(join(FIXTURES, relative), file);
-  return file;
-}
+const copies = useFixtureCopies("branch-app");
+const copyFixture = (relative: string): string => copies.copy(relative);
 
 const open = (file: string): Promise<InkHarness> =>
   renderInk(<App env={ENV} initial={{ kind: "tree", path: file, fromPicker: false }} />, { columns: 140, rows: 34 });
@@ -228,7 +215,7 @@ describe("branch flow: Enter in the tree", () => {
   });
 
   it("Enter on pi's leaf is a no-op, as in pi", async () => {
-    const file = join(dir, "linear.jsonl");
+    const file = join(copies.dir(), "linear.jsonl");
     writeFileSync(
       file,
       [

@@ -26,15 +26,15 @@ describe("branch flow reducer", () => {
 
   it("takes typed instructions into the preview, trimmed; blank instructions mean none", () => {
     const editing = run(initBranchFlow(true), { type: "move", delta: -1 }, { type: "choose" });
-    expect(run(editing, { type: "typeInstructions", text: "  focus on tests " }, { type: "submitInstructions" })).toEqual({
+    expect(run(editing, { type: "submitInstructions", text: "  focus on tests " })).toEqual({
       stage: "preview",
       instructions: "focus on tests",
     });
-    expect(run(editing, { type: "typeInstructions", text: "   " }, { type: "submitInstructions" })).toEqual({ stage: "preview", instructions: undefined });
+    expect(run(editing, { type: "submitInstructions", text: "   " })).toEqual({ stage: "preview", instructions: undefined });
   });
 
   it("backs out one step at a time: preview → editor → choice → closed", () => {
-    const preview = run(initBranchFlow(true), { type: "move", delta: -1 }, { type: "choose" }, { type: "typeInstructions", text: "x" }, { type: "submitInstructions" });
+    const preview = run(initBranchFlow(true), { type: "move", delta: -1 }, { type: "choose" }, { type: "submitInstructions", text: "x" });
     const editor = run(preview, { type: "back" });
     expect(editor).toEqual({ stage: "instructions", text: "x" });
     const choice = run(editor, { type: "back" });
@@ -51,6 +51,6 @@ describe("branch flow reducer", () => {
 
   it("ignores actions that do not belong to the current stage", () => {
     const preview: BranchFlowState = { stage: "preview", instructions: undefined };
-    expect(run(preview, { type: "move", delta: 1 }, { type: "choose" }, { type: "typeInstructions", text: "x" }, { type: "submitInstructions" })).toBe(preview);
+    expect(run(preview, { type: "move", delta: 1 }, { type: "choose" }, { type: "submitInstructions", text: "x" })).toBe(preview);
   });
 });

@@ -3,9 +3,9 @@
 // cursor), pi's keys, and how the flow takes the typed text (submit, cancel).
 import { describe, expect, it } from "vitest";
 import { branchFlowReducer, type BranchFlowAction, type BranchFlowState } from "../../components/branch/branch-flow-state.js";
+import { editorCommand } from "../../components/kit/multiline-editor/editor-keys.js";
 import { editorWindow, wrapStarts } from "../../components/kit/multiline-editor/editor-layout.js";
 import { editorReducer, editorText, initEditor, type EditorAction, type EditorState } from "../../components/kit/multiline-editor/editor-state.js";
-import { editorCommand } from "../../components/kit/multiline-editor/use-editor-input.js";
 import { displayWidth } from "../../components/kit/text-width.js";
 
 const run = (state: EditorState, ...actions: EditorAction[]): EditorState => actions.reduce(editorReducer, state);

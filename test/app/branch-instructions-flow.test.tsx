@@ -1,32 +1,21 @@
 // "Summarize with custom prompt" in the running app, on a temporary copy of a fixture: the
 // instructions are typed (or pasted) over several lines, drawn inside the flow's rows, and reach
 // the written branch_summary's [Focus] note with their lines kept.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
 import { parseSession } from "../../src/engine/index.js";
-import { cleanupInk, renderInk, type InkHarness } from "../support/ink-kit.js";
-import { FIXTURES } from "../support/shared.js";
+import { useFixtureCopies } from "../support/fixture-copies.js";
+import { renderInk, type InkHarness } from "../support/ink-kit.js";
 
 // Generous: these tests share the machine with many others; a slow frame is not a failure.
 const WAIT_MS = 10_000;
 const ENV = { cwd: "/", home: "/home/u", env: {}, profile: "1.6" as const };
-let dir: string;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "pi-explorer-branch-instructions-"));
-});
-afterEach(() => {
-  cleanupInk();
-  rmSync(dir, { recursive: true, force: true });
-});
+const copies = useFixtureCopies("branch-instructions");
 
 /** Open branched.jsonl, Enter on a5a (the other branch's tip), and choose "Summarize with custom prompt". */
 async function openEditor(columns: number, rows: number): Promise<{ ui: InkHarness; file: string }> {
-  const file = join(dir, "session.jsonl");
-  copyFileSync(join(FIXTURES, "app", "branched.jsonl"), file);
+  const file = copies.copy("app/branched.jsonl");
   const ui = await renderInk(<App env={ENV} initial={{ kind: "tree", path: file, fromPicker: false }} />, { columns, rows });
   await ui.press("end", "enter");
   await ui.waitFor((f) => f.includes("Summarize branch?"), WAIT_MS);
@@ -54,6 +43,16 @@ describe("custom instructions over several lines", () => {
     await ui.press("y");
     await ui.waitFor((f) => f.includes("Wrote branch_summary"), WAIT_MS);
     expect(lastSummary(file)?.startsWith("[Focus]\n- keep the TTL fix\n  and the tests\n\n")).toBe(true);
+  });
+
+  it("text and Ctrl+J typed fast enough to arrive in one read make a new line, not a preview", async () => {
+    const { ui } = await openEditor(140, 34);
+    await ui.press("keep the TTL fix\n");
+    await ui.type("and the tests");
+    const editing = await ui.waitFor((f) => f.includes("and the tests"), WAIT_MS);
+    expect(editing).toMatch(/^ {2}> keep the TTL fix *$/m);
+    expect(editing).toMatch(/^ {4}and the tests/m);
+    expect(editing).not.toContain("y: write");
   });
 
   it("a paste keeps its line breaks, and Alt+Enter inserts a newline too", async () => {

@@ -44,5 +44,7 @@ describe.each(["1.6", "0.73"] as const)("context figures agree (pi %s)", (profil
     // Right after the compaction 1.6 trusts no usage; 0.73 still anchors on a4a's.
     expect(after).toContain(profile === "1.6" ? ", estimate)" : ", last usage + estimate)");
     expect(change.estimate.before.tokens).not.toBe(change.diff.tokensBefore);
+    // The full diff (d) heads its rows with the same totals as these lines.
+    expect(change.counted).toEqual({ before: change.estimate.before.tokens, after: change.estimate.after.tokens });
   });
 });

@@ -12,6 +12,7 @@ import { CONFIRM_BINDINGS } from "../../components/commit/confirm-keys.js";
 import { HELP_OVERLAY_BINDINGS, keyLabel, keysLabel } from "../../components/app/help-keys.js";
 import { PREVIEW_BINDINGS } from "../../components/compaction/preview-keys.js";
 import { DIFF_BINDINGS } from "../../components/diff/diff-keys.js";
+import { TYPED_TEXT } from "../../components/kit/bindings.js";
 import { KeyRouter } from "../../components/kit/key-router.js";
 import { EDITOR_BINDINGS, EDITOR_PASSED_KEYS, EDITOR_TEXT } from "../../components/kit/multiline-editor/editor-keys.js";
 import { LABEL_EDITOR_BINDINGS, LABEL_TEXT } from "../../components/label/label-keys.js";
@@ -29,7 +30,6 @@ import {
   SEARCH_BINDINGS,
   TREE_BINDINGS,
   TYPE_TO_SEARCH,
-  TYPED_TEXT,
 } from "../../components/tree/tree-keys.js";
 import { TreeScreen } from "../../components/tree/TreeScreen.js";
 import type { SessionTree } from "../../src/engine/index.js";
@@ -55,6 +55,8 @@ function bytesFor(name: string): string {
   // Without the kitty protocol Ctrl+J sends LF, which the router names "\n" (tested as that key).
   if (name === "ctrl+j") return "\x1b[106;5u";
   if (name === "ctrl+backspace") return "\x1b[127;5u";
+  // ESC DEL, as terminals send Alt+Backspace.
+  if (name === "alt+backspace") return "\x1b\x7f";
   if (name === "alt+enter") return "\x1b\r";
   // Shift+Enter as terminals with the kitty keyboard protocol send it (others send a plain Enter).
   if (name === "shift+enter") return "\x1b[13;2u";
@@ -104,6 +106,7 @@ async function treeScreen(tree: SessionTree, columns = 140, rows = 24): Promise<
         onBack={() => calls.push("back")}
         onHelp={() => calls.push("help")}
         onEntryCommand={(command, id) => calls.push(`${command} ${id}`)}
+        onReload={(id) => calls.push(`reload ${id}`)}
         onRecall={() => calls.push("recall")}
         onCompactionPreview={(_tree, id) => calls.push(`compactionPreview ${id}`)}
       />
@@ -152,7 +155,7 @@ describe("the help overlay lists every binding of every table", () => {
     await ui.waitFor((f) => f.includes("Session Tree"));
     await ui.press("?");
     const frame = await ui.waitFor((f) => f.includes("Keys"));
-    expect(frame).toContain("(any key closes)");
+    expect(frame).toContain("(any key but ↑/↓ PgUp/PgDn closes)");
     const text = normalize(frame);
     for (const [layer, table] of tables) {
       for (const binding of table) {
@@ -180,6 +183,7 @@ describe("every tree-layer binding acts when pressed", () => {
     "alt+right": ["ctrl+left"],
     "ctrl+d": ["ctrl+u"],
     backspace: ["a"],
+    "alt+backspace": ["a"],
     "ctrl+n": ["ctrl+g", "t", "t", "l", "enter"],
     "ctrl+p": ["ctrl+g", "t", "t", "l", "enter"],
   };
@@ -195,8 +199,8 @@ describe("every tree-layer binding acts when pressed", () => {
 
   it("hands entry commands, recall, help and back to the host with the selected entry", async () => {
     const screen = await treeScreen(branched);
-    for (const key of ["enter", "shift+l", "shift+f", "shift+c", "ctrl+k", "/", "?", "q", "escape", "ctrl+c"]) await screen.ui.press(bytesFor(key));
-    expect(screen.calls).toEqual(["navigate a6b", "editLabel a6b", "fork a6b", "compact a6b", "compactionPreview a6b", "recall", "help", "back", "back", "back"]);
+    for (const key of ["enter", "shift+l", "shift+f", "shift+c", "ctrl+k", "ctrl+r", "/", "?", "q", "escape", "ctrl+c"]) await screen.ui.press(bytesFor(key));
+    expect(screen.calls).toEqual(["navigate a6b", "editLabel a6b", "fork a6b", "compact a6b", "compactionPreview a6b", "reload a6b", "recall", "help", "back", "back", "back"]);
   });
 });
 
@@ -338,7 +342,6 @@ describe("every branch-navigation binding acts when pressed", () => {
 
 describe("every instructions-editor binding acts on the typed text", () => {
   const MARKER = "§";
-  const notDeliverable = new Set<string>();
   // The cursor ends typing at the end of "ef gh" on the second line; some keys need it elsewhere first.
   const setup: Record<string, string[]> = {
     down: ["up"],
@@ -353,7 +356,7 @@ describe("every instructions-editor binding acts on the typed text", () => {
     "ctrl+k": ["home"],
   };
   for (const binding of [EDITOR_TEXT, ...EDITOR_BINDINGS]) {
-    for (const key of binding.keys.filter((k) => !notDeliverable.has(k))) {
+    for (const key of binding.keys) {
       it(`${keyLabel(key)}: ${binding.help}`, async () => {
         const screen = await branchFlow(100, 30);
         await screen.ui.press(bytesFor("up"), bytesFor("enter"));
@@ -393,6 +396,18 @@ describe("every instructions-editor binding acts on the typed text", () => {
     const frame = await screen.ui.waitFor((f) => f.includes("two"), WAIT_MS);
     expect(frame).toMatch(/^ {2}> one *$/m);
     expect(frame).toMatch(/^ {4}two/m);
+  });
+
+  it("Alt+Backspace (ESC DEL) deletes the word before the cursor, as in pi", async () => {
+    const screen = await branchFlow(100, 30);
+    await screen.ui.press(bytesFor("up"), bytesFor("enter"));
+    await screen.ui.waitFor((f) => f.includes("Custom summarization instructions"), WAIT_MS);
+    await screen.ui.type("keep the tests");
+    await screen.ui.waitFor((f) => f.includes("keep the tests"), WAIT_MS);
+    await screen.ui.press("\x1b\x7f");
+    await screen.ui.type("fix");
+    const frame = await screen.ui.waitFor((f) => f.includes("fix"), WAIT_MS);
+    expect(frame).toMatch(/^ {2}> keep the fix *$/m);
   });
 });
 
@@ -441,7 +456,7 @@ describe("every session-picker binding acts when pressed", () => {
   // More sessions than the list shows, a few of them named, in two projects.
   const current = Array.from({ length: 30 }, (_, i) => session(`s${String(i).padStart(2, "0")}`, i * 10, i % 3 === 0 ? { name: `named ${i}` } : {}));
   const everywhere = [...current, session("other", 5, { cwd: "/home/u/other" })];
-  const setup: Record<string, string[]> = { up: ["down"], pageup: ["pagedown"], home: ["down"], backspace: ["a"], "ctrl+w": ["a"], "ctrl+u": ["a"] };
+  const setup: Record<string, string[]> = { up: ["down"], pageup: ["pagedown"], home: ["down"], backspace: ["a"], "ctrl+w": ["a"], "alt+backspace": ["a"], "ctrl+u": ["a"] };
 
   async function picker(): Promise<Screen> {
     const calls: string[] = [];

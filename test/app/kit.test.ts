@@ -1,6 +1,7 @@
 // The shared kit: key names, the layered key registry, and column arithmetic.
 import { describe, expect, it } from "vitest";
 import type { Key } from "ink";
+import { bindingLookup, scrollStep } from "../../components/kit/bindings.js";
 import { KeyRegistry } from "../../components/kit/key-router.js";
 import { isPrintableText, splitKeyChunk, toKeyPress } from "../../components/kit/keys.js";
 import { displayWidth, sliceColumns, truncateToWidth, wrapText } from "../../components/kit/text-width.js";
@@ -20,11 +21,40 @@ describe("toKeyPress", () => {
     expect(toKeyPress("pasted text", key({}))).toEqual({ name: "", text: "pasted text" });
   });
 
+  it("names Alt+Backspace (ESC DEL, which Ink reports as meta + delete) apart from Backspace", () => {
+    expect(toKeyPress("", key({ delete: true, meta: true })).name).toBe("alt+backspace");
+    expect(toKeyPress("", key({ backspace: true, meta: true })).name).toBe("alt+backspace");
+    expect(toKeyPress("", key({ backspace: true })).name).toBe("backspace");
+    expect(toKeyPress("", key({ delete: true, ctrl: true })).name).toBe("ctrl+backspace");
+  });
+
   it("refuses control characters as search text", () => {
     expect(isPrintableText("abc ü")).toBe(true);
     expect(isPrintableText("a\x1bb")).toBe(false);
     expect(isPrintableText("\x9b")).toBe(false);
     expect(isPrintableText("")).toBe(false);
+  });
+});
+
+describe("key tables", () => {
+  it("look up what a key does, and refuse a table that binds one key twice", () => {
+    const lookup = bindingLookup([
+      { keys: ["up", "k"], help: "up", run: -1 },
+      { keys: ["down"], help: "down", run: 1 },
+    ]);
+    expect([lookup("k"), lookup("down"), lookup("x")]).toEqual([-1, 1, null]);
+    expect(() =>
+      bindingLookup([
+        { keys: ["up"], help: "previous", run: 1 },
+        { keys: ["pageup", "up"], help: "page up", run: 2 },
+      ]),
+    ).toThrow('key "up" is bound twice in one key table: "previous" and "page up"');
+  });
+
+  it("turn a scroll command into signed lines: one, a page, or the whole text", () => {
+    expect(scrollStep({ by: "line", direction: -1 }, 9, 100)).toBe(-1);
+    expect(scrollStep({ by: "page", direction: 1 }, 9, 100)).toBe(9);
+    expect(scrollStep({ by: "edge", direction: -1 }, 9, 100)).toBe(-100);
   });
 });
 
@@ -46,11 +76,31 @@ describe("splitKeyChunk", () => {
     ]);
   });
 
-  it("keeps line breaks inside pasted text as text (kept as LF in `lines` for multi-line editors); only a final one is Enter", () => {
+  it("keeps line breaks inside pasted text as text (kept as LF in `lines` for multi-line editors), the last one too", () => {
     expect(splitKeyChunk("two\nlines")).toEqual([{ name: "", text: "two lines", lines: "two\nlines" }]);
     expect(splitKeyChunk("two\r\nlines\r")).toEqual([
       { name: "", text: "two  lines", lines: "two\nlines" },
+      { name: "\n", text: "\n" },
+    ]);
+  });
+
+  it("reads a CR as Enter (CRLF once) and a lone LF as Ctrl+J, the key Ink names \"\\n\" when it comes alone", () => {
+    expect(splitKeyChunk("first line\n")).toEqual([
+      { name: "", text: "first line" },
+      { name: "\n", text: "\n" },
+    ]);
+    expect(splitKeyChunk("done\r\n")).toEqual([
+      { name: "", text: "done" },
       { name: "enter", text: "" },
+    ]);
+    // A paste of several lines ends with a line end of the paste, not with an Enter that submits.
+    expect(splitKeyChunk("one\rtwo\r")).toEqual([
+      { name: "", text: "one two", lines: "one\ntwo" },
+      { name: "\n", text: "\n" },
+    ]);
+    expect(splitKeyChunk("\n\n")).toEqual([
+      { name: "\n", text: "\n" },
+      { name: "\n", text: "\n" },
     ]);
   });
 

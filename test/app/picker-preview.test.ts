@@ -47,6 +47,14 @@ describe("preview lines", () => {
     expect(narrow.map((l) => l.text).join("\n")).toContain("1 msg · 2 br · 1 cmp · 2.0K");
   });
 
+  it("counts with grouped digits and English plurals, in the wide and the narrow stats", () => {
+    const s = session("x", 5, { messageCount: 12_345, branchCount: 1, compactionCount: 1_002 });
+    const state: PreviewState = { status: "loading" };
+    const text = (width: number) => previewLines(s, state, width, 7).map((l) => l.text).join("\n");
+    expect(text(80)).toContain("12,345 messages · 1 branch · 1,002 compactions · 2.0K");
+    expect(text(50)).toContain("12,345 msg · 1 br · 1,002 cmp · 2.0K");
+  });
+
   it("says when the file cannot be read, without hiding what the listing knows", () => {
     const s = session("x", 5);
     const text = previewLines(s, { status: "error", message: "EACCES: permission denied" }, 60, 20).map((l) => l.text).join("\n");

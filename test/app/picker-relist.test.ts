@@ -1,7 +1,7 @@
 // Listing again while the picker is open: sessions whose file vanished drop out with a one-line
 // note, the selection stays on its file when that file is still there, and the search is kept.
 import { describe, expect, it } from "vitest";
-import { initPickerState, pickerReducer, selectedSession, type PickerAction, type PickerState } from "../../components/picker/picker-state.js";
+import { initPickerState, listError, pickerReducer, selectedSession, type PickerAction, type PickerState } from "../../components/picker/picker-state.js";
 import { vanishedNote, vanishedSessions } from "../../components/picker/vanished.js";
 import { session } from "./picker-helpers.js";
 
@@ -90,6 +90,51 @@ describe("picker reducer: re-listing", () => {
   });
 });
 
+describe("picker reducer: listing errors", () => {
+  const failed = "Cannot list sessions: EACCES: permission denied";
+
+  it("keeps the first listing's error until this folder is listed again without one", () => {
+    let s = initPickerState({ current: [], error: failed });
+    expect(listError(s)).toBe(failed);
+    s = run(s, { type: "allLoaded", sessions: [a] }, { type: "relisted", all: [a] });
+    // Listing every project worked, but this folder was not listed again.
+    expect(listError(s)).toBe(failed);
+    s = run(s, { type: "relisted", current: [b], all: [a, b] });
+    expect(listError(s)).toBeUndefined();
+    expect(ids(s)).toEqual(["b"]);
+  });
+
+  it("reports a failed re-listing, keeps that pool's rows, and clears it when the next one works", () => {
+    let s = run(initPickerState({ current: [a, b] }), { type: "relisted", currentError: failed });
+    expect(listError(s)).toBe(failed);
+    expect(ids(s)).toEqual(["a", "b"]);
+    expect(s.note).toBeNull();
+    s = run(s, { type: "relisted", current: [a, b] });
+    expect(listError(s)).toBeUndefined();
+  });
+
+  it("clears a failure to list every project when a later listing of them works", () => {
+    let s = run(initPickerState({ current: [a] }), { type: "toggleScope" }, { type: "allLoaded", sessions: [], error: "Cannot list sessions: all" });
+    expect(listError(s)).toBe("Cannot list sessions: all");
+    s = run(s, { type: "relisted", current: [a], currentError: undefined, allError: "Cannot list sessions: all again" });
+    expect(listError(s)).toBe("Cannot list sessions: all again");
+    s = run(s, { type: "relisted", current: [a], all: [a, other] });
+    expect(listError(s)).toBeUndefined();
+    expect(ids(s)).toEqual(["a", "o"]);
+  });
+
+  it("shows this folder's failure before every project's", () => {
+    const s = run(initPickerState({ current: [], error: failed }), { type: "allLoaded", sessions: [], error: "Cannot list sessions: all" });
+    expect(listError(s)).toBe(failed);
+    expect(listError(run(s, { type: "relisted", current: [a] }))).toBe("Cannot list sessions: all");
+  });
+
+  it("keeps a listing error through keys (unlike the vanished note)", () => {
+    const s = run(initPickerState({ current: [a, b], error: failed }), { type: "move", delta: 1 }, { type: "type", text: "x" });
+    expect(listError(s)).toBe(failed);
+  });
+});
+
 describe("vanished sessions and their note", () => {
   it("lists what left, once each, in the old order", () => {
     expect(vanishedSessions([a, b, a, c], [c]).map((x) => x.id)).toEqual(["a", "b"]);
@@ -102,6 +147,8 @@ describe("vanished sessions and their note", () => {
     const untitled = session("untitled", 1, { firstMessage: "" });
     expect(vanishedNote([untitled])).toMatch(/^"untitled\.jsonl" was deleted/);
     expect(vanishedNote([a, b, c], c.path)).toBe('"Why does the CI cache miss?" and 2 other sessions were deleted or can no longer be read; list refreshed');
+    const many = Array.from({ length: 1235 }, (_, i) => session(`m${i}`, i));
+    expect(vanishedNote(many)).toMatch(/" and 1,234 other sessions were deleted/);
     expect(vanishedNote([])).toBeNull();
   });
 });

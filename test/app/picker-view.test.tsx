@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { KeyRouter } from "../../components/kit/key-router.js";
 import { SessionPicker, type SessionPickerProps } from "../../components/picker/SessionPicker.js";
+import { ListCaption } from "../../components/picker/SessionList.js";
 import type { PreviewDetails } from "../../components/picker/preview-data.js";
 import type { SessionInfo } from "../../src/engine/index.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
@@ -151,6 +152,13 @@ describe("session picker view", () => {
     expect(calls.quits).toBe(0);
     await ui.press("escape");
     await ui.waitFor(() => calls.quits === 1);
+  });
+
+  it("counts the listed sessions with grouped digits and the right plural", async () => {
+    const one = await renderInk(<ListCaption width={100} count={1} />, { columns: 100, rows: 3 });
+    expect(one.frame()).toMatch(/^ {2}1 session /);
+    const many = await renderInk(<ListCaption width={100} count={1234} />, { columns: 100, rows: 3 });
+    expect(many.frame()).toMatch(/^ {2}1,234 sessions /);
   });
 
   it("draws terminal escape sequences from session text as inert glyphs", async () => {

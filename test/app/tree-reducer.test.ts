@@ -1,7 +1,10 @@
 // The tree reducer without rendering: movement, paging, folding, filters, search and full-text find.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { createTreeModel } from "../../components/tree/tree-model.js";
 import { treeKeyAction } from "../../components/tree/tree-keys.js";
 import { selectedNode, treeReducer, windowStart, type TreeAction, type TreeState } from "../../components/tree/tree-reducer.js";
+import { fixturePath, treeFromText } from "./load-fixture.js";
 import { fixtureState, selectedText, windowText } from "./tree-rows.js";
 
 const run = (s: TreeState, ...actions: TreeAction[]) => actions.reduce(treeReducer, s);
@@ -189,5 +192,31 @@ describe("incremental fold", () => {
         }
       }
     }
+  });
+});
+
+describe("tree reducer: rebase after a reload", () => {
+  const appended = (extra: string) => treeFromText(`${readFileSync(fixturePath("branched.jsonl"), "utf8")}${extra}`);
+  const PI_APPENDS = `${JSON.stringify({ type: "message", id: "u9", parentId: "lb1", timestamp: "2026-11-01T10:01:00.000Z", message: { role: "user", content: "approach B once more", timestamp: 1 } })}\n`;
+  const rebased = (s: TreeState, focusId?: string | null) => run(s, { type: "rebase", model: createTreeModel(appended(PI_APPENDS), "/home/u"), focusId });
+
+  it("keeps the search, the filter, the folds and the find over the new entries", () => {
+    const before = run(fixtureState("branched.jsonl"), { type: "setFilter", mode: "no-tools" }, { type: "typeSearch", text: "approach" }, { type: "find", query: "tests" });
+    const folded = run(fixtureState("branched.jsonl"), { type: "first" }, { type: "move", delta: 1 }, { type: "move", delta: 1 }, { type: "move", delta: 1 }, { type: "foldOrUp" });
+    expect(folded.folded.size).toBe(1);
+    const after = rebased(before);
+    expect([after.filter, after.query, after.find?.query]).toEqual(["no-tools", "approach", "tests"]);
+    expect(after.find?.total).toBe(before.find?.total);
+    expect(windowText(after).some((l) => l.includes("user: approach B once more"))).toBe(true);
+    expect(rebased(folded).folded).toEqual(folded.folded);
+    // The fold still hides its subtree: fewer rows than the same tree unfolded.
+    expect(windowText(rebased(folded)).length).toBeLessThan(windowText(rebased(fixtureState("branched.jsonl"))).length);
+  });
+
+  it("puts the cursor on the entry asked for, on the new leaf for null, and keeps it otherwise", () => {
+    const s = run(fixtureState("branched.jsonl"), { type: "first" });
+    expect(selectedId(rebased(s))).toBe(selectedId(s));
+    expect(selectedId(rebased(s, null))).toBe("u9");
+    expect(selectedId(rebased(s, "a6b"))).toBe("a6b");
   });
 });

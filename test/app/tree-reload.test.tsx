@@ -1,34 +1,19 @@
 // pi appends to a session while the explorer shows it: the tree says so and Ctrl+R reloads,
 // with the cursor following pi's leaf (or staying on the entry the user was reading).
-import { appendFileSync, copyFileSync, mkdtempSync, rmSync, truncateSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { appendFileSync, rmSync, truncateSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
 import { isAtLeaf, reloadFocus } from "../../components/commit/reload-focus.js";
 import { fileChangeNotice } from "../../components/commit/use-file-change.js";
 import { buildTree, checkSnapshot, readSessionFile } from "../../src/engine/index.js";
-import { FIXTURES } from "../support/shared.js";
-import { cleanupInk, renderInk, type InkHarness } from "../support/ink-kit.js";
+import { useFixtureCopies } from "../support/fixture-copies.js";
+import { renderInk, type InkHarness } from "../support/ink-kit.js";
 
 // Generous: the poll runs every second and these tests share the machine with many others.
 const WAIT_MS = 10_000;
 const ENV = { cwd: "/", home: "/home/u", env: {}, profile: "1.6" as const };
-let dir: string;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "pi-explorer-reload-"));
-});
-afterEach(() => {
-  cleanupInk();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function copyFixture(): string {
-  const file = join(dir, "session.jsonl");
-  copyFileSync(join(FIXTURES, "app/branched.jsonl"), file);
-  return file;
-}
+const copies = useFixtureCopies("reload");
+const copyFixture = (): string => copies.copy("app/branched.jsonl");
 
 /** A user message pi would append after the leaf lb1. */
 const PI_APPENDS = `${JSON.stringify({ type: "message", id: "u9", parentId: "lb1", timestamp: "2026-11-01T10:01:00.000Z", message: { role: "user", content: "one more question about approach B", timestamp: 1 } })}\n`;
@@ -85,6 +70,47 @@ describe("the tree notices pi's appends", () => {
     const cursorRow = f.split("\n").find((line) => line.startsWith("›"));
     expect(cursorRow).toContain("user: one more question about approach B");
     expect(f).not.toContain("The file grew by");
+  });
+
+  it("keeps following the file: a second append updates the notice, a deletion turns it into an error", async () => {
+    const file = copyFixture();
+    const ui = await open(file);
+    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    appendFileSync(file, PI_APPENDS);
+    await ui.waitFor((f) => f.includes(`The file grew by ${Buffer.byteLength(PI_APPENDS)} B`), WAIT_MS);
+    const second = PI_APPENDS.replace('"u9"', '"u10"');
+    appendFileSync(file, second);
+    await ui.waitFor((f) => f.includes(`The file grew by ${Buffer.byteLength(PI_APPENDS) + Buffer.byteLength(second)} B`), WAIT_MS);
+    rmSync(file);
+    const gone = await ui.waitFor((f) => f.includes("The file can no longer be read"), WAIT_MS);
+    expect(gone).toContain("no such file");
+  });
+
+  it("keeps the user's search over the reloaded entries", async () => {
+    const file = copyFixture();
+    const ui = await open(file);
+    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    await ui.type("approach");
+    await ui.waitFor((f) => f.includes("Type to search: approach"), WAIT_MS);
+    appendFileSync(file, PI_APPENDS);
+    await ui.waitFor((f) => f.includes("The file grew by"), WAIT_MS);
+    await ui.press("ctrl+r");
+    const f = await ui.waitFor((fr) => fr.includes("Reloaded from disk"), WAIT_MS);
+    expect(f).toContain("Type to search: approach");
+    expect(f).toContain("user: one more question about approach B");
+  });
+
+  it("reloads with no row selected (a search that matches nothing), and the new entry can match it", async () => {
+    const file = copyFixture();
+    const ui = await open(file);
+    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    await ui.type("zebra");
+    await ui.waitFor((f) => f.includes("Type to search: zebra"), WAIT_MS);
+    appendFileSync(file, PI_APPENDS.replace("one more question about approach B", "what about the zebra tests"));
+    await ui.waitFor((f) => f.includes("The file grew by"), WAIT_MS);
+    await ui.press("ctrl+r");
+    const f = await ui.waitFor((fr) => fr.includes("Reloaded from disk: 1 new entry."), WAIT_MS);
+    expect(f).toContain("user: what about the zebra tests");
   });
 
   it("keeps the cursor on the entry the user was reading when it is not the leaf", async () => {

@@ -1,7 +1,8 @@
 // Keys of the multi-line editor, after pi's defaults, as one table: editorCommand dispatches from it
-// and the help overlay lists it, so the two cannot drift. Enter submits; Alt+Enter and Ctrl+J insert a
-// newline. Shift+Enter reaches Ink 6 as a plain Enter, so pi's own fallback is what makes it work:
-// a "\" before the cursor turns Enter into a newline.
+// and the help overlay lists it, so the two cannot drift. Enter submits; Shift+Enter, Alt+Enter and
+// Ctrl+J insert a newline. Shift+Enter reaches us only from terminals that send it apart from Enter
+// (kitty keyboard protocol); elsewhere pi's fallback works: a "\" before the cursor turns Enter into a newline.
+import { bindingLookup, TYPED_TEXT, type Binding, type TextBinding } from "../bindings.js";
 import type { KeyPress } from "../keys.js";
 import type { EditorAction, EditorState } from "./editor-state.js";
 
@@ -19,17 +20,13 @@ type FixedAction = Exclude<EditorAction, { type: "up" } | { type: "down" }>;
 /** What a binding does: a fixed edit, a move by visual rows (needs the wrap width), or Enter's submit. */
 export type EditorKeyRun = { edit: FixedAction } | { move: "up" | "down" } | "submit";
 
-export interface EditorBinding {
-  keys: string[];
-  help: string;
-  run: EditorKeyRun;
-}
+export type EditorBinding = Binding<EditorKeyRun>;
 
 export const EDITOR_BINDINGS: EditorBinding[] = [
   { keys: ["enter"], help: "submit; right after a \\ it starts a new line instead (pi's fallback for Shift+Enter)", run: "submit" },
   // "\n" is what a terminal without the kitty protocol sends for Ctrl+J; "ctrl+j" comes with it.
   { keys: ["ctrl+j", "\n", "alt+enter"], help: "new line", run: { edit: { type: "newline" } } },
-  // Only a key router that tells Shift+Enter from Enter delivers this name (components/kit/keys.ts does not yet).
+  // keys.ts reports it as "shift+enter" when the terminal sends it apart from Enter (kitty protocol).
   { keys: ["shift+enter"], help: "new line, in terminals that tell Shift+Enter from Enter (kitty keyboard protocol); elsewhere type \\ then Enter", run: { edit: { type: "newline" } } },
   { keys: ["up"], help: "up one row (on the first row: start of the line)", run: { move: "up" } },
   { keys: ["down"], help: "down one row (on the last row: end of the line)", run: { move: "down" } },
@@ -41,32 +38,32 @@ export const EDITOR_BINDINGS: EditorBinding[] = [
   { keys: ["end", "ctrl+e"], help: "end of the line", run: { edit: { type: "lineEnd" } } },
   { keys: ["backspace"], help: "delete before the cursor (at a line start: join with the line above)", run: { edit: { type: "backspace" } } },
   { keys: ["ctrl+d"], help: "delete under the cursor (at a line end: join with the line below)", run: { edit: { type: "delete" } } },
-  { keys: ["ctrl+w", "ctrl+backspace"], help: "delete the word before the cursor", run: { edit: { type: "deleteWordBackward" } } },
+  { keys: ["ctrl+w", "ctrl+backspace", "alt+backspace"], help: "delete the word before the cursor", run: { edit: { type: "deleteWordBackward" } } },
   { keys: ["ctrl+u"], help: "delete to the start of the line", run: { edit: { type: "deleteToLineStart" } } },
   { keys: ["ctrl+k"], help: "delete to the end of the line", run: { edit: { type: "deleteToLineEnd" } } },
   // A tab (typed, or split out of a paste by the router) becomes four spaces, as pi stores it.
   { keys: ["tab"], help: "insert a tab (kept as four spaces, as pi does)", run: { edit: { type: "insert", text: "\t" } } },
 ];
 
-/** Typed text and pastes; the key name is the help overlay's TYPED_TEXT (components/tree/tree-keys.ts). */
-export const EDITOR_TEXT = { keys: ["text"], help: "type at the cursor; a paste keeps its line breaks" };
+/** Typed text and pastes. */
+export const EDITOR_TEXT: TextBinding = { keys: [TYPED_TEXT], help: "type at the cursor; a paste keeps its line breaks" };
 
 /** Keys the editor leaves to the screen around it (cancel, scrolling); that screen's table lists them. */
 export const EDITOR_PASSED_KEYS: readonly string[] = ["escape", "ctrl+c", "pageup", "pagedown"];
 
 const PASSED = new Set(EDITOR_PASSED_KEYS);
-const BY_KEY = new Map(EDITOR_BINDINGS.flatMap((b) => b.keys.map((k) => [k, b.run] as const)));
+const EDITOR = bindingLookup(EDITOR_BINDINGS);
 
 const edit = (...actions: EditorAction[]): EditorCommand => ({ kind: "edit", actions });
 
 /** What a key does to the editor; `width` is the wrap width (Up/Down move by visual rows). */
 export function editorCommand(key: KeyPress, state: EditorState, width: number): EditorCommand {
   if (PASSED.has(key.name)) return { kind: "pass" };
-  const run = BY_KEY.get(key.name);
+  const run = EDITOR(key.name);
   if (run === "submit") {
     return state.col > 0 && state.lines[state.line][state.col - 1] === "\\" ? edit({ type: "backspace" }, { type: "newline" }) : { kind: "submit" };
   }
-  if (run !== undefined) return "move" in run ? edit({ type: run.move, width }) : edit(run.edit);
+  if (run !== null) return "move" in run ? edit({ type: run.move, width }) : edit(run.edit);
   // Pasted text arrives as one press; `lines` keeps the line breaks the router folded into spaces.
   const text = key.lines ?? key.text;
   return text !== "" ? edit({ type: "insert", text }) : { kind: "ignore" };

@@ -7,8 +7,6 @@ import { useKeyLayer, type KeyLayer } from "../key-router.js";
 import { editorCommand } from "./editor-keys.js";
 import type { EditorAction, EditorState } from "./editor-state.js";
 
-export { editorCommand, type EditorCommand } from "./editor-keys.js";
-
 export function useEditorInput(
   state: EditorState,
   dispatch: Dispatch<EditorAction>,

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { damagedLineCount, type PiProfile } from "../types.js";
 import { entryIndexOf, loadFromScan } from "../session/load.js";
@@ -246,15 +246,70 @@ export function startsWithSessionHeader(path: string, profile: PiProfile): boole
       const atEnd = n === 0;
       // Whole lines only (a value cut by the read would not parse), one more line at a time: the
       // header is nearly always the first line, and parsing the rest of the read costs as much again.
+      // Each line is parsed alone (no value and no readline line spans a "\n"), so a long run of
+      // damaged lines costs linear time, not a re-parse of everything before it per line.
       for (;;) {
         const nl = head.subarray(0, length).indexOf(10, scanned);
         const end = nl >= 0 ? nl + 1 : atEnd ? length : -1;
         if (end <= scanned) break;
+        const start = scanned;
         scanned = end;
-        const first = firstListedValue(head.subarray(0, end), profile);
+        const first = firstListedValue(head.subarray(start, end), profile);
         if (first !== undefined) return typeof first === "object" && first !== null && (first as { type?: unknown }).type === "session";
       }
       if (atEnd) return false;
+    }
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Whether `path` is still a regular, readable file whose first non-blank line is a session header:
+ * the picker's check on Enter, made just before the tree reads and parses the whole file. Reads up
+ * to the end of that line and no further (startsWithSessionHeader reads on past damaged lines).
+ * Stricter than pi's listing in one rare case: a damaged first line before the header, which the
+ * listing skips, answers false here.
+ */
+export function firstLineIsSessionHeader(path: string, profile: PiProfile): boolean {
+  let fd: number;
+  try {
+    // Non-blocking: opening a FIFO put in the file's place must not wait for a writer.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return false;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return false;
+    let buf: Uint8Array = new Uint8Array(4096);
+    let start = 0; // where the line being read begins in buf
+    let length = 0;
+    let scanned = 0; // buf[start, scanned) holds no "\n"
+    let offset = 0; // file offset of buf[length]
+    for (;;) {
+      const nl = buf.subarray(0, length).indexOf(10, scanned);
+      if (nl < 0 && length - start === buf.length) buf = grow(buf);
+      if (nl < 0) {
+        if (start > 0) {
+          buf.copyWithin(0, start, length);
+          length -= start;
+          start = 0;
+        }
+        scanned = length;
+        const n = readSync(fd, buf, length, buf.length - length, offset);
+        offset += n;
+        length += n;
+        if (n > 0) continue;
+      }
+      const end = nl >= 0 ? nl + 1 : length;
+      if (end === start) return false; // the file holds only blank lines
+      const line = buf.subarray(start, end);
+      const first = firstListedValue(line, profile);
+      if (first !== undefined) return typeof first === "object" && first !== null && (first as { type?: unknown }).type === "session";
+      if (nl < 0 || !isBlankLine(new TextDecoder().decode(line))) return false;
+      start = scanned = end;
     }
   } catch {
     return false;

@@ -1,0 +1,51 @@
+// What every screen's key table is made of: bindings (key names, help text, what the key does), the
+// lookup an input hook dispatches from, and the scroll step the scrolling screens share. The help
+// overlay lists the same tables, so help and behaviour cannot drift apart.
+
+/** One row of a key table: the key names (as components/kit/keys.ts names them), the help text, what it does. */
+export interface Binding<Run> {
+  keys: string[];
+  help: string;
+  run: Run;
+}
+
+/** The key name of a binding that takes printable text: a typed character or a paste (never a real key name). */
+export const TYPED_TEXT = "text";
+
+/** A layer's text entry; what it does depends on the text, so the dispatcher builds the action. */
+export interface TextBinding {
+  keys: [typeof TYPED_TEXT];
+  help: string;
+}
+
+/**
+ * What each key of a table does: key name -> run, null for a key the table does not bind.
+ * Throws (at module load, where tables are looked up) when two bindings of the table claim one key:
+ * only one of them could ever act, yet the help overlay would list both.
+ */
+export function bindingLookup<Run>(table: readonly Binding<Run>[]): (name: string) => Run | null {
+  const byKey = new Map<string, Binding<Run>>();
+  for (const binding of table) {
+    for (const key of binding.keys) {
+      const taken = byKey.get(key);
+      if (taken) throw new Error(`key "${key}" is bound twice in one key table: "${taken.help}" and "${binding.help}"`);
+      byKey.set(key, binding);
+    }
+  }
+  return (name) => byKey.get(name)?.run ?? null;
+}
+
+/** A scroll a key asks for: one line, one page, or to the first/last line (edge). */
+export interface ScrollCommand<By extends "line" | "page" | "edge" = "line" | "page" | "edge"> {
+  by: By;
+  direction: 1 | -1;
+}
+
+/**
+ * The signed number of lines a scroll command moves: 1, `page`, or `total` (enough to reach either
+ * edge). Each screen picks its own page (some keep a line of overlap); the caller clamps.
+ */
+export function scrollStep(command: ScrollCommand, page: number, total: number): number {
+  const lines = command.by === "line" ? 1 : command.by === "page" ? page : total;
+  return lines * command.direction;
+}
