@@ -9,7 +9,7 @@
 //
 // This file is also its own worker: `node bench/sections/recall.mjs <mode> ...` runs one
 // measurement in a fresh process and prints JSON (the harness imports it and calls run()).
-import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, truncateSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -87,11 +87,18 @@ export async function run(ctx) {
     rows.push({ figure: `recall regex scan, ${big.name} (/exit(ed)? with code [1-9]/, scope all)`, value: fmt(q.regexMs), baseline: "", ratio: "", target: "informational", met: undefined, command });
   }
 
-  const dir = join(ctx.outDir, "recall-sessions");
+  // An agent dir whose sessions folder recall --all reads the way pi's listAll does.
+  const agentDir = join(ctx.outDir, "recall-agent");
+  const dir = join(agentDir, "sessions");
+  const older = join(ctx.outDir, "recall-sessions");
+  if (existsSync(older) && !existsSync(dir)) {
+    mkdirSync(agentDir, { recursive: true });
+    renameSync(older, dir); // where earlier runs generated it: no need to generate 1 GB again
+  }
   ensureSessionsDir(ctx, dir);
   const bytes = listJsonl(dir).reduce((n, f) => n + statSync(f).size, 0);
   const cacheHome = join(ctx.outDir, "recall-cache");
-  const all = child(ctx, ["all", dir, cacheHome], 3_600_000);
+  const all = child(ctx, ["all", agentDir, cacheHome], 3_600_000);
   if (all.error) rows.push({ figure: "recall --all", value: all.error, baseline: "", ratio: "", target: "", met: false, command });
   else {
     const label = `${all.files} sessions, ${(bytes / 1e9).toFixed(2)} GB`;
@@ -179,9 +186,15 @@ async function worker(mode, args) {
     return { samples: 20, p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)], slowest: `${slowQ} ${slowT.toFixed(1)} ms (max)`, regexMs };
   }
   if (mode === "all") {
-    const [dir, cacheHome] = args;
+    const [agentDir, cacheHome] = args;
     const store = await import(new URL("./store/recall-cache.js", engineUrl).href);
-    const files = store.listSessionFiles(dir);
+    // The file set recall --all indexes (src/cli/commands/recall.ts sessionsToSearch).
+    const sessionsToSearch = () =>
+      engine
+        .listAllSessionFiles({ agentDir, profile: "1.6", home: "/nonexistent", baseDir: "/" })
+        .filter((path) => engine.startsWithSessionHeader(path, "1.6"))
+        .sort();
+    const files = sessionsToSearch();
     let t = now();
     for (const f of files) readFileSync(f);
     const readMs = now() - t;
@@ -201,7 +214,7 @@ async function worker(mode, args) {
       t = now();
       cache = store.RecallCache.open(dbPath);
       const tu = now();
-      cache.update(store.listSessionFiles(dir), "1.6");
+      cache.update(sessionsToSearch(), "1.6");
       const ts = now();
       const r = cache.search(q, { now, budgetMs: 2000 });
       const te = now();

@@ -43,6 +43,8 @@ export interface AppEnv {
    * else settings.json "sessionDir", "~" expanded as pi does); resolved by the launcher (src/cli/app-env.ts).
    */
   sessionDir?: string;
+  /** Where temporary files may go (the demo's private copy): the system's temp folder, from the launcher. Without it the demo is not opened. */
+  tempDir?: string;
 }
 
 /** Props the shell gives the picker screen. */

@@ -16,12 +16,7 @@ function listCurrent(env: AppEnv): SessionInfo[] {
   return listSessions({ ...listingBase(env), agentDir });
 }
 
-export interface PickerScreenOwnProps {
-  /** Where the demo's working copy goes; the system temp folder when absent (the launcher passes none). */
-  demoTempRoot?: string;
-}
-
-export function PickerScreen({ env, nav, columns, rows, active, demoTempRoot }: PickerScreenProps & PickerScreenOwnProps) {
+export function PickerScreen({ env, nav, columns, rows, active }: PickerScreenProps) {
   const [listing] = useState(() => {
     try {
       return { sessions: listCurrent(env), error: undefined as string | undefined };
@@ -39,10 +34,18 @@ export function PickerScreen({ env, nav, columns, rows, active, demoTempRoot }: 
   const [demoPath] = useState(() => demoSessionPath());
   // The demo opens as a private copy so trying writes on it never edits the installed package. One
   // copy serves the whole run; it is deleted when the picker unmounts, which is when the app exits.
-  const [demo] = useState(() => (demoPath ? demoWorkingCopy(demoPath, demoTempRoot) : undefined));
+  const [demo] = useState(() => (demoPath && env.tempDir !== undefined ? demoWorkingCopy(demoPath, env.tempDir) : undefined));
   useEffect(() => () => demo?.dispose(), [demo]);
 
-  const openSession = useCallback((path: string) => nav.openTree(demo && path === demoPath ? demo.path() : path), [nav, demo, demoPath]);
+  const openSession = useCallback(
+    (path: string): string | void => {
+      if (path !== demoPath) return nav.openTree(path);
+      const copy = demo?.path();
+      if (copy === undefined) return `Cannot make a private copy of the demo in ${env.tempDir ?? "a temp folder"}; it is not opened, so the package's file is never written.`;
+      nav.openTree(copy);
+    },
+    [nav, demo, demoPath, env.tempDir],
+  );
   // A file gone, unreadable or no longer starting with a session header is dropped, not opened. Only
   // its first line is read: the tree reads and parses the whole file next, and shows its own error
   // for a file that passes this but is damaged further on.

@@ -21,7 +21,8 @@ export interface SessionPickerProps {
   canOpen?: (path: string) => boolean;
   /** Reads the selected session's file for the preview. Keep it stable. */
   loadPreview: PreviewLoader;
-  onOpen: (path: string) => void;
+  /** Open a session; a returned text says why nothing was opened (shown as the picker's note). */
+  onOpen: (path: string) => string | void;
   onQuit: () => void;
   columns: number;
   rows: number;
@@ -51,7 +52,14 @@ export function SessionPicker(props: SessionPickerProps) {
   const { canOpen, onOpen } = props;
   const { request: requestRefresh } = refresh;
   // A file deleted since it was listed is dropped here rather than opened into the tree's error screen.
-  const open = useCallback((path: string) => (canOpen && !canOpen(path) ? requestRefresh(path) : onOpen(path)), [canOpen, onOpen, requestRefresh]);
+  const open = useCallback(
+    (path: string) => {
+      if (canOpen && !canOpen(path)) return requestRefresh(path);
+      const problem = onOpen(path);
+      if (problem) dispatch({ type: "note", text: problem });
+    },
+    [canOpen, onOpen, requestRefresh, dispatch],
+  );
   usePickerInput({ exit: state.exit, dispatch, onOpen: open, onQuit: props.onQuit, active: props.active });
   const preview = useSessionPreview(layout.preview === "none" ? undefined : selectedSession(state), props.loadPreview);
   return (

@@ -11,8 +11,8 @@ export function demoSessionPath(moduleUrl: string = import.meta.url): string | u
 
 /** The demo as one app run opens it. */
 export interface DemoWorkingCopy {
-  /** The file to open: this run's copy, made on first use. The bundled file when no copy can be made. */
-  path(): string;
+  /** The file to open: this run's copy, made on first use; undefined when no copy can be made. */
+  path(): string | undefined;
   /** Delete this run's copy, if one was made. */
   dispose(): void;
 }
@@ -22,7 +22,7 @@ export interface DemoWorkingCopy {
  * forks and commits the user made on it earlier in this run, as reopening any session would. The
  * copy is made again only when its file has vanished (e.g. the temp folder was cleaned meanwhile).
  */
-export function demoWorkingCopy(bundled: string, tempRoot?: string): DemoWorkingCopy {
+export function demoWorkingCopy(bundled: string, tempRoot: string): DemoWorkingCopy {
   let copy: DemoCopy | undefined;
   return {
     path() {
@@ -31,7 +31,8 @@ export function demoWorkingCopy(bundled: string, tempRoot?: string): DemoWorking
         copy = undefined;
       }
       copy ??= makeDemoCopy(bundled, tempRoot);
-      return copy?.file ?? bundled;
+      // Never the bundled file itself: a label or commit tried on the demo would edit the package.
+      return copy?.file;
     },
     dispose() {
       if (copy) removeDemoCopy(copy);

@@ -47,6 +47,8 @@ export type PickerAction =
   | { type: "togglePath" }
   /** Every project listed; `error` when that failed (then `sessions` is empty). */
   | { type: "allLoaded"; sessions: readonly SessionInfo[]; error?: string }
+  /** Why Enter opened nothing (e.g. the demo's working copy could not be made). */
+  | { type: "note"; text: string }
   /**
    * The sessions listed again (the picker came back to the top, or Enter found its file gone).
    * `all` is given only when every project had been listed before; `openedPath` is what Enter tried.
@@ -169,7 +171,7 @@ function relisted(state: PickerState, action: Extract<PickerAction, { type: "rel
 }
 
 /** What the picker does on its own (listing, resizing, finishing an exit) leaves a note up; any key clears it. */
-const KEEPS_NOTE: ReadonlySet<PickerAction["type"]> = new Set(["allLoaded", "relisted", "resize", "exitHandled"]);
+const KEEPS_NOTE: ReadonlySet<PickerAction["type"]> = new Set(["allLoaded", "relisted", "resize", "exitHandled", "note"]);
 
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   const next = reduce(state, action);
@@ -178,6 +180,8 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
 
 function reduce(state: PickerState, action: PickerAction): PickerState {
   switch (action.type) {
+    case "note":
+      return { ...state, note: action.text };
     case "move":
       return scrolled({ ...state, selected: state.selected + action.delta });
     case "page":

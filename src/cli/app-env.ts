@@ -4,17 +4,22 @@
 // pi's /resume would. Settings pi would reject become problem lines, never an exception.
 import { loadUserSettings, type PiProfile } from "../engine/index.js";
 import type { AppEnv } from "../../components/app/screens.js";
+import { agentDirProblem } from "./session-dir-option.js";
 
 export interface AppEnvInput {
   env: Record<string, string | undefined>;
   home: string;
   cwd: string;
   profile: PiProfile;
+  /** The system's temp folder (os.tmpdir()). */
+  tempDir?: string;
 }
 
 export function buildAppEnv(input: AppEnvInput): { appEnv: AppEnv; problems: string[] } {
-  const { env, home, cwd, profile } = input;
-  const appEnv: AppEnv = { cwd, home, env, profile };
+  const { env, home, cwd, profile, tempDir } = input;
+  const appEnv: AppEnv = { cwd, home, env, profile, ...(tempDir === undefined ? {} : { tempDir }) };
+  const badAgentDir = agentDirProblem(env, home, profile);
+  if (badAgentDir !== undefined) return { appEnv, problems: [badAgentDir] };
   let settings;
   try {
     settings = loadUserSettings({ env, home, cwd, profile });

@@ -3,6 +3,7 @@
 // to enter raw mode; the CLI commands cover scripted use.
 // Ink, React and the views are imported only here, lazily, so CLI commands never load them and React
 // can be switched to its production build first (the development build renders several times slower).
+import { tmpdir } from "node:os";
 import { sanitizeLine, type PiProfile } from "../engine/index.js";
 import type { Screen } from "../../components/app/screens.js";
 import { buildAppEnv } from "./app-env.js";
@@ -29,9 +30,10 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
   }
   // Read the file before taking over the screen, so an unreadable file is a plain one-line error (exit 3).
   const session = opts.file === undefined ? undefined : openSession(opts.file, opts.profile);
-  const { appEnv: env, problems } = buildAppEnv(opts);
-  // Written before the alternate screen, so they are still on the terminal when the app exits.
-  for (const problem of problems) process.stderr.write(`pi-explorer: ${sanitizeLine(problem)}\n`);
+  const { appEnv: env, problems } = buildAppEnv({ ...opts, tempDir: tmpdir() });
+  // Written before the alternate screen, so they are still on the terminal when the app exits; only
+  // for the picker, whose listing they change (a named file's screens show their own settings).
+  if (session === undefined) for (const problem of problems) process.stderr.write(`pi-explorer: ${sanitizeLine(problem)}\n`);
   const initial: Screen = session ? { kind: "tree", path: session.file, fromPicker: false } : { kind: "picker" };
 
   process.env.NODE_ENV ??= "production";
@@ -47,11 +49,15 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
   process.stdout.write(ENTER_ALT_SCREEN);
   const restore = () => process.stdout.write(LEAVE_ALT_SCREEN);
   let instance: ReturnType<typeof render> | undefined;
-  const onSignal = () => {
-    // Unmounting runs the screens' cleanups (the demo's temporary copy is removed) before exiting.
-    instance?.unmount();
-    restore();
-    process.exit(130);
+  const onSignal = (signal: NodeJS.Signals) => {
+    try {
+      // Unmounting runs the screens' cleanups (the demo's temporary copy is removed) before exiting.
+      instance?.unmount();
+    } finally {
+      restore();
+      // 128 + the signal's number, as a shell reports a process the signal ended.
+      process.exit(signal === "SIGHUP" ? 129 : 143);
+    }
   };
   process.once("SIGTERM", onSignal);
   process.once("SIGHUP", onSignal);

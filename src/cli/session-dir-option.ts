@@ -3,14 +3,20 @@
 // settings.json "sessionDir"), so both commands see the sessions pi's /resume would offer.
 import { statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { expandCliSessionDir, type AllSessionsOptions, type UserSettings } from "../engine/index.js";
+import { expandCliSessionDir, sanitizeLine, unusableAgentDir, type AllSessionsOptions, type PiProfile, type UserSettings } from "../engine/index.js";
 import type { CommandContext } from "./command.js";
 import { unreadableFile, usageError } from "./errors.js";
 import { stringOption } from "./option-values.js";
 import { loadPiSettings, reportSettingsProblems } from "./pi-settings.js";
 
+/** One line when $PI_CODING_AGENT_DIR is a file: URL pi cannot turn into a path (the commands refuse, the picker says so). */
+export function agentDirProblem(env: Record<string, string | undefined>, home: string, profile: PiProfile): string | undefined {
+  const bad = unusableAgentDir(env, home, profile);
+  return bad === undefined ? undefined : `PI_CODING_AGENT_DIR=${sanitizeLine(bad)}: not a file URL pi can turn into a path (pi ${profile} fails to start with it too)`;
+}
+
 /** --dir ("~" expanded as pi expands --session-dir) as an absolute path; it must be an existing directory. */
-export function explicitDirFlag(ctx: CommandContext): string | undefined {
+function explicitDirFlag(ctx: CommandContext): string | undefined {
   const raw = stringOption(ctx, "dir");
   if (raw === undefined) return undefined;
   let expanded: string;
@@ -36,6 +42,8 @@ export function explicitDirFlag(ctx: CommandContext): string | undefined {
  * folder, so --dir with --all is refused there rather than silently ignored.
  */
 export function sessionDirSettings(ctx: CommandContext, all: boolean): UserSettings {
+  const badAgentDir = agentDirProblem(ctx.env, ctx.home, ctx.profile);
+  if (badAgentDir !== undefined) throw usageError(badAgentDir);
   const dirFlag = explicitDirFlag(ctx);
   if (all && dirFlag !== undefined && ctx.profile === "0.73") {
     throw usageError("--dir does not apply with --all under --pi 0.73 (pi 0.73 lists every project from <agentDir>/sessions)");

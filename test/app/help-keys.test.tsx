@@ -466,7 +466,7 @@ describe("every session-picker binding acts when pressed", () => {
           sessions={current}
           loadAllSessions={() => everywhere}
           loadPreview={() => ({ damagedLines: [] })}
-          onOpen={(path) => calls.push(`open ${path}`)}
+          onOpen={(path) => void calls.push(`open ${path}`)}
           onQuit={() => calls.push("quit")}
           columns={100}
           rows={16}

@@ -66,10 +66,10 @@ describe("demo working copy of an app run", () => {
   it("reuses one copy for every open, so earlier writes of the run are still there", () => {
     const root = tempRoot();
     const demo = demoWorkingCopy(bundled(), root);
-    const first = demo.path();
+    const first = demo.path()!;
     writeFileSync(first, "{}\n", { flag: "a" });
     expect(demo.path()).toBe(first);
-    expect(readFileSync(demo.path(), "utf8")).toContain("\n{}\n");
+    expect(readFileSync(first, "utf8")).toContain("\n{}\n");
     expect(readdirSync(root)).toHaveLength(1);
     demo.dispose();
     expect(readdirSync(root)).toEqual([]);
@@ -79,9 +79,9 @@ describe("demo working copy of an app run", () => {
     const root = tempRoot();
     const demo = demoWorkingCopy(bundled(), root);
     expect(readdirSync(root)).toEqual([]);
-    const first = demo.path();
+    const first = demo.path()!;
     rmSync(first);
-    const second = demo.path();
+    const second = demo.path()!;
     expect(second).not.toBe(first);
     expect(readFileSync(second, "utf8")).toBe(readFileSync(bundled(), "utf8"));
     // The emptied folder of the first copy was this run's, so it went too.
@@ -90,9 +90,9 @@ describe("demo working copy of an app run", () => {
     expect(readdirSync(root)).toEqual([]);
   });
 
-  it("opens the bundled file itself when no copy can be made", () => {
+  it("never hands out the bundled file itself: no copy, no path", () => {
     const demo = demoWorkingCopy(bundled(), "/nonexistent-temp-root");
-    expect(demo.path()).toBe(bundled());
+    expect(demo.path()).toBeUndefined();
     demo.dispose();
     expect(existsSync(bundled())).toBe(true);
   });

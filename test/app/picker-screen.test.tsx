@@ -1,4 +1,5 @@
 // The picker screen on real files: a temporary copy of fixtures/sessions-dir listed by the engine.
+import { tmpdir } from "node:os";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -17,9 +18,9 @@ afterEach(() => {
   home = undefined;
 });
 
-function screen(cwd: string, withSessions = true) {
+function screen(cwd: string, withSessions = true, tempDir: string = tmpdir()) {
   home = makeTempHome(withSessions ? join(FIXTURES, "sessions-dir") : undefined);
-  const env: AppEnv = { cwd, home: home.home, env: {}, profile: "1.6" };
+  const env: AppEnv = { cwd, home: home.home, env: {}, profile: "1.6", tempDir };
   const opened: string[] = [];
   const nav: ScreenNav = { openTree: (p) => opened.push(p), back: () => {}, quit: () => {} };
   return { opened, element: <KeyRouter><PickerScreen env={env} nav={nav} columns={110} rows={40} /></KeyRouter> };
@@ -64,5 +65,15 @@ describe("picker screen on the fixture sessions", () => {
     // The copy is this run's; it goes when the picker unmounts (the app ends).
     ui.unmount();
     expect(existsSync(dirname(opened[0]))).toBe(false);
+  });
+
+  it("opens nothing, and says why, when no private copy of the demo can be made", async () => {
+    const { element, opened } = screen("/tmp/pi-explorer-fixture/alpha", false, "/nonexistent-temp-root");
+    const ui = await renderInk(element, { columns: 110, rows: 40 });
+    await ui.waitFor((f) => f.includes("Press Enter to open the bundled demo session"));
+    await ui.press("enter");
+    const f = await ui.waitFor((fr) => fr.includes("Cannot make a private copy of the demo"));
+    expect(f).toContain("/nonexistent-temp-root");
+    expect(opened).toEqual([]);
   });
 });

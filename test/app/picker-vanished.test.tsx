@@ -30,11 +30,11 @@ afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
-/** The app with no file (the picker first) in ALPHA; the demo's copies go under `demoTempRoot`. */
-function app(withSessions: boolean, demoTempRoot?: string) {
+/** The app with no file (the picker first) in ALPHA; the demo's copies go under `tempDir`. */
+function app(withSessions: boolean, tempDir?: string) {
   home = makeTempHome(withSessions ? join(FIXTURES, "sessions-dir") : undefined);
-  const env: AppEnv = { cwd: ALPHA, home: home.home, env: {}, profile: "1.6" };
-  const renderPicker: RenderPicker = (props) => <PickerScreen {...props} demoTempRoot={demoTempRoot} />;
+  const env: AppEnv = { cwd: ALPHA, home: home.home, env: {}, profile: "1.6", ...(tempDir === undefined ? {} : { tempDir }) };
+  const renderPicker: RenderPicker = (props) => <PickerScreen {...props} />;
   return { element: <App env={env} initial={{ kind: "picker" }} renderPicker={renderPicker} />, sessions: join(home.agentDir, "sessions", ALPHA_DIR) };
 }
 

@@ -31,7 +31,7 @@ function picker(overrides: Partial<SessionPickerProps> = {}, size = { columns: 1
       calls.previews.push(s.id);
       return { model: "anthropic/claude-sonnet-4-5", lastUserMessage: `last words of ${s.id}`, damagedLines: s.damagedLines ? [7] : [] };
     },
-    onOpen: (path) => calls.opened.push(path),
+    onOpen: (path) => void calls.opened.push(path),
     onQuit: () => calls.quits++,
     columns: size.columns,
     rows: size.rows,

@@ -73,4 +73,11 @@ describe("the launcher's AppEnv and the picker", () => {
     expect(broken.appEnv.sessionDir).toBeUndefined();
     expect(broken.problems).toEqual([expect.stringMatching(/settings\.json:1: not valid JSON/)]);
   });
+
+  it("a $PI_CODING_AGENT_DIR file: URL pi cannot use is one problem line (the commands refuse it with the same words)", () => {
+    const env = { PI_CODING_AGENT_DIR: "file://host/a" };
+    const { appEnv, problems } = buildAppEnv({ env, home, cwd: CWD, profile: "1.6", tempDir: "/tmp" });
+    expect(problems).toEqual(["PI_CODING_AGENT_DIR=file://host/a: not a file URL pi can turn into a path (pi 1.6 fails to start with it too)"]);
+    expect(appEnv).toEqual({ cwd: CWD, home, env, profile: "1.6", tempDir: "/tmp" });
+  });
 });

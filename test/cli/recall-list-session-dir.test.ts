@@ -1,7 +1,7 @@
 // `recall --all` searches exactly the sessions `list --all` shows, whichever way pi's sessions folder
 // is chosen (default, settings.json "sessionDir" global or project, $PI_CODING_AGENT_SESSION_DIR,
 // --dir), for both pi releases: 1.6's listAll reads a custom folder flat, 0.73's ignores it.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,6 +38,10 @@ beforeAll(() => {
   session(join(sessions, "--p1--", "deep", "c.jsonl"), "deep", "/p1");
   // No session header: pi's listing skips it.
   writeFileSync(join(sessions, "--p1--", "notes.jsonl"), `${JSON.stringify({ type: "message", note: WORD })}\n`);
+  // A header, a match, then a message entry without a message: pi's listing throws on it and skips
+  // the file, so /resume never offers it (the index reads it and keeps no hits of it).
+  session(join(sessions, "--p1--", "null-message.jsonl"), "null-message", "/p1");
+  appendFileSync(join(sessions, "--p1--", "null-message.jsonl"), `${JSON.stringify({ type: "message", id: "nm", parentId: "null-message-u", timestamp: "2026-11-20T09:02:00.000Z", message: null })}\n`);
   // A project folder that is a symlink: 1.6 follows it, 0.73 does not.
   session(join(root, "linked", "d.jsonl"), "d", "/p3");
   symlinkSync(join(root, "linked"), join(sessions, "--p3--"));
@@ -74,9 +78,10 @@ async function both(profile: PiProfile, setup: Setup): Promise<{ listed: string[
   expect(recall.stderr).toBe("");
   expect(recall.status).toBe(0);
   const listed = (JSON.parse(list.stdout) as { path: string }[]).map((s) => s.path).sort();
-  const doc = JSON.parse(recall.stdout) as { index: { files: number }; search: { hits: { sessionPath: string }[] } };
+  const doc = JSON.parse(recall.stdout) as { index: { files: number; unlisted: number }; search: { hits: { sessionPath: string }[]; sessions: number } };
   const searched = [...new Set(doc.search.hits.map((h) => h.sessionPath))].sort();
-  return { listed, searched, indexed: doc.index.files };
+  expect(doc.search.sessions).toBe(listed.length);
+  return { listed, searched, indexed: doc.index.files - doc.index.unlisted };
 }
 
 const sessionsRoot = () => join(home, ".pi", "agent", "sessions");
@@ -137,6 +142,22 @@ describe("recall --all searches the sessions list --all shows", () => {
       const r = await runInProcess([...command, "--dir", "no-such-folder"], opts);
       expect(r.status).toBe(3);
       expect(r.stderr.trim()).toMatch(/^pi-explorer: .*no-such-folder: no such directory$/);
+    }
+  });
+
+  it("a relative $PI_CODING_AGENT_SESSION_DIR is read from the command's cwd (pi 1.6 reads it from its cwd)", async () => {
+    const { listed, searched, indexed } = await both("1.6", { env: { PI_CODING_AGENT_SESSION_DIR: "../home/custom-env" } });
+    expect(listed).toEqual(inCustom("custom-env"));
+    expect(searched).toEqual(listed);
+    expect(indexed).toBe(2);
+  });
+
+  it("a $PI_CODING_AGENT_DIR file: URL pi 1.6 cannot convert is named in one line, exit 2, by each command", async () => {
+    const opts = { env: { HOME: home, XDG_CACHE_HOME: join(root, "cache"), PI_CODING_AGENT_DIR: "file://host/a" }, cwd: project, home };
+    for (const command of [["list"], ["list", "--all"], ["recall", "--all", WORD]]) {
+      const r = await runInProcess(command, opts);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim()).toBe("pi-explorer: PI_CODING_AGENT_DIR=file://host/a: not a file URL pi can turn into a path (pi 1.6 fails to start with it too)");
     }
   });
 

@@ -4,6 +4,7 @@
 // 0.73 SettingsManager.getSessionDir (settings.json "sessionDir").
 import { describe, expect, it } from "vitest";
 import {
+  allSessionsRoot,
   expandCliSessionDir,
   expandEnvPath,
   expandSettingsSessionDir,
@@ -11,6 +12,7 @@ import {
   resolveAgentDir,
   resolvePiPath,
   resolveSettings,
+  unusableAgentDir,
 } from "../../src/engine/index.js";
 
 // [input, home, 1.6 (all places), 0.73 env vars, 0.73 settings.sessionDir]
@@ -54,12 +56,37 @@ describe("pi's ~ expansion, per release and place", () => {
     expect(resolvePiPath("~user/x", { home: "/h", baseDir: "/base" })).toBe("/base/~user/x");
   });
 
+  it("never falls back to this process's cwd: a missing or relative base dir is taken from /", () => {
+    expect(resolvePiPath("x", {})).toBe("/x");
+    expect(resolvePiPath("x", { baseDir: "rel/p" })).toBe("/rel/p/x");
+    expect(resolvePiPath("../x", { baseDir: "." })).toBe("/x");
+  });
+
+  it("allSessionsRoot is absolute: relative folders are read from the base dir (pi reads them from its cwd)", () => {
+    expect(allSessionsRoot({ agentDir: "/a", sessionDir: "rel/s", profile: "1.6", baseDir: "/base" })).toEqual({ dir: "/base/rel/s", perProject: false });
+    expect(allSessionsRoot({ agentDir: "~/s", sessionDir: "~/s", profile: "1.6", home: "/h", baseDir: "/base" })).toEqual({ dir: "/h/s", perProject: false });
+    expect(allSessionsRoot({ agentDir: "rel/agent", profile: "1.6", baseDir: "/base" })).toEqual({ dir: "/base/rel/agent/sessions", perProject: true });
+    // 0.73's listAll ignores the sessions folder and reads <agentDir>/sessions.
+    expect(allSessionsRoot({ agentDir: "rel/agent", sessionDir: "/s", profile: "0.73", baseDir: "/base" })).toEqual({ dir: "/base/rel/agent/sessions", perProject: true });
+    expect(allSessionsRoot({ agentDir: "rel/agent", profile: "0.73" })).toEqual({ dir: "/rel/agent/sessions", perProject: true });
+  });
+
   it("$PI_CODING_AGENT_DIR is expanded like pi's config.expandTildePath", () => {
     expect(resolveAgentDir({ PI_CODING_AGENT_DIR: "~/agent" }, "/h/", "1.6")).toBe("/h/agent");
     expect(resolveAgentDir({ PI_CODING_AGENT_DIR: "~/agent" }, "/h/", "0.73")).toBe("/h//agent");
     expect(resolveAgentDir({}, "/h", "0.73")).toBe("/h/.pi/agent");
     // pi 1.6 fails to start on it; pi-explorer keeps the value instead of throwing.
     expect(resolveAgentDir({ PI_CODING_AGENT_DIR: "file://host/a" }, "/h", "1.6")).toBe("file://host/a");
+  });
+
+  it("unusableAgentDir names a $PI_CODING_AGENT_DIR pi 1.6 cannot start with", () => {
+    expect(unusableAgentDir({ PI_CODING_AGENT_DIR: "file://host/a" }, "/h", "1.6")).toBe("file://host/a");
+    expect(unusableAgentDir({ PI_CODING_AGENT_DIR: "file:///a%2Fb" }, "/h", "1.6")).toBe("file:///a%2Fb");
+    expect(unusableAgentDir({ PI_CODING_AGENT_DIR: "file:///opt/agent" }, "/h", "1.6")).toBeUndefined();
+    expect(unusableAgentDir({ PI_CODING_AGENT_DIR: "~/agent" }, "/h", "1.6")).toBeUndefined();
+    expect(unusableAgentDir({}, "/h", "1.6")).toBeUndefined();
+    // 0.73 never converts file: URLs, so nothing fails there.
+    expect(unusableAgentDir({ PI_CODING_AGENT_DIR: "file://host/a" }, "/h", "0.73")).toBeUndefined();
   });
 });
 

@@ -4,7 +4,8 @@ import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { listSessionFiles, RecallCache, recallCacheFile, RECALL_SCHEMA_VERSION } from "../../src/engine/store/recall-cache.js";
+import { listAllSessionFiles } from "../../src/engine/index.js";
+import { RecallCache, recallCacheFile, RECALL_SCHEMA_VERSION } from "../../src/engine/store/recall-cache.js";
 import { FIXTURES } from "../support/shared.js";
 
 let dir: string;
@@ -30,6 +31,9 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The session files pi's listAll reads under <dir>/sessions (recall --all's file set), sorted. */
+const listed = (): string[] => listAllSessionFiles({ agentDir: dir, profile: "1.6" }).sort();
+
 function withCache<T>(work: (cache: RecallCache) => T): T {
   const cache = RecallCache.open(dbPath);
   try {
@@ -53,7 +57,7 @@ describe("recall cache", () => {
   });
 
   it("indexes every session of the directory and lists the session of each hit", () => {
-    const files = listSessionFiles(sessions);
+    const files = listed();
     expect(files).toEqual([b, a].sort());
     withCache((cache) => {
       const stats = cache.update(files, "1.6");
@@ -65,7 +69,7 @@ describe("recall cache", () => {
   });
 
   it("a file that grew is read from where it stopped, and the new text is found", () => {
-    const files = listSessionFiles(sessions);
+    const files = listed();
     withCache((cache) => cache.update(files, "1.6"));
     appendFileSync(a, userEntry("u6", "u5", "Remember the platypus migration plan"));
     withCache((cache) => {
@@ -77,7 +81,7 @@ describe("recall cache", () => {
   });
 
   it("a line still being written waits until its newline arrives", () => {
-    const files = listSessionFiles(sessions);
+    const files = listed();
     withCache((cache) => cache.update(files, "1.6"));
     const entry = userEntry("u6", "u5", "half written wombat");
     appendFileSync(a, entry.slice(0, 30));
@@ -93,7 +97,7 @@ describe("recall cache", () => {
   });
 
   it("a tool result appended later still knows the file its call touched", () => {
-    const files = listSessionFiles(sessions);
+    const files = listed();
     appendFileSync(
       a,
       line({ type: "message", id: "a9", parentId: "u5", timestamp: "t", message: { role: "assistant", content: [{ type: "toolCall", id: "c9", name: "read", arguments: { path: "src/late.ts" } }], stopReason: "toolUse" } }),
@@ -107,7 +111,7 @@ describe("recall cache", () => {
   });
 
   it("a file whose indexed prefix changed, or that shrank, is read again from the start", () => {
-    const files = listSessionFiles(sessions);
+    const files = listed();
     withCache((cache) => cache.update(files, "1.6"));
     const text = readFileSync(a, "utf8");
     writeFileSync(a, text.replace("zebracorn", "quokkasaur") + userEntry("u6", "u5", "more"));
@@ -123,13 +127,47 @@ describe("recall cache", () => {
     });
   });
 
+  it("a file pi's listing skips gives no hits, also when a later append makes pi skip it (both releases)", () => {
+    const nullMessage = line({ type: "message", id: "bad", parentId: "o1", timestamp: "2026-03-02T11:00:00.000Z", message: null });
+    for (const profile of ["1.6", "0.73"] as const) {
+      const files = listed();
+      const fresh = readFileSync(b, "utf8");
+      withCache((cache) => {
+        expect(cache.update(files, profile)).toMatchObject({ unlisted: 0 });
+        expect(hits(cache, "zebracorn").sort()).toEqual(["other:o1:0", "recall-fixture:r2:4"]);
+      });
+      // Appended: pi's listing now throws on b, so /resume no longer offers it.
+      appendFileSync(b, nullMessage);
+      withCache((cache) => {
+        expect(cache.update(files, profile)).toMatchObject({ unlisted: 1, unchanged: 1, reindexed: 1, appended: 0 });
+        expect(hits(cache, "zebracorn")).toEqual(["recall-fixture:r2:4"]);
+        const r = cache.search("zebracorn");
+        expect(r.ok && r.value.sessions).toBe(1);
+      });
+      // More good lines do not bring it back (pi still skips it); nothing changed still counts it.
+      appendFileSync(b, userEntry("o2", "o1", "Another zebracorn"));
+      withCache((cache) => {
+        expect(cache.update(files, profile)).toMatchObject({ unlisted: 1, appended: 1, docsAdded: 0 });
+        expect(cache.update(files, profile)).toMatchObject({ unlisted: 1, unchanged: 2 });
+        expect(hits(cache, "zebracorn")).toEqual(["recall-fixture:r2:4"]);
+      });
+      // Rewritten without the bad line: listed and searched again.
+      writeFileSync(b, fresh);
+      withCache((cache) => {
+        expect(cache.update(files, profile)).toMatchObject({ unlisted: 0, reindexed: 1 });
+        expect(hits(cache, "zebracorn").sort()).toEqual(["other:o1:0", "recall-fixture:r2:4"]);
+      });
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(dbPath + suffix, { force: true });
+    }
+  });
+
   it("unchanged files are not read; deleted files leave the index", () => {
-    const files = listSessionFiles(sessions);
+    const files = listed();
     withCache((cache) => cache.update(files, "1.6"));
     withCache((cache) => expect(cache.update(files, "1.6")).toMatchObject({ unchanged: 2, reindexed: 0, appended: 0 }));
     rmSync(b);
     withCache((cache) => {
-      expect(cache.update(listSessionFiles(sessions), "1.6")).toMatchObject({ removed: 1 });
+      expect(cache.update(listed(), "1.6")).toMatchObject({ removed: 1 });
       expect(hits(cache, "zebracorn")).toEqual(["recall-fixture:r2:4"]);
     });
   });
@@ -139,26 +177,26 @@ describe("recall cache", () => {
     writeFileSync(dbPath, "this is not a database, just garbage bytes ".repeat(200));
     withCache((cache) => {
       expect(cache.rebuiltBecause).toMatch(/unreadable/);
-      cache.update(listSessionFiles(sessions), "1.6");
+      cache.update(listed(), "1.6");
       expect(hits(cache, "zebracorn")).toHaveLength(2);
     });
   });
 
   it("an index of another schema version is rebuilt", () => {
-    withCache((cache) => cache.update(listSessionFiles(sessions), "1.6"));
+    withCache((cache) => cache.update(listed(), "1.6"));
     const db = new Database(dbPath);
     db.pragma(`user_version = ${RECALL_SCHEMA_VERSION + 1}`);
     db.close();
     withCache((cache) => {
       expect(cache.rebuiltBecause).toBe(`schema version ${RECALL_SCHEMA_VERSION + 1}, expected ${RECALL_SCHEMA_VERSION}`);
       expect(hits(cache, "zebracorn")).toEqual([]);
-      expect(cache.update(listSessionFiles(sessions), "1.6")).toMatchObject({ reindexed: 2 });
+      expect(cache.update(listed(), "1.6")).toMatchObject({ reindexed: 2 });
     });
   });
 
   it("ranks, corrects typos, filters and pages across sessions", () => {
     withCache((cache) => {
-      cache.update(listSessionFiles(sessions), "1.6");
+      cache.update(listed(), "1.6");
       const typo = cache.search("zebracron");
       expect(typo.ok && typo.value.corrections).toEqual({ zebracron: ["zebracorn"] });
       expect(hits(cache, "role:user zebracorn")).toEqual(["other:o1:0"]);

@@ -6,8 +6,8 @@ import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRecallIndexForTree, buildTree, parseSession, search } from "../../src/engine/index.js";
-import { listSessionFiles, RecallCache } from "../../src/engine/store/recall-cache.js";
+import { buildRecallIndexForTree, buildTree, listAllSessionFiles, parseSession, search } from "../../src/engine/index.js";
+import { RecallCache } from "../../src/engine/store/recall-cache.js";
 import { FIXTURES } from "../support/shared.js";
 
 const SESSION = join(FIXTURES, "recall", "session.jsonl");
@@ -20,7 +20,7 @@ beforeAll(() => {
   mkdirSync(join(dir, "sessions", "--p--"), { recursive: true });
   copyFileSync(SESSION, join(dir, "sessions", "--p--", "s.jsonl"));
   cache = RecallCache.open(join(dir, "cache", "recall.sqlite"));
-  cache.update(listSessionFiles(join(dir, "sessions")), "1.6");
+  cache.update(listAllSessionFiles({ agentDir: dir, profile: "1.6" }), "1.6");
 });
 afterAll(() => {
   cache.close();

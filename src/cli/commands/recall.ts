@@ -1,7 +1,6 @@
 // `pi-explorer recall FILE [QUERY…]`: ranked search through everything a session ever held
 // (every branch, compacted spans, what the model has forgotten); browse and expand.
 // `pi-explorer recall --all QUERY…`: the same over every session, through the persistent index.
-import { resolve } from "node:path";
 import {
   allSessionsRoot,
   browse,
@@ -94,16 +93,17 @@ function recallOne(ctx: CommandContext): number {
 
 /**
  * The sessions `list --all` shows for the same options, env and settings (pi's listAll), as absolute
- * paths for the index, and the folder they are under. Files pi's listing skips for want of a session
- * header are left out here too, so a hit always names a session pi's /resume can open.
+ * paths (the engine resolves the folder against ctx.cwd), and the folder they are under. Files
+ * without a session header are left out before indexing (a cheap check of their head); files pi's
+ * listing skips for a later entry (e.g. "message": null) are found by the index, which reads them
+ * whole anyway, and give no hits: a hit always names a session pi's /resume offers.
  */
 function sessionsToSearch(ctx: CommandContext): { dir: string; files: string[] } {
   const listing = listingOptions(ctx, sessionDirSettings(ctx, true));
   const files = listAllSessionFiles(listing)
     .filter((path) => startsWithSessionHeader(path, ctx.profile))
-    .map((path) => resolve(ctx.cwd, path))
     .sort();
-  return { dir: resolve(ctx.cwd, allSessionsRoot(listing).dir), files };
+  return { dir: allSessionsRoot(listing).dir, files };
 }
 
 async function recallAll(ctx: CommandContext): Promise<number> {

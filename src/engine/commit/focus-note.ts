@@ -4,7 +4,8 @@
 
 /**
  * The instruction text as typed, its lines kept: the first after the item's "- ", the others indented
- * under it, so a blank or "[Title]" line typed by the user cannot end the note or open a section.
+ * under it, so a blank or "[Title]" line typed by the user cannot end the note or open a section (a
+ * blank line stays as the two spaces of its indent: an empty line is what ends the note).
  */
 const noteText = (text: string): string =>
   text

@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
-import { resolvePiPath as resolvePiPathFrom } from "../settings/pi-paths.js";
+import { resolvePiPath } from "../settings/pi-paths.js";
 import type { PiProfile, SessionHeader } from "../types.js";
 
 // pi 1.6 resolvePath against the process cwd: "~", file:// URLs, relative paths, normalized.
-const resolvePiPath = (input: string, env: OpenEnv): string => resolvePiPathFrom(input, { home: env.home, baseDir: env.cwd });
+const resolveAgainstCwd = (input: string, env: OpenEnv): string => resolvePiPath(input, { home: env.home, baseDir: env.cwd });
 
 /** What pi reads from the environment when it opens a file; passed in because the engine never reads `process`. */
 export interface OpenEnv {
@@ -21,9 +21,9 @@ export interface OpenEnv {
 export function sessionCwd(header: SessionHeader | null, profile: PiProfile, env: OpenEnv): unknown {
   if (profile === "0.73") return header?.cwd ?? env.cwd;
   const cwd = typeof header?.cwd === "string" ? header.cwd : env.cwd;
-  return resolvePiPath(cwd, env);
+  return resolveAgainstCwd(cwd, env);
 }
 
 /** The session file path pi records as `parentSession`: the opened path, resolved. */
 export const sessionFilePath = (path: string, profile: PiProfile, env: OpenEnv): string =>
-  profile === "0.73" ? resolve(env.cwd, path) : resolvePiPath(path, env);
+  profile === "0.73" ? resolve(env.cwd, path) : resolveAgainstCwd(path, env);

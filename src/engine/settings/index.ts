@@ -4,5 +4,8 @@
 //     sessionDir — each as {value, source: default|global|project|env|cli, key}; problems; merged
 //   mergeSettings(global, project, profile) -> pi's merge (0.73 one level, 1.6 recursive)
 //   SETTINGS_DEFAULTS, valueAt
+//   normalizePiPath, resolvePiPath, absoluteBaseDir, expandEnvPath, expandSettingsSessionDir, expandCliSessionDir
+//     -> pi's "~" / file: URL expansion of each path that decides where sessions live, per release
 export * from "./merge.js";
 export * from "./effective.js";
+export * from "./pi-paths.js";

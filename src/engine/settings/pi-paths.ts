@@ -10,7 +10,10 @@ import type { PiProfile } from "../types.js";
 export interface PathContext {
   /** The user's home directory (pi uses os.homedir(), i.e. $HOME as written). */
   home?: string;
-  /** Directory relative paths are resolved against (pi uses process.cwd()); default "/". */
+  /**
+   * Directory relative paths are resolved against: pi uses process.cwd(), which is always absolute;
+   * callers pass the cwd in. Default "/"; a relative base is taken from "/" (never the process's cwd).
+   */
   baseDir?: string;
 }
 
@@ -33,7 +36,16 @@ export function normalizePiPath(path: string, home: string | undefined): string 
 export function resolvePiPath(path: string, ctx: PathContext = {}): string {
   const normalized = normalizePiPath(path, ctx.home);
   if (isAbsolute(normalized)) return resolve(normalized);
-  return resolve(normalizePiPath(ctx.baseDir ?? "/", ctx.home), normalized);
+  return resolve(absoluteBaseDir(ctx), normalized);
+}
+
+/**
+ * ctx.baseDir normalized like pi normalizes its base, and absolute. pi's base is process.cwd()
+ * (absolute); here a relative or missing base is taken from "/", so path.resolve never falls back
+ * to this process's cwd.
+ */
+export function absoluteBaseDir(ctx: PathContext): string {
+  return resolve("/", normalizePiPath(ctx.baseDir ?? "/", ctx.home));
 }
 
 /**

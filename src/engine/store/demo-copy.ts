@@ -2,7 +2,6 @@
 // copy the app opens instead, so labels, forks and commits made while trying the demo never edit the
 // package's file. A copy lives in a fresh temp folder and is removed only by the process that made it.
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 
 const PACKAGE_NAME = "pi-explorer";
@@ -49,10 +48,10 @@ export interface DemoCopy {
 const madeHere = new WeakSet<DemoCopy>();
 
 /**
- * Copy `bundled` into a fresh folder under `tempRoot` (default: the system temp folder; the app's
- * launcher does not pass one in). Undefined when no copy can be made; nothing is left behind then.
+ * Copy `bundled` into a fresh folder under `tempRoot` (the launcher passes the system's temp folder).
+ * Undefined when no copy can be made; nothing is left behind then.
  */
-export function makeDemoCopy(bundled: string, tempRoot: string = tmpdir()): DemoCopy | undefined {
+export function makeDemoCopy(bundled: string, tempRoot: string): DemoCopy | undefined {
   let dir: string | undefined;
   try {
     dir = mkdtempSync(join(tempRoot, COPY_DIR_PREFIX));

@@ -5,7 +5,7 @@
 //   startsWithSessionHeader / firstLineIsSessionHeader -> cheap header checks (recall --all's file set; the picker's Enter)
 //   resolveAgentDir(env, home, profile?) -> pi's agent dir
 //   encodeCwd, defaultSessionDir, allSessionsRoot, listAllSessionFiles -> pi's session folder rules per release
-//   (the "~" expansions normalizePiPath, resolvePiPath, expand*Path/SessionDir are settings/pi-paths.ts, re-exported)
+//   unusableAgentDir -> $PI_CODING_AGENT_DIR when pi 1.6 cannot use it; listedValues, isListedByPi -> whether pi lists a file
 //   readSettingsFiles({agentDir, cwd, profile}) -> {global, project, paths, diagnostics}
 export * from "./read.js";
 //   checkSnapshot(snapshot) -> unchanged | changed (grewBy) | unreadable: a stat, for noticing pi's appends
@@ -20,5 +20,5 @@ export * from "./commit-error.js";
 export * from "./lock.js";
 export * from "./append.js";
 export * from "./fork-file.js";
-//   findBundledDemo(startDir), makeDemoCopy(bundled, tempRoot?), demoCopyExists, removeDemoCopy -> the demo's private working copy
+//   findBundledDemo(startDir), makeDemoCopy(bundled, tempRoot), demoCopyExists, removeDemoCopy -> the demo's private working copy
 export * from "./demo-copy.js";

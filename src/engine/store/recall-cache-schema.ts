@@ -6,14 +6,14 @@ import { dirname } from "node:path";
 import { fileMatches } from "../recall/index.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 3;
+export const RECALL_SCHEMA_VERSION = 4;
 
 const SCHEMA = `
 CREATE TABLE files(
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
   offset INTEGER NOT NULL, tail_hash TEXT NOT NULL, session_id TEXT NOT NULL, next_ref INTEGER NOT NULL,
   appendable INTEGER NOT NULL, doc_count INTEGER NOT NULL DEFAULT 0, token_count INTEGER NOT NULL DEFAULT 0,
-  segments INTEGER NOT NULL DEFAULT 1);
+  segments INTEGER NOT NULL DEFAULT 1, listed INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE docs(
   id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, entry_id TEXT NOT NULL, ref INTEGER, role TEXT NOT NULL,
   tools TEXT NOT NULL, files TEXT NOT NULL, is_error INTEGER NOT NULL);

@@ -89,7 +89,7 @@ export class CrossSessionSearch {
     const pageSize = Math.max(1, Math.floor(opts.pageSize ?? DEFAULT_PAGE_SIZE));
     const page = Math.floor(opts.page ?? 1);
     if (page < 1) return { ok: false, message: `Page ${opts.page} is outside the available range (pages start at 1).` };
-    const sessions = (this.stmt("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+    const sessions = (this.stmt("SELECT count(*) AS n FROM files WHERE listed = 1").get() as { n: number }).n;
     let rows: DocRow[];
     let total: number;
     let lowerBound = false;

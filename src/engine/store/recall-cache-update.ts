@@ -6,8 +6,10 @@ import type Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { collectCallPaths, docContent, packLengthRole, reversedPath, roleCode, segmentPostings, TermTable } from "../recall/index.js";
-import { parseSession } from "../session/load.js";
+import { loadFromScan } from "../session/load.js";
+import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
+import { isListedByPi, listedValues } from "./sessions.js";
 
 /** A file's postings are merged back into one segment once appends made more than this many. */
 const MAX_SEGMENTS = 8;
@@ -22,6 +24,11 @@ export interface RecallCacheUpdate {
   /** Files read from the start (new, shrunk, or prefix changed). */
   reindexed: number;
   removed: number;
+  /**
+   * Files pi's listing skips (its SessionInfo build throws, e.g. on a message entry whose "message"
+   * is null): kept in the index with no docs, so no hit names a session pi's /resume cannot offer.
+   */
+  unlisted: number;
   docsAdded: number;
   /** Files that could not be read: one line each, naming the file. */
   failed: string[];
@@ -40,6 +47,7 @@ interface FileRow {
   doc_count: number;
   token_count: number;
   segments: number;
+  listed: number;
 }
 
 const sha = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
@@ -99,13 +107,31 @@ function parseAppendedLines(bytes: Uint8Array): SessionEntry[] {
   return out;
 }
 
+/**
+ * Whether a file pi lists still is listed after these appended whole lines. pi's listing throws on
+ * an entry for reasons of that entry alone (the header is judged once, with the file's first
+ * lines), so the appended values are checked behind a stand-in header, without the lines before.
+ */
+function appendedLinesKeepListing(bytes: Uint8Array, profile: PiProfile): boolean {
+  if (bytes.length === 0) return true;
+  return isListedByPi([{ type: "session" }, ...listedValues(scanSessionText(bytes, profile), profile)], profile);
+}
+
+/** What reading one file added to the index, and whether pi's listing keeps the file. */
+interface FileRead {
+  docs: number;
+  listed: boolean;
+  /** Read from the start (new, changed prefix, or an append that made pi skip the file). */
+  whole: boolean;
+}
+
 /** Writes to the index; `update` runs each file's changes in a transaction of its own. */
 export class RecallIndexWriter {
   constructor(private readonly db: Database.Database) {}
 
   /** Bring the index in line with exactly these session files (others are dropped from it). */
   update(paths: readonly string[], profile: PiProfile): RecallCacheUpdate {
-    const stats: RecallCacheUpdate = { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, docsAdded: 0, failed: [] };
+    const stats: RecallCacheUpdate = { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [] };
     const rows = new Map((this.db.prepare("SELECT * FROM files").all() as FileRow[]).map((r) => [r.path, r]));
     const wanted = new Set(paths);
     for (const [path, row] of rows) {
@@ -124,15 +150,17 @@ export class RecallIndexWriter {
       const row = rows.get(path);
       if (row && row.size === st.size && row.mtime_ms === st.mtimeMs) {
         stats.unchanged++;
+        if (!row.listed) stats.unlisted++;
         continue;
       }
-      if (row && row.appendable && st.size >= row.offset && this.prefixUnchanged(path, row)) {
-        stats.docsAdded += this.db.transaction(() => this.appendFile(row, path, st))();
-        stats.appended++;
-      } else {
-        stats.docsAdded += this.db.transaction(() => this.indexWholeFile(row?.id, path, st, profile))();
-        stats.reindexed++;
-      }
+      const read =
+        row && row.appendable && st.size >= row.offset && this.prefixUnchanged(path, row)
+          ? this.db.transaction(() => this.appendFile(row, path, st, profile))()
+          : this.db.transaction(() => this.indexWholeFile(row?.id, path, st, profile))();
+      if (read.whole) stats.reindexed++;
+      else stats.appended++;
+      stats.docsAdded += read.docs;
+      if (!read.listed) stats.unlisted++;
     }
     // Fold the write-ahead log into the database now, so the first query after a big build does
     // not pay for it.
@@ -156,36 +184,43 @@ export class RecallIndexWriter {
     this.db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
   }
 
-  private indexWholeFile(oldId: number | undefined, path: string, st: { size: number; mtimeMs: number }, profile: PiProfile): number {
+  /**
+   * Reads the whole file. Whether pi lists it is judged on the complete lines read, like the docs
+   * (pi's listing also sees a line still being written, which is nearly always malformed and skipped).
+   */
+  private indexWholeFile(oldId: number | undefined, path: string, st: { size: number; mtimeMs: number }, profile: PiProfile): FileRead {
     if (oldId !== undefined) this.dropFile(oldId);
     const bytes = readRange(path, 0, st.size);
     const offset = completeLines(bytes);
-    const loaded = parseSession(bytes.subarray(0, offset), profile);
+    const scan = scanSessionText(bytes.subarray(0, offset), profile);
+    const loaded = loadFromScan(scan, profile);
+    const listed = isListedByPi(listedValues(scan, profile), profile);
     const tailHash = sha(bytes.subarray(Math.max(0, offset - TAIL_CHECK_BYTES), offset));
     // Only v3 files grow by plain appends; older ones are rewritten by pi's migration first.
     const appendable = loaded.invalid === undefined && loaded.fileVersion >= 3 ? 1 : 0;
     const info = this.db
-      .prepare("INSERT INTO files(path, size, mtime_ms, offset, tail_hash, session_id, next_ref, appendable) VALUES (?, ?, ?, ?, ?, ?, 0, ?)")
-      .run(path, st.size, st.mtimeMs, offset, tailHash, loaded.header?.id ?? "", appendable);
+      .prepare("INSERT INTO files(path, size, mtime_ms, offset, tail_hash, session_id, next_ref, appendable, listed) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)")
+      .run(path, st.size, st.mtimeMs, offset, tailHash, loaded.header?.id ?? "", appendable, listed ? 1 : 0);
     const fileId = Number(info.lastInsertRowid);
-    if (loaded.invalid !== undefined) return 0;
-    return this.insertEntries(fileId, loaded.entries, 0);
+    if (loaded.invalid !== undefined || !listed) return { docs: 0, listed, whole: true };
+    return { docs: this.insertEntries(fileId, loaded.entries, 0), listed, whole: true };
   }
 
-  private appendFile(row: FileRow, path: string, st: { size: number; mtimeMs: number }): number {
+  private appendFile(row: FileRow, path: string, st: { size: number; mtimeMs: number }, profile: PiProfile): FileRead {
     const bytes = readRange(path, row.offset, st.size);
     const used = completeLines(bytes);
+    if (row.listed && !appendedLinesKeepListing(bytes.subarray(0, used), profile)) return this.indexWholeFile(row.id, path, st, profile);
     const newOffset = row.offset + used;
     const tailFrom = Math.max(0, newOffset - TAIL_CHECK_BYTES);
     const tailHash = used === 0 ? row.tail_hash : sha(readRange(path, tailFrom, newOffset));
-    const entries = parseAppendedLines(bytes.subarray(0, used));
+    const entries = row.listed ? parseAppendedLines(bytes.subarray(0, used)) : [];
     const added = this.insertEntries(row.id, entries, row.next_ref);
     const segments = added ? row.segments + 1 : row.segments;
     this.db
       .prepare("UPDATE files SET size = ?, mtime_ms = ?, offset = ?, tail_hash = ?, segments = ? WHERE id = ?")
       .run(st.size, st.mtimeMs, newOffset, tailHash, segments, row.id);
     if (segments > MAX_SEGMENTS) this.mergeSegments(row.id);
-    return added;
+    return { docs: added, listed: row.listed === 1, whole: false };
   }
 
   /**

@@ -11,7 +11,6 @@
 // Not re-exported from the engine barrel on purpose: importing it loads the native SQLite module,
 // which only `recall --all` needs.
 import type Database from "better-sqlite3";
-import { readdirSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { parseRecallQuery, type RecallQuery, type RecallResult } from "../recall/index.js";
 import type { PiProfile } from "../types.js";
@@ -30,26 +29,6 @@ export function recallCacheFile(env: Record<string, string | undefined>, home: s
   return join(base, "pi-explorer", "recall.sqlite");
 }
 
-/** Every `*.jsonl` under a sessions directory (pi keeps one folder per project), sorted. */
-export function listSessionFiles(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir, { recursive: true, encoding: "utf8" });
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => n.endsWith(".jsonl"))
-    .map((n) => join(dir, n))
-    .filter((p) => {
-      try {
-        return statSync(p).isFile();
-      } catch {
-        return false;
-      }
-    })
-    .sort();
-}
 export class RecallCache {
   private searcher: CrossSessionSearch;
 

@@ -1,24 +1,16 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { damagedLineCount, type PiProfile } from "../types.js";
 import { entryIndexOf, loadFromScan } from "../session/load.js";
-import { scanSessionText } from "../session/scan.js";
+import { scanSessionText, type SessionScan } from "../session/scan.js";
 import { sessionInfoFromValues } from "../session/info.js";
 import { branchPointCount } from "../session/structure.js";
 import { forEachReadlineLine, hasLoneCarriageReturn, isBlankLine } from "../session/lines.js";
 import { readFileBytes } from "./read.js";
-import { expandEnvPath, normalizePiPath, resolvePiPath, type PathContext } from "../settings/pi-paths.js";
+import { absoluteBaseDir, expandEnvPath, normalizePiPath, resolvePiPath, type PathContext } from "../settings/pi-paths.js";
 
-// ---- pi's path rules that decide where sessions live (spec §1.1, 1x §1). The "~" expansions are
-// settings/pi-paths.ts (one module for every place pi expands a path); re-exported for the barrel.
-export {
-  expandCliSessionDir,
-  expandEnvPath,
-  expandSettingsSessionDir,
-  normalizePiPath,
-  resolvePiPath,
-  type PathContext,
-} from "../settings/pi-paths.js";
+// pi's path rules that decide where sessions live (spec §1.1, 1x §1). The "~" expansions are
+// settings/pi-paths.ts (one module for every place pi expands a path, exported by the settings barrel).
 
 /** The session folder name of a cwd: 1.6 resolves the path first, 0.73 uses the raw string. */
 export function encodeCwd(cwd: string, profile: PiProfile, ctx: PathContext = {}): string {
@@ -71,13 +63,30 @@ export interface ListSessionsOptions {
 
 /**
  * pi's agent dir: $PI_CODING_AGENT_DIR ("~" expanded like pi's config.expandTildePath) or ~/.pi/agent.
- * env and home are passed in. A file: URL pi 1.6 cannot convert (pi fails to start) is kept as written.
+ * env and home are passed in. A file: URL pi 1.6 cannot convert is kept as written: check
+ * unusableAgentDir first, the folder functions below throw on it.
  */
 export function resolveAgentDir(env: Record<string, string | undefined>, home: string, profile: PiProfile = "1.6"): string {
   const fromEnv = env.PI_CODING_AGENT_DIR;
   if (!fromEnv) return join(home, ".pi", "agent");
   try {
     return expandEnvPath(fromEnv, profile, home);
+  } catch {
+    return fromEnv;
+  }
+}
+
+/**
+ * $PI_CODING_AGENT_DIR as written when pi 1.6 cannot use it (a file: URL of another host, or not a
+ * valid one): pi's getAgentDir throws and pi exits with a stack trace before doing anything.
+ * undefined when the value is fine (0.73 never converts file: URLs).
+ */
+export function unusableAgentDir(env: Record<string, string | undefined>, home: string, profile: PiProfile): string | undefined {
+  const fromEnv = env.PI_CODING_AGENT_DIR;
+  if (!fromEnv || profile !== "1.6") return undefined;
+  try {
+    expandEnvPath(fromEnv, profile, home);
+    return undefined;
   } catch {
     return fromEnv;
   }
@@ -103,7 +112,9 @@ export function listSessions(opts: ListSessionsOptions): SessionInfo[] {
   const ctx = { home: opts.home, baseDir: opts.baseDir };
   const explicitDir = explicitSessionDir(opts);
   const defaultDir = defaultSessionDir(opts.cwd, opts.agentDir, profile, ctx);
-  let sessions = readInfos(dirSessionFiles(explicitDir ?? defaultDir, profile), profile);
+  // pi reads a relative folder (a sessions folder, 0.73's agent dir) from its cwd, which is baseDir here.
+  const folder = resolve(absoluteBaseDir(ctx), explicitDir ?? defaultDir);
+  let sessions = readInfos(dirSessionFiles(folder, profile), profile);
   // 1.6: a shared custom folder holds many projects; only the ones whose header cwd is this cwd count.
   if (profile === "1.6" && explicitDir !== undefined && resolvePiPath(explicitDir, ctx) !== defaultDir) {
     const wanted = resolvePiPath(opts.cwd, ctx);
@@ -115,14 +126,16 @@ export function listSessions(opts: ListSessionsOptions): SessionInfo[] {
 export type AllSessionsOptions = Pick<ListSessionsOptions, "agentDir" | "sessionDir" | "profile" | "home" | "baseDir">;
 
 /**
- * Where pi's listAll looks. 1.6 with an explicit sessions folder: the *.jsonl directly in it
- * (`perProject` false). Otherwise, and always in 0.73 (its listAll ignores the folder): every
- * project folder under <agentDir>/sessions.
+ * Where pi's listAll looks, as an absolute folder. 1.6 with an explicit sessions folder: the *.jsonl
+ * directly in it (`perProject` false). Otherwise, and always in 0.73 (its listAll ignores the
+ * folder): every project folder under <agentDir>/sessions. pi reads a relative folder from its
+ * cwd; here that is opts.baseDir, never this process's cwd.
  */
 export function allSessionsRoot(opts: AllSessionsOptions): { dir: string; perProject: boolean } {
+  const base = absoluteBaseDir({ home: opts.home, baseDir: opts.baseDir });
   const explicitDir = explicitSessionDir(opts);
-  if (opts.profile === "1.6" && explicitDir !== undefined) return { dir: explicitDir, perProject: false };
-  const agentDir = opts.profile === "1.6" ? resolvePiPath(opts.agentDir, { home: opts.home, baseDir: opts.baseDir }) : opts.agentDir;
+  if (opts.profile === "1.6" && explicitDir !== undefined) return { dir: resolve(base, explicitDir), perProject: false };
+  const agentDir = opts.profile === "1.6" ? resolvePiPath(opts.agentDir, { home: opts.home, baseDir: base }) : resolve(base, opts.agentDir);
   return { dir: join(agentDir, "sessions"), perProject: true };
 }
 
@@ -197,9 +210,7 @@ export function readSessionInfo(path: string, profile: PiProfile): SessionInfo |
     return null;
   }
   const scan = scanSessionText(file.bytes, profile);
-  // pi 1.6 lists through readline, which also ends lines at a lone "\r"; only then do values differ.
-  const values = profile === "1.6" && hasLoneCarriageReturn(scan.text) ? readlineValues(scan.text) : scan.values;
-  const fields = sessionInfoFromValues(values, profile);
+  const fields = sessionInfoFromValues(listedValues(scan, profile), profile);
   if (!fields) return null;
   const loaded = loadFromScan(scan, profile, { path });
   let compactionCount = 0;
@@ -221,6 +232,23 @@ export function readSessionInfo(path: string, profile: PiProfile): SessionInfo |
     compactionCount,
     damagedLines: damagedLineCount(loaded.diagnostics),
   };
+}
+
+/**
+ * The values pi's listing parses from scanned whole lines. pi 1.6 lists through readline, which also
+ * ends lines at a lone "\r"; only then do they differ from the scan's values.
+ */
+export function listedValues(scan: SessionScan, profile: PiProfile): unknown[] {
+  return profile === "1.6" && hasLoneCarriageReturn(scan.text) ? readlineValues(scan.text) : scan.values;
+}
+
+/**
+ * Whether pi's listing (SessionManager.list/listAll, both releases) keeps a file whose whole lines
+ * give these values: it skips one without a session header first, and one whose entries make it
+ * throw (e.g. a message entry whose "message" is null).
+ */
+export function isListedByPi(values: unknown[], profile: PiProfile): boolean {
+  return sessionInfoFromValues(values, profile) !== null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { describeFsError, type FileSnapshot } from "./read.js";
 
 export type SnapshotCheck =
   | { state: "unchanged" }
-  /** `grewBy` > 0 when the file only grew (pi appended); otherwise it was rewritten or truncated. */
+  /** `grewBy`: how much larger the file is (> 0 is most likely pi appending; a stat cannot tell an append from a rewrite). */
   | { state: "changed"; grewBy: number }
   | { state: "unreadable"; message: string };
 
