@@ -21,6 +21,21 @@ const PI_APPENDS = `${JSON.stringify({ type: "message", id: "u9", parentId: "lb1
 const open = (file: string): Promise<InkHarness> =>
   renderInk(<App env={ENV} initial={{ kind: "tree", path: file, fromPicker: false }} />, { columns: 140, rows: 34 });
 
+/** The tree of `file`, drawn. */
+async function openTree(file: string): Promise<InkHarness> {
+  const ui = await open(file);
+  await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+  return ui;
+}
+
+/** What pi does while the user reads (append `line`), then what the user does about it (Ctrl+R); the frame after. */
+async function appendThenReload(ui: InkHarness, file: string, line: string): Promise<string> {
+  appendFileSync(file, line);
+  await ui.waitFor((f) => f.includes("The file grew by"), WAIT_MS);
+  await ui.press("ctrl+r");
+  return ui.waitFor((f) => f.includes("Reloaded from disk"), WAIT_MS);
+}
+
 describe("checkSnapshot", () => {
   it("tells unchanged, grown, rewritten and gone apart", () => {
     const file = copyFixture();
@@ -60,8 +75,7 @@ describe("where the cursor goes on reload", () => {
 describe("the tree notices pi's appends", () => {
   it("shows a notice when the file grows, and Ctrl+R shows the new entry with the cursor on pi's new leaf", async () => {
     const file = copyFixture();
-    const ui = await open(file);
-    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    const ui = await openTree(file);
     expect(ui.frame()).not.toContain("one more question");
     appendFileSync(file, PI_APPENDS);
     await ui.waitFor((f) => f.includes("The file grew by") && f.includes("Ctrl+R: reload"), WAIT_MS);
@@ -74,8 +88,7 @@ describe("the tree notices pi's appends", () => {
 
   it("keeps following the file: a second append updates the notice, a deletion turns it into an error", async () => {
     const file = copyFixture();
-    const ui = await open(file);
-    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    const ui = await openTree(file);
     appendFileSync(file, PI_APPENDS);
     await ui.waitFor((f) => f.includes(`The file grew by ${Buffer.byteLength(PI_APPENDS)} B`), WAIT_MS);
     const second = PI_APPENDS.replace('"u9"', '"u10"');
@@ -88,42 +101,31 @@ describe("the tree notices pi's appends", () => {
 
   it("keeps the user's search over the reloaded entries", async () => {
     const file = copyFixture();
-    const ui = await open(file);
-    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    const ui = await openTree(file);
     await ui.type("approach");
     await ui.waitFor((f) => f.includes("Type to search: approach"), WAIT_MS);
-    appendFileSync(file, PI_APPENDS);
-    await ui.waitFor((f) => f.includes("The file grew by"), WAIT_MS);
-    await ui.press("ctrl+r");
-    const f = await ui.waitFor((fr) => fr.includes("Reloaded from disk"), WAIT_MS);
+    const f = await appendThenReload(ui, file, PI_APPENDS);
     expect(f).toContain("Type to search: approach");
     expect(f).toContain("user: one more question about approach B");
   });
 
   it("reloads with no row selected (a search that matches nothing), and the new entry can match it", async () => {
     const file = copyFixture();
-    const ui = await open(file);
-    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    const ui = await openTree(file);
     await ui.type("zebra");
     await ui.waitFor((f) => f.includes("Type to search: zebra"), WAIT_MS);
-    appendFileSync(file, PI_APPENDS.replace("one more question about approach B", "what about the zebra tests"));
-    await ui.waitFor((f) => f.includes("The file grew by"), WAIT_MS);
-    await ui.press("ctrl+r");
-    const f = await ui.waitFor((fr) => fr.includes("Reloaded from disk: 1 new entry."), WAIT_MS);
+    const f = await appendThenReload(ui, file, PI_APPENDS.replace("one more question about approach B", "what about the zebra tests"));
+    expect(f).toContain("Reloaded from disk: 1 new entry.");
     expect(f).toContain("user: what about the zebra tests");
   });
 
   it("keeps the cursor on the entry the user was reading when it is not the leaf", async () => {
     const file = copyFixture();
-    const ui = await open(file);
-    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    const ui = await openTree(file);
     await ui.press("up");
     const before = await ui.waitFor((f) => f.split("\n").some((line) => line.startsWith("›")), WAIT_MS);
     const reading = before.split("\n").find((line) => line.startsWith("›"));
-    appendFileSync(file, PI_APPENDS);
-    await ui.waitFor((f) => f.includes("The file grew by"), WAIT_MS);
-    await ui.press("ctrl+r");
-    const f = await ui.waitFor((fr) => fr.includes("Reloaded from disk"), WAIT_MS);
+    const f = await appendThenReload(ui, file, PI_APPENDS);
     const cursorRow = f.split("\n").find((line) => line.startsWith("›"));
     expect(cursorRow?.slice(0, 60)).toBe(reading?.slice(0, 60));
   });
