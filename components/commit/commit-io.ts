@@ -26,7 +26,7 @@ export interface Committed {
 }
 
 const oneLine = (error: unknown, path: string): string => {
-  if (error instanceof CommitError) return error.message;
+  if (error instanceof CommitError) return error.staleRead ? `${error.message}. Ctrl+R in the tree reads it again` : error.message;
   const text = error instanceof Error ? error.message : String(error);
   return `${path}: ${text.split("\n")[0]}`;
 };

@@ -56,7 +56,7 @@ export function withSnapshot(doc: SessionDocument, profile: PiProfile): Outcome<
     const after = fresh.value.tree.loaded.entries.length;
     return {
       ok: false,
-      message: `${doc.path}: the file changed since it was read (${before} -> ${after} entries); nothing was written; open it again to see the changes`,
+      message: `${doc.path}: the file changed since it was read (${before} -> ${after} entries); nothing was written. Ctrl+R in the tree reads it again`,
     };
   }
   return { ok: true, value: { ...doc, snapshot: fresh.value.snapshot } };

@@ -171,6 +171,7 @@ describe("branch flow: Enter in the tree", () => {
     await ui.press("y");
     const frame = await ui.waitFor((f) => f.includes("Not written"), WAIT_MS);
     expect(frame).toContain("changed since it was read");
+    expect(frame.replace(/\s+/g, " ")).toContain("Ctrl+R in the tree reads it again");
     expect(readFileSync(file).equals(changed)).toBe(true);
     await ui.press("escape");
     await ui.waitFor((f) => f.includes("› Summarize"), WAIT_MS);

@@ -33,7 +33,7 @@ describe("session document", () => {
     const doc = treeOnly();
     appendFileSync(file, '{"type":"session_info","id":"zz","parentId":"lb1","timestamp":"2026-11-01T10:00:30.000Z","name":"x"}\n');
     const ready = withSnapshot(doc, "1.6");
-    expect(ready).toEqual({ ok: false, message: `${file}: the file changed since it was read (20 -> 21 entries); nothing was written; open it again to see the changes` });
+    expect(ready).toEqual({ ok: false, message: `${file}: the file changed since it was read (20 -> 21 entries); nothing was written. Ctrl+R in the tree reads it again` });
   });
 
   it("names the file in one line when it cannot be read", () => {

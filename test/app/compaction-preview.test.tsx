@@ -58,7 +58,7 @@ describe("compaction preview", () => {
     expect(rowOf(f, "a52")).toBeGreaterThan(cut);
     expect(lines(f)[rowOf(f, "r51")].startsWith("pre ")).toBe(true);
     expect(lines(f)[rowOf(f, "a52")].startsWith("keep")).toBe(true);
-    expect(f).toContain("Why: Counting back from the newest entry, keepRecentTokens (2000) is reached at r51");
+    expect(f).toContain("Why: Counting back from the newest entry, keepRecentTokens (2,000) is reached at r51");
     expect(f).toContain("That splits the turn starting at u5");
     expect(f).toContain("pi writes two summaries");
     expect(f).toMatch(/tokens before 5,260 \(pi's tokensBefore\) → after ~2,935 \(estimate\) +\(−2,325, −44%\)/);

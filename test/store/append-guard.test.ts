@@ -54,6 +54,7 @@ describe("guarded append", () => {
     const changed = readFileSync(file);
     const error = refusal(() => appendEntries(req));
     expect(error.kind).toBe("refused");
+    expect(error.staleRead).toBe(true);
     expect(error.message).toMatch(/small-v3\.jsonl: the file changed since it was read \(size \d+ -> \d+ bytes\).*nothing was written/);
     expect(readFileSync(file).equals(changed)).toBe(true);
     expect(existsSync(lockPathOf(file))).toBe(false);
@@ -80,6 +81,8 @@ describe("guarded append", () => {
     const before = readFileSync(file);
     const error = refusal(() => appendEntries(request(file, { fileVersion: 2 })));
     expect(error.message).toMatch(/small-v2\.jsonl: it is a v2 session file.*pi-explorer fork/);
+    // Reading the file again would not help here.
+    expect(error.staleRead).toBe(false);
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 

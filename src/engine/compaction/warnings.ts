@@ -1,4 +1,5 @@
 // Things pi does silently that a user previewing a compaction should know.
+import { formatCount } from "../display/units.js";
 import type { PiProfile } from "../types.js";
 import type { CompactionAnalysis } from "./prepare.js";
 
@@ -28,7 +29,7 @@ export function compactionWarnings(analysis: CompactionAnalysis, keepRecentToken
         : `so pi falls back to the last cut point (${idAt(cut.firstKeptEntryIndex)}) and keeps only from there`;
     out.push({
       kind: "tool-results-exceed-keep",
-      message: `The tool results after the last cut point alone reach keepRecentTokens (${keepRecentTokens}), ${effect}.`,
+      message: `The tool results after the last cut point alone reach keepRecentTokens (${formatCount(keepRecentTokens)}), ${effect}.`,
     });
   }
   if (cut.trace.absorbed > 0) {

@@ -1,5 +1,5 @@
 // One plain-English sentence on why the cut falls where it does.
-import { countNoun } from "../display/units.js";
+import { countNoun, formatCount } from "../display/units.js";
 import type { CompactionAnalysis } from "./prepare.js";
 
 export function explainCut(analysis: CompactionAnalysis, keepRecentTokens: number): string {
@@ -11,14 +11,14 @@ export function explainCut(analysis: CompactionAnalysis, keepRecentTokens: numbe
   let reach: string;
   switch (cut.trace.rule) {
     case "at-or-after":
-      reach = `Counting back from the newest entry, keepRecentTokens (${keepRecentTokens}) is reached at ${idAt(cut.trace.budgetHitIndex)}, so the cut falls on the next valid cut point, ${idAt(cut.trace.cutBeforeBackScan)}`;
+      reach = `Counting back from the newest entry, keepRecentTokens (${formatCount(keepRecentTokens)}) is reached at ${idAt(cut.trace.budgetHitIndex)}, so the cut falls on the next valid cut point, ${idAt(cut.trace.cutBeforeBackScan)}`;
       break;
     case "first":
     case "last":
-      reach = `keepRecentTokens (${keepRecentTokens}) is reached inside trailing tool results, so the cut falls back to ${idAt(cut.trace.cutBeforeBackScan)}`;
+      reach = `keepRecentTokens (${formatCount(keepRecentTokens)}) is reached inside trailing tool results, so the cut falls back to ${idAt(cut.trace.cutBeforeBackScan)}`;
       break;
     case "budget-not-reached":
-      reach = `The whole conversation is under keepRecentTokens (${keepRecentTokens}), so everything from ${kept} is kept`;
+      reach = `The whole conversation is under keepRecentTokens (${formatCount(keepRecentTokens)}), so everything from ${kept} is kept`;
       break;
     default:
       reach = "There is no message to cut at";

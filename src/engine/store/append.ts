@@ -53,16 +53,16 @@ function fileTailSha256(fd: number, size: number): string {
   return tailSha256(readRange(fd, size - length, length));
 }
 
-function refuse(path: string, why: string): never {
-  throw new CommitError(path, "refused", `${path}: ${why}; nothing was written`);
+function refuse(path: string, why: string, staleRead = false): never {
+  throw new CommitError(path, "refused", `${path}: ${why}; nothing was written`, staleRead);
 }
 
 function checkUnchanged(fd: number, snapshot: FileSnapshot): void {
   const now = fstatSync(fd);
   const path = snapshot.path;
-  if (now.size !== snapshot.size) refuse(path, `the file changed since it was read (size ${snapshot.size} -> ${now.size} bytes); read it again`);
-  if (now.mtimeMs !== snapshot.mtimeMs) refuse(path, "the file changed since it was read (modification time differs); read it again");
-  if (fileTailSha256(fd, now.size) !== snapshot.tailSha256) refuse(path, "the file changed since it was read (its last bytes differ); read it again");
+  if (now.size !== snapshot.size) refuse(path, `the file changed since it was read (size ${snapshot.size} -> ${now.size} bytes); read it again`, true);
+  if (now.mtimeMs !== snapshot.mtimeMs) refuse(path, "the file changed since it was read (modification time differs); read it again", true);
+  if (fileTailSha256(fd, now.size) !== snapshot.tailSha256) refuse(path, "the file changed since it was read (its last bytes differ); read it again", true);
 }
 
 /**

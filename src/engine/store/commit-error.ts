@@ -8,6 +8,8 @@ export class CommitError extends Error {
     readonly path: string,
     readonly kind: "refused" | "failed",
     message: string,
+    /** Refused because the file changed since it was read: reading it again makes the commit possible. */
+    readonly staleRead = false,
   ) {
     super(message);
     this.name = "CommitError";
