@@ -267,7 +267,9 @@ export function treeReducer(s: TreeState, action: TreeAction): TreeState {
 }
 
 function rebase(s: TreeState, model: TreeModel, focusId: string | null | undefined): TreeState {
-  const keep = focusId === null ? model.flat.leafId : (focusId ?? selectedId(s) ?? s.lastSelectedId);
+  const wanted = focusId === null ? model.flat.leafId : (focusId ?? selectedId(s) ?? s.lastSelectedId);
+  // An entry the new read no longer has (the file was rewritten) leaves the cursor on pi's leaf.
+  const keep = wanted !== null && model.flat.indexOf.has(wanted) ? wanted : model.flat.leafId;
   // Folds of entries that are gone fold nothing; they are dropped so the set stays the tree's.
   const folded = new Set([...s.folded].filter((id) => model.flat.indexOf.has(id)));
   const visible = visibleFor(model, s.filter, s.query, folded);

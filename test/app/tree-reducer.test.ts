@@ -218,5 +218,7 @@ describe("tree reducer: rebase after a reload", () => {
     expect(selectedId(rebased(s))).toBe(selectedId(s));
     expect(selectedId(rebased(s, null))).toBe("u9");
     expect(selectedId(rebased(s, "a6b"))).toBe("a6b");
+    // An entry the new read does not have (the file was rewritten): pi's leaf.
+    expect(selectedId(rebased(s, "gone"))).toBe("u9");
   });
 });
