@@ -199,6 +199,11 @@ describe("recall cache", () => {
       cache.update(listed(), "1.6");
       const typo = cache.search("zebracron");
       expect(typo.ok && typo.value.corrections).toEqual({ zebracron: ["zebracorn"] });
+      // Typos at the first letter: missing, wrong, one too many.
+      for (const word of ["ebracorn", "xebracorn", "azebracorn"]) {
+        const r = cache.search(word);
+        expect(r.ok && r.value.corrections, word).toEqual({ [word]: ["zebracorn"] });
+      }
       expect(hits(cache, "role:user zebracorn")).toEqual(["other:o1:0"]);
       expect(hits(cache, "tool:bash").map((h) => h.split(":")[1])).toEqual(["a2", "r2", "x1"]);
       expect(hits(cache, '"session store"').map((h) => h.split(":")[1]).sort()).toEqual(["a5", "b2", "s1", "u2"]);

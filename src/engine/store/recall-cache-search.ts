@@ -184,17 +184,28 @@ export class CrossSessionSearch {
     return { variants: typos.map((term) => ({ term, weight: 0.4 })), corrected: typos.length > 0 };
   }
 
-  /** Index terms within a small edit distance of `word` that start with its first letter. */
+  /**
+   * Index terms within a small edit distance of `word`. Most typos keep the first letter, so those
+   * terms (one range of the term index) are tried first; only when none is near, the typos at the
+   * first letter are looked for: a letter too many in front (terms starting with the second letter),
+   * and a first letter missing or wrong (terms whose 2nd-3rd letters are the word's 1st-2nd or
+   * 2nd-3rd, of a near length; a scan of the postings, paid only by such a query).
+   */
   private typoTerms(word: string): string[] {
     const k = typoBudget(word.length);
     if (!k) return [];
     const first = word[0];
-    return this.termsBetween(first, `${first}\uffff`, -1)
-      .map((term) => ({ term, d: boundedDistance(word, term, k) }))
-      .filter((x) => x.d <= k)
-      .sort((a, b) => a.d - b.d || (a.term < b.term ? -1 : 1))
-      .slice(0, 10)
-      .map((x) => x.term);
+    const near = (terms: string[]) => nearestTerms(word, terms, k);
+    const sameFirst = near(this.termsBetween(first, `${first}\uffff`, -1));
+    if (sameFirst.length > 0) return sameFirst;
+    const second = word[1];
+    const extraFirst = this.termsBetween(second, `${second}\uffff`, -1);
+    const otherFirst = this.stmt(
+      "SELECT DISTINCT term FROM postings WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ?",
+    )
+      .pluck()
+      .all(word.slice(0, 2), word.slice(1, 3), word.length - k, word.length + k) as string[];
+    return near([...new Set([...extraFirst, ...otherFirst])]);
   }
 
   /** The role:/tool:/file: filters as a test on a matching doc (tools and files are looked up once). */
@@ -295,6 +306,16 @@ function filterSql(q: RecallQuery): { where: string; params: unknown[] } {
     params.push(...files);
   }
   return { where: parts.map((p) => `AND ${p}`).join(" "), params };
+}
+
+/** Up to 10 of `terms` within edit distance `k` of `word`, nearest first, then alphabetical. */
+function nearestTerms(word: string, terms: readonly string[], k: number): string[] {
+  return terms
+    .map((term) => ({ term, d: boundedDistance(word, term, k) }))
+    .filter((x) => x.d <= k)
+    .sort((a, b) => a.d - b.d || (a.term < b.term ? -1 : 1))
+    .slice(0, 10)
+    .map((x) => x.term);
 }
 
 function toHit(r: DocRow, rank: number, matcher: RecallMatcher, corrections: Record<string, string[]>): CrossSessionHit {
