@@ -40,6 +40,26 @@ const yogaWithoutFetch = {
   },
 };
 
+// Ink 6.8's useInput reads `keypress.name` for any sequence parsed as Ctrl, but an escape sequence
+// it has no name for (e.g. the colour code "\x1b[31m" in pasted terminal output) has none, and
+// `input.startsWith` then throws out of the stdin handler: the app dies. An unnamed Ctrl key is no
+// input at all.
+const INK_USE_INPUT = /[\\/]ink[\\/]build[\\/]hooks[\\/]use-input\.js$/;
+const INK_CTRL_NAME = "else if (keypress.ctrl) {\n                input = keypress.name;";
+const INK_CTRL_NAME_GUARDED = "else if (keypress.ctrl) {\n                input = keypress.name ?? '';";
+
+/** Keeps an unnamed escape sequence from crashing Ink's input handler. */
+const inkUnnamedCtrlKey = {
+  name: "ink-unnamed-ctrl-key",
+  transform(code, id) {
+    if (!INK_USE_INPUT.test(id)) return null;
+    if (code.split(INK_CTRL_NAME).length !== 2) {
+      throw new Error(`rolldown.config.mjs: ${id} no longer has Ink's Ctrl-name line; check the ink-unnamed-ctrl-key plugin`);
+    }
+    return { code: code.replace(INK_CTRL_NAME, INK_CTRL_NAME_GUARDED), map: null };
+  },
+};
+
 export default defineConfig({
   input: { main: "dist/src/cli/main.js" },
   platform: "node",
@@ -47,7 +67,7 @@ export default defineConfig({
   external: ["better-sqlite3", "react-devtools-core"],
   // React's production build, as the launcher selected at run time before bundling.
   transform: { define: { "process.env.NODE_ENV": '"production"' } },
-  plugins: [packageJsonFromBundle, yogaWithoutFetch],
+  plugins: [packageJsonFromBundle, yogaWithoutFetch, inkUnnamedCtrlKey],
   output: {
     dir: "dist/bin",
     format: "esm",

@@ -6,16 +6,23 @@ import type { FileSnapshot, SessionTree } from "../../src/engine/index.js";
 import { KeyRouter } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
 import { useTerminalSize } from "../kit/use-terminal-size.js";
+import type { HelpGroupId } from "./help-keys.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 import { LoadedTreeScreen } from "./LoadedTreeScreen.js";
 import { stackReducer } from "./screen-stack.js";
-import type { AppEnv, RenderPicker, Screen, ScreenNav } from "./screens.js";
+import type { AppEnv, HelpRequest, RenderPicker, Screen, ScreenNav } from "./screens.js";
 
 // Screens the first frame of a tree never shows load on first open, so start-up does not pay for them.
 const RecallScreen = lazy(() => import("../recall/RecallScreen.js").then((m) => ({ default: m.RecallScreen })));
 const CompactionPreviewScreen = lazy(() =>
   import("../compaction/CompactionPreviewScreen.js").then((m) => ({ default: m.CompactionPreviewScreen })),
 );
+/**
+ * The help group a screen's `?` opens at when the screen does not name one; the tree's keys head the
+ * help, and the picker (whose `?` types) opens it at the top.
+ */
+const SCREEN_HELP: Record<Screen["kind"], HelpGroupId | undefined> = { picker: undefined, tree: "tree", recall: "recallResults", compaction: "preview" };
+
 const whileLoading = (children: ReactNode) => <Suspense fallback={<Text>loading…</Text>}>{children}</Suspense>;
 
 export interface AppProps {
@@ -46,7 +53,9 @@ function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: App
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const [stack, dispatch] = useReducer(stackReducer, { screens: [initial], done: false });
-  const [helpOpen, setHelpOpen] = useState(false);
+  // Open help and the group it starts at (undefined: the top).
+  const [help, setHelp] = useState<{ startAt?: HelpGroupId } | null>(null);
+  const helpOpen = help !== null;
   const nav = useMemo<ScreenNav>(
     () => ({
       openTree: (path) => dispatch({ type: "openTree", path }),
@@ -61,11 +70,11 @@ function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: App
   if (stack.done) return null;
 
   const top = stack.screens.length - 1;
-  const onHelp = () => setHelpOpen(true);
   return (
     <Box flexDirection="column">
       {stack.screens.map((screen, i) => {
         const active = i === top && !helpOpen;
+        const onHelp: HelpRequest = (group) => setHelp({ startAt: group ?? SCREEN_HELP[screen.kind] });
         // What every screen gets from the shell.
         const frame = { columns, rows, active, onBack: nav.back, onHelp };
         return (
@@ -111,7 +120,7 @@ function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: App
           </Box>
         );
       })}
-      {helpOpen && <HelpOverlay columns={columns} rows={rows} onClose={() => setHelpOpen(false)} />}
+      {help && <HelpOverlay columns={columns} rows={rows} startAt={help.startAt} onClose={() => setHelp(null)} />}
     </Box>
   );
 }

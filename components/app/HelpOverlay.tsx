@@ -1,13 +1,15 @@
 // The help overlay (?): every key, on top of the current screen. It sits on the overlay layer and
 // consumes every key; its own keys (help-keys.ts) scroll when the list is taller than the terminal.
+// It opens scrolled to the keys of the screen that asked (its group at the top), since that is what
+// the user wants to read; the other groups stay a scroll away.
 import { useState } from "react";
 import { Box, Text } from "ink";
 import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { displayWidth, padToWidth, wrapText } from "../kit/text-width.js";
-import { HELP_GROUPS, helpOverlayCommand } from "./help-keys.js";
+import { HELP_GROUPS, helpOverlayCommand, type HelpGroupId } from "./help-keys.js";
 
-type Line = { text: string; heading?: boolean };
+type Line = { text: string; heading?: boolean; group?: HelpGroupId };
 
 /**
  * One line per key where it fits; otherwise the help wraps under its own column and keys too long
@@ -18,7 +20,7 @@ export function helpLines(keyWidth: number, columns: number): Line[] {
   const indent = " ".repeat(keyWidth + 4);
   const helpWidth = Math.max(10, columns - keyWidth - 4);
   for (const group of HELP_GROUPS) {
-    lines.push({ text: group.title, heading: true });
+    lines.push({ text: group.title, heading: true, group: group.id });
     for (const item of group.items) {
       const help = wrapText(item.help, helpWidth);
       if (displayWidth(item.keys) <= keyWidth) lines.push({ text: `  ${padToWidth(item.keys, keyWidth)}  ${help[0] ?? ""}` });
@@ -33,10 +35,24 @@ export function helpLines(keyWidth: number, columns: number): Line[] {
   return lines;
 }
 
-export function HelpOverlay({ columns, rows, onClose }: { columns: number; rows: number; onClose: () => void }) {
+/** Where the overlay starts: the heading of the group asked for, clamped so the last page stays full. */
+export function startScroll(lines: Line[], group: HelpGroupId | undefined, height: number): number {
+  const at = lines.findIndex((line) => line.group !== undefined && line.group === group);
+  return Math.max(0, Math.min(Math.max(0, lines.length - height), at));
+}
+
+export interface HelpOverlayProps {
+  columns: number;
+  rows: number;
+  /** The group of the screen that opened the help; without it the help starts at the top. */
+  startAt?: HelpGroupId;
+  onClose: () => void;
+}
+
+export function HelpOverlay({ columns, rows, startAt, onClose }: HelpOverlayProps) {
   const height = Math.max(1, rows - 3);
   const lines = helpLines(Math.min(34, Math.floor(columns / 3)), columns);
-  const [scroll, setScroll] = useState(0);
+  const [scroll, setScroll] = useState(() => startScroll(lines, startAt, height));
   const maxScroll = Math.max(0, lines.length - height);
   useKeyLayer("overlay", (key) => {
     const command = helpOverlayCommand(key.name);
@@ -52,7 +68,8 @@ export function HelpOverlay({ columns, rows, onClose }: { columns: number; rows:
       </Text>
       {lines.slice(scroll, scroll + height).map((line, i) => (
         <Text key={scroll + i} wrap="truncate" bold={line.heading} color={line.heading ? "cyan" : undefined}>
-          {line.text}
+          {/* An empty Text takes no row in Ink; the blank line between groups must keep its row. */}
+          {line.text || " "}
         </Text>
       ))}
     </Box>

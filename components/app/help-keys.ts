@@ -24,7 +24,27 @@ export interface HelpItem {
   help: string;
 }
 
+/** Names a help group, so a screen can ask for the help opened at its own keys. */
+export type HelpGroupId =
+  | "tree"
+  | "search"
+  | "detail"
+  | "findPrompt"
+  | "rowMarkers"
+  | "branch"
+  | "instructions"
+  | "label"
+  | "confirm"
+  | "preview"
+  | "diff"
+  | "recallQuery"
+  | "recallResults"
+  | "recallExpanded"
+  | "picker"
+  | "help";
+
 export interface HelpGroup {
+  id: HelpGroupId;
   title: string;
   items: HelpItem[];
 }
@@ -51,11 +71,12 @@ export const keysLabel = (names: string[]): string => [...new Set(names.map(keyL
 const fromBindings = (list: { keys: string[]; help: string }[]): HelpItem[] => list.map((b) => ({ keys: keysLabel(b.keys), help: b.help }));
 
 export const HELP_GROUPS: HelpGroup[] = [
-  { title: "Tree (pi's /tree keys)", items: fromBindings(TREE_BINDINGS) },
-  { title: "Search", items: fromBindings([TYPE_TO_SEARCH, ...SEARCH_BINDINGS, ...EMPTY_QUERY_BINDINGS]) },
-  { title: "Detail pane (after Shift+D; other keys act on the tree)", items: fromBindings(DETAIL_BINDINGS) },
-  { title: "Find prompt (after Ctrl+G; other keys are ignored)", items: fromBindings([FIND_PROMPT_TEXT, ...FIND_PROMPT_BINDINGS]) },
+  { id: "tree", title: "Tree (pi's /tree keys)", items: fromBindings(TREE_BINDINGS) },
+  { id: "search", title: "Search", items: fromBindings([TYPE_TO_SEARCH, ...SEARCH_BINDINGS, ...EMPTY_QUERY_BINDINGS]) },
+  { id: "detail", title: "Detail pane (after Shift+D; other keys act on the tree)", items: fromBindings(DETAIL_BINDINGS) },
+  { id: "findPrompt", title: "Find prompt (after Ctrl+G; other keys are ignored)", items: fromBindings([FIND_PROMPT_TEXT, ...FIND_PROMPT_BINDINGS]) },
   {
+    id: "rowMarkers",
     title: "Row markers",
     items: [
       { keys: "› ", help: "cursor" },
@@ -65,17 +86,17 @@ export const HELP_GROUPS: HelpGroup[] = [
       { keys: "├⊟ / ├⊞", help: "foldable / folded branch" },
     ],
   },
-  { title: "Branch navigation (Enter in the tree)", items: fromBindings([...CHOOSE_BINDINGS, ...NO_WRITE_BINDINGS, ...FLOW_BINDINGS]) },
+  { id: "branch", title: "Branch navigation (Enter in the tree)", items: fromBindings([...CHOOSE_BINDINGS, ...NO_WRITE_BINDINGS, ...FLOW_BINDINGS]) },
   // The editor leaves Esc, Ctrl+C and PgUp/PgDn to the flow (FLOW_BINDINGS above).
-  { title: "Instructions editor (Summarize with custom prompt)", items: fromBindings([EDITOR_TEXT, ...EDITOR_BINDINGS]) },
-  { title: "Label editor (Shift+L in the tree)", items: fromBindings([LABEL_TEXT, ...LABEL_EDITOR_BINDINGS]) },
-  { title: "Before any write (branch summary, label, fork, compaction)", items: fromBindings(CONFIRM_BINDINGS) },
-  { title: "Compaction preview (Ctrl+K in the tree)", items: fromBindings(PREVIEW_BINDINGS) },
-  { title: "Context diff (d / b in the preview)", items: fromBindings(DIFF_BINDINGS) },
-  { title: "Recall (/ in the tree): typing the query", items: fromBindings(QUERY_BINDINGS) },
-  { title: "Recall: result keys (after Tab)", items: fromBindings(RESULT_BINDINGS) },
-  { title: "Recall: expanded entry (after e)", items: fromBindings([...EXPANDED_SCROLL_BINDINGS, ...EXPANDED_BINDINGS]) },
+  { id: "instructions", title: "Instructions editor (Summarize with custom prompt)", items: fromBindings([EDITOR_TEXT, ...EDITOR_BINDINGS]) },
+  { id: "label", title: "Label editor (Shift+L in the tree)", items: fromBindings([LABEL_TEXT, ...LABEL_EDITOR_BINDINGS]) },
+  { id: "confirm", title: "Before any write (branch summary, label, fork, compaction)", items: fromBindings(CONFIRM_BINDINGS) },
+  { id: "preview", title: "Compaction preview (Ctrl+K in the tree)", items: fromBindings(PREVIEW_BINDINGS) },
+  { id: "diff", title: "Context diff (d / b in the preview)", items: fromBindings(DIFF_BINDINGS) },
+  { id: "recallQuery", title: "Recall (/ in the tree): typing the query", items: fromBindings(QUERY_BINDINGS) },
+  { id: "recallResults", title: "Recall: result keys (after Tab)", items: fromBindings(RESULT_BINDINGS) },
+  { id: "recallExpanded", title: "Recall: expanded entry (after e)", items: fromBindings([...EXPANDED_SCROLL_BINDINGS, ...EXPANDED_BINDINGS]) },
   // In pi's /resume `?` is typed into the search, so this help cannot open from the picker itself.
-  { title: "Session picker (/resume; ? types into the search)", items: fromBindings([PICKER_TEXT, ...PICKER_BINDINGS]) },
-  { title: "This help", items: [...fromBindings(HELP_OVERLAY_BINDINGS), { keys: "any other key", help: "close" }] },
+  { id: "picker", title: "Session picker (/resume; ? types into the search)", items: fromBindings([PICKER_TEXT, ...PICKER_BINDINGS]) },
+  { id: "help", title: "This help", items: [...fromBindings(HELP_OVERLAY_BINDINGS), { keys: "any other key", help: "close" }] },
 ];

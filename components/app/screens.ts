@@ -8,6 +8,7 @@
 // otherwise the app exits. The shell owns the stack; a screen only calls the ScreenNav it is given.
 import type { ReactNode } from "react";
 import type { FileSnapshot, PiProfile, SessionTree } from "../../src/engine/index.js";
+import type { HelpGroupId } from "./help-keys.js";
 
 /** One screen on the stack. */
 export type Screen =
@@ -31,6 +32,12 @@ export interface ScreenNav {
   /** Quit the whole app. */
   quit(): void;
 }
+
+/**
+ * Open the app's help overlay, scrolled so `group` (the keys of the asking screen's current mode) is
+ * at the top; without it, at the screen's own group.
+ */
+export type HelpRequest = (group?: HelpGroupId) => void;
 
 /** Where the app runs. Passed in once by the launcher; screens never read `process`. */
 export interface AppEnv {
@@ -60,7 +67,7 @@ export interface PickerScreenProps {
    */
   active?: boolean;
   /** Open the app's help overlay (the shell lists every key). */
-  onHelp?: () => void;
+  onHelp?: HelpRequest;
 }
 
 /**

@@ -3,6 +3,8 @@
 import { useMemo } from "react";
 import { Box, Text } from "ink";
 import { formatCount, planBranchCommit } from "../../src/engine/index.js";
+import { AppendRefused } from "../commit/AppendRefused.js";
+import { appendRefusal } from "../commit/append-refusal.js";
 import { CommitConfirm } from "../commit/CommitConfirm.js";
 import { appClock, commitPending } from "../commit/commit-io.js";
 import { pendingCommitView } from "../commit/entry-preview.js";
@@ -37,8 +39,14 @@ export function StageBody(props: StageProps) {
     case "noSummary":
     case "nothingToSummarize":
       return props.moveChange ? <NoWriteStage {...props} change={props.moveChange} nothingToSummarize={state.stage === "nothingToSummarize"} /> : null;
-    case "preview":
+    case "preview": {
+      // Said where the confirm step would be, before asking: a v1/v2 file is never appended to.
+      const refusal = appendRefusal(props.document.tree.loaded.fileVersion);
+      if (refusal !== null) {
+        return <AppendRefused message={refusal} width={props.width} height={props.height} active={props.active} onBack={() => props.dispatch({ type: "back" })} />;
+      }
       return <PreviewStage {...props} instructions={state.instructions} />;
+    }
     case "closed":
       return null;
   }

@@ -1,6 +1,7 @@
 // The plan of a navigation in words: where the leaf goes, the common ancestor, what would be
 // summarized and what pi's budget drops (which pi never shows).
 import { DEFAULT_BRANCH_BUDGET, countNoun, formatCount, type BranchPlan, type SessionTree } from "../../src/engine/index.js";
+import { appendRefusalNote } from "../commit/append-refusal.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { entryCaption } from "./entry-caption.js";
 
@@ -32,8 +33,7 @@ export function planLines(plan: NavigationPlan, tree: SessionTree, budget = DEFA
       : `Dropped    none (budget ${formatCount(budget)} tokens)`,
     `Files      ${plan.fileLists.readFiles.length} read, ${plan.fileLists.modifiedFiles.length} modified`,
   );
-  if (tree.loaded.fileVersion < 3) {
-    lines.push(`Note       a v${tree.loaded.fileVersion} file is never appended to: fork it into a v3 file first (Shift+F in the tree)`);
-  }
+  const refusal = appendRefusalNote(tree.loaded.fileVersion);
+  if (refusal !== null) lines.push(`Note       ${refusal}`);
   return lines;
 }

@@ -62,6 +62,10 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
   }, []);
   useEffect(() => onSessionWritten(props.path, (write) => show(write.document, write.focusId)), [props.path, show]);
   const fileChange = useFileChange(doc.snapshot);
+  // News of the file outranks an older notice ("Reloaded…", "Wrote…"): pi may append right after.
+  useEffect(() => {
+    if (fileChange !== null) setNotice(null);
+  }, [fileChange]);
 
   const reload = (entryId: string | null) => {
     const fresh = readDocument(doc.path, profile);

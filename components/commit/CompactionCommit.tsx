@@ -7,6 +7,8 @@ import { Box, Text } from "ink";
 import { planCompactionCommit, type CompactionSettings, type FileSnapshot, type PiProfile, type SessionTree } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { AppendRefused } from "./AppendRefused.js";
+import { appendRefusal } from "./append-refusal.js";
 import { CommitConfirm } from "./CommitConfirm.js";
 import { appClock, commitPending, type Committed } from "./commit-io.js";
 import { pendingCommitView } from "./entry-preview.js";
@@ -36,8 +38,13 @@ export function CompactionCommit(props: CompactionCommitProps) {
     const first = `  Compaction at ${sanitizeInline(leafId ?? "(empty)")}: keepRecentTokens ${settings.keepRecentTokens}, summary compiled without an LLM; ${change.after.length} messages after`;
     return { head: [first, ...head], lines };
   }, [plan, tree, profile, leafId, settings, file]);
-  useKeyLayer("overlay", (key) => (key.name === "escape" ? (props.onCancel(), true) : true), props.active && plan.kind === "none");
+  // A v1/v2 file is refused before anything else: whether pi would compact is moot when nothing can be appended.
+  const refusal = appendRefusal(tree.loaded.fileVersion);
+  useKeyLayer("overlay", (key) => (key.name === "escape" ? (props.onCancel(), true) : true), props.active && refusal === null && plan.kind === "none");
 
+  if (refusal !== null) {
+    return <AppendRefused message={refusal} width={props.width} height={props.height} active={props.active} onBack={props.onCancel} />;
+  }
   if (plan.kind === "none" || view === undefined) {
     return (
       <Box flexDirection="column" width={props.width} height={props.height}>

@@ -29,7 +29,8 @@ export function useFileChange(snapshot: FileSnapshot | undefined): FileChange | 
 
 /** The one-line notice for a change, naming the key that reloads. */
 export function fileChangeNotice(change: FileChange, reloadKey: string): string {
+  // The key first: a narrow terminal cuts the line's end.
   if (change.state === "unreadable") return `The file can no longer be read (${change.message}); what is shown is the last read.`;
-  if (change.grewBy > 0) return `The file grew by ${formatBytes(change.grewBy)} on disk (pi appended?). ${reloadKey}: reload`;
-  return `The file changed on disk. ${reloadKey}: reload`;
+  if (change.grewBy > 0) return `${reloadKey}: reload — the file grew by ${formatBytes(change.grewBy)} on disk (pi appended?)`;
+  return `${reloadKey}: reload — the file changed on disk`;
 }

@@ -7,6 +7,7 @@ import { Box, Text } from "ink";
 import type { CompactionSettings, FileSnapshot, PiProfile, SessionTree } from "../../src/engine/index.js";
 import { CompactionCommitScreen } from "../commit/CompactionCommit.js";
 import type { Committed } from "../commit/commit-io.js";
+import type { HelpGroupId } from "../app/help-keys.js";
 import type { AppEnv } from "../app/screens.js";
 import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
@@ -32,7 +33,7 @@ export interface CompactionPreviewScreenProps {
   rows: number;
   active: boolean;
   onBack: () => void;
-  onHelp: () => void;
+  onHelp: (group: HelpGroupId) => void;
   /** After `w` wrote the compaction (screens showing the file have re-read it already). */
   onWritten?: (committed: Committed) => void;
 }

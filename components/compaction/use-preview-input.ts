@@ -2,6 +2,7 @@
 // sits on the "pane" layer above and takes its own keys first.
 import type { Dispatch } from "react";
 import type { Key } from "ink";
+import type { HelpGroupId } from "../app/help-keys.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { toKeyPress, type KeyPress } from "../kit/keys.js";
 import { followCutTop, type BandList } from "./band-lines.js";
@@ -18,7 +19,8 @@ export interface PreviewInputDeps {
   listHeight: number;
   summaryLineCount: number;
   onBack: () => void;
-  onHelp: () => void;
+  /** `?`: the app's help, opened at the keys of the pane shown. */
+  onHelp: (group: HelpGroupId) => void;
   /** `w`: open the write step for the plan shown. */
   onWrite: () => void;
 }
@@ -79,7 +81,8 @@ function runPress(key: KeyPress, deps: PreviewInputDeps): boolean {
       deps.onWrite();
       break;
     case "help":
-      deps.onHelp();
+      // The diff panes leave `?` to the preview; their keys are the diff group's.
+      deps.onHelp(state.pane === "diff" || state.pane === "branchDiff" ? "diff" : "preview");
       break;
     case "back":
       if (state.pane !== "bands") dispatch({ type: "showPane", pane: "bands" });

@@ -1,10 +1,13 @@
 // Shift+L: pi's inline label editor under the tree. Enter moves to a confirm step that shows the
-// label entry to be appended; y writes it through the engine's guarded append, Esc cancels. Enter and
+// label entry to be appended; y writes it through the engine's guarded append, Esc cancels. On a
+// v1/v2 file Enter shows why nothing can be appended instead (append-refusal.ts). Enter and
 // Esc come from label-keys.ts (the table the help overlay lists); the text input types the rest.
 import { useEffect, useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
 import TextInput from "ink-text-input";
 import { labelCommit, type PiProfile } from "../../src/engine/index.js";
+import { AppendRefused } from "../commit/AppendRefused.js";
+import { appendRefusal } from "../commit/append-refusal.js";
 import { CommitConfirm } from "../commit/CommitConfirm.js";
 import { appClock, commitPending, type Committed } from "../commit/commit-io.js";
 import { pendingEntryLines } from "../commit/entry-preview.js";
@@ -80,6 +83,10 @@ function ConfirmLabel(props: LabelEditorProps & { label: string | undefined; onB
   const { document, targetId, label, profile } = props;
   // Planned once per confirm step, so the entry shown is the entry written.
   const pending = useMemo(() => labelCommit(document.tree, targetId, label, appClock()), [document, targetId, label]);
+  const refusal = appendRefusal(document.tree.loaded.fileVersion);
+  if (refusal !== null) {
+    return <AppendRefused message={refusal} width={props.width} height={LABEL_EDITOR_HEIGHT - 1} active={props.active} onBack={props.onBack} />;
+  }
   return (
     <CommitConfirm
       lines={pendingEntryLines(document.path, pending.entries)}

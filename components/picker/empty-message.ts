@@ -5,7 +5,7 @@ export function emptyMessage(state: PickerState): string {
   if (isLoadingAll(state)) return "  Loading sessions of all projects…";
   if (hasNoSessionsAnywhere(state)) {
     return state.demoPath
-      ? "  No pi sessions found. Press Enter to open the bundled demo session, Esc to quit."
+      ? "  No pi sessions found. Enter: open the demo session · Esc: quit"
       : "  No pi sessions found (and the bundled demo session is missing).";
   }
   if (state.query.trim()) return "  No sessions match the search.";

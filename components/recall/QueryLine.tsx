@@ -1,6 +1,6 @@
-// Dumb view: the query box (ink-text-input). It only reads keys while `focused`.
+// Dumb view: the query box. It only reads keys while `focused`; Ctrl/Alt chords never type into it.
 import { Text } from "ink";
-import TextInput from "ink-text-input";
+import { GuardedTextInput } from "../kit/GuardedTextInput.js";
 
 const PLACEHOLDER = 'words, "a phrase", /regex/, role:user tool:bash file:x scope:all';
 
@@ -9,7 +9,7 @@ export function QueryLine({ value, focused, onChange }: { value: string; focused
     <Text wrap="truncate">
       <Text color={focused ? "cyan" : "gray"}>{"  Recall: "}</Text>
       {/* A fresh input on each focus puts its cursor at the end of the query. */}
-      <TextInput key={focused ? "focused" : "idle"} value={value} onChange={onChange} focus={focused} placeholder={PLACEHOLDER} />
+      <GuardedTextInput key={focused ? "focused" : "idle"} value={value} onChange={onChange} focus={focused} placeholder={PLACEHOLDER} />
     </Text>
   );
 }

@@ -4,6 +4,7 @@
 import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
 import type { PiProfile, SessionTree } from "../../src/engine/index.js";
+import type { HelpGroupId } from "../app/help-keys.js";
 import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { expandedLines } from "./expanded-lines.js";
@@ -28,7 +29,7 @@ export interface RecallScreenProps {
   /** Enter: close recall and put the tree's cursor on this entry. */
   onJump: (entryId: string) => void;
   onBack: () => void;
-  onHelp: () => void;
+  onHelp: (group: HelpGroupId) => void;
 }
 
 /** Title, query, status and hint lines around the list. */

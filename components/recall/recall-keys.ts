@@ -73,6 +73,20 @@ export function recallKeyAction(key: KeyPress, state: Pick<RecallState, "focus">
   return isPrintableText(key.text) ? "typeNext" : null;
 }
 
+/**
+ * Several printable characters in one press while the result keys are active: a held key or a fast
+ * typist delivers "jj" in one read. Each character then acts as its own key.
+ */
+export function isResultKeyRun(key: KeyPress, state: Pick<RecallState, "focus" | "expanded">): boolean {
+  return state.focus === "results" && state.expanded === null && key.name === "" && [...key.text].length > 1 && isPrintableText(key.text);
+}
+
+/** One character as the key press it is when typed alone ("j", "shift+s"). */
+export function charPress(ch: string): KeyPress {
+  const lower = ch.toLowerCase();
+  return { name: ch !== lower && /\p{Lu}/u.test(ch) ? `shift+${lower}` : ch, text: ch };
+}
+
 /** What a key does in the full-text view (scroll keys excluded). */
 export function expandedKeyAction(key: KeyPress): RecallAction | RecallCommand | null {
   return EXPANDED(key.name);

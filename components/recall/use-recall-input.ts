@@ -1,13 +1,14 @@
 // The recall screen's one key handler, on the router's "screen" layer. The screen is modal: it
 // consumes every key, so nothing reaches the hidden tree below it. Typed text is not handled here:
-// ink-text-input (focused only while the query has focus) reads it on its own.
+// the query box (focused only while the query has focus) reads it on its own.
 import type { Dispatch } from "react";
 import type { RecallIndex } from "../../src/engine/index.js";
+import type { HelpGroupId } from "../app/help-keys.js";
 import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
-import { expandedKeyAction, expandedScrollKey, recallKeyAction, type RecallCommand } from "./recall-keys.js";
-import { selectedItem, type RecallAction, type RecallState } from "./recall-reducer.js";
+import { charPress, expandedKeyAction, expandedScrollKey, isResultKeyRun, recallKeyAction, type RecallCommand } from "./recall-keys.js";
+import { recallReducer, selectedItem, type RecallAction, type RecallState } from "./recall-reducer.js";
 import { expandEntry } from "./run-recall.js";
 
 export interface RecallInputDeps {
@@ -18,21 +19,53 @@ export interface RecallInputDeps {
   expandedLines: { total: number; height: number };
   onJump: (entryId: string) => void;
   onBack: () => void;
-  onHelp: () => void;
+  /** Opens the key help at the group of the mode the screen is in. */
+  onHelp: (group: HelpGroupId) => void;
 }
 
 export function useRecallInput(deps: RecallInputDeps, enabled: boolean): void {
   useKeyLayer(
     "screen",
     (key) => {
-      const run = deps.state.expanded ? (expandedKeyAction(key) ?? scrollAction(key, deps)) : recallKeyAction(key, deps.state);
-      if (run === null) return true;
-      if (typeof run === "object") deps.dispatch(run);
-      else runCommand(run, key, deps);
+      if (isResultKeyRun(key, deps.state)) runKeys(key.text, deps);
+      else handleKey(key, deps);
       return true;
     },
     enabled,
   );
+}
+
+/**
+ * The characters of one press, each as its own key. Each one must see what the ones before it
+ * changed, and React's state only changes after this handler returns, so the run keeps its own copy:
+ * every action goes to React and, through the same pure reducer, to that copy, in order.
+ */
+function runKeys(text: string, deps: RecallInputDeps): void {
+  let state = deps.state;
+  const dispatch = (action: RecallAction) => {
+    state = recallReducer(state, action);
+    deps.dispatch(action);
+  };
+  const chars = [...text];
+  for (let i = 0; i < chars.length; i++) {
+    // A character that was no result key switched to typing: the rest of the run is typed text.
+    if (state.focus === "query" && state.expanded === null) {
+      dispatch({ type: "setQuery", query: state.query + chars.slice(i).join("") });
+      return;
+    }
+    if (!handleKey(charPress(chars[i]), { ...deps, state, dispatch })) return;
+  }
+}
+
+/** Carry out one key; false when the screen gave up the keys (back, help, jump). */
+function handleKey(key: KeyPress, deps: RecallInputDeps): boolean {
+  const run = deps.state.expanded ? (expandedKeyAction(key) ?? scrollAction(key, deps)) : recallKeyAction(key, deps.state);
+  if (run === null) return true;
+  if (typeof run === "object") {
+    deps.dispatch(run);
+    return true;
+  }
+  return runCommand(run, key, deps);
 }
 
 function scrollAction(key: KeyPress, deps: RecallInputDeps): RecallAction | null {
@@ -42,34 +75,38 @@ function scrollAction(key: KeyPress, deps: RecallInputDeps): RecallAction | null
   return { type: "scrollExpanded", delta: scrollStep(scroll, Math.max(1, height - 1), total), total, height };
 }
 
-function runCommand(command: RecallCommand, key: KeyPress, deps: RecallInputDeps): void {
+function runCommand(command: RecallCommand, key: KeyPress, deps: RecallInputDeps): boolean {
   const { state, dispatch } = deps;
   switch (command) {
     case "back":
       deps.onBack();
-      return;
+      return false;
     case "clearOrBack":
-      if (state.query === "") deps.onBack();
-      else dispatch({ type: "clearQuery" });
-      return;
+      if (state.query !== "") {
+        dispatch({ type: "clearQuery" });
+        return true;
+      }
+      deps.onBack();
+      return false;
     case "help":
-      deps.onHelp();
-      return;
+      deps.onHelp(state.expanded ? "recallExpanded" : state.focus === "query" ? "recallQuery" : "recallResults");
+      return false;
     case "typeNext":
       dispatch({ type: "setFocus", focus: "query" });
       dispatch({ type: "setQuery", query: state.query + key.text });
-      return;
+      return true;
     case "jump": {
       const id = state.expanded?.entry.entryId ?? selectedItem(state)?.entryId;
-      if (id !== undefined) deps.onJump(id);
-      return;
+      if (id === undefined) return true;
+      deps.onJump(id);
+      return false;
     }
     case "expand": {
       const item = selectedItem(state);
-      if (!item || !deps.index) return;
+      if (!item || !deps.index) return true;
       const r = expandEntry(deps.index, item.entryId);
       dispatch(r.ok ? { type: "expandOpened", entry: r.entry } : { type: "expandFailed", message: r.message });
-      return;
+      return true;
     }
   }
 }

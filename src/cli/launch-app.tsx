@@ -20,7 +20,9 @@ export interface LaunchOptions {
 }
 
 // The alternate screen keeps the user's scrollback intact and lets us own the whole terminal.
-const ENTER_ALT_SCREEN = "\x1b[?1049h";
+// Cursor home too: the alternate screen keeps the cursor where the main screen had it (below any
+// settings warning printed first), and Ink draws from the cursor, so its last rows would fall off.
+const ENTER_ALT_SCREEN = "\x1b[?1049h\x1b[H";
 const LEAVE_ALT_SCREEN = "\x1b[?1049l";
 
 /** Runs the explorer until the user quits; resolves to the exit code. Throws CliError like a command. */
@@ -50,14 +52,21 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
   const restore = () => process.stdout.write(LEAVE_ALT_SCREEN);
   let instance: ReturnType<typeof render> | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
+    // After a hangup the terminal is gone and every write fails (EIO): the cleanups still run, the
+    // writes are given up quietly instead of ending in a stack trace.
     try {
       // Unmounting runs the screens' cleanups (the demo's temporary copy is removed) before exiting.
       instance?.unmount();
-    } finally {
-      restore();
-      // 128 + the signal's number, as a shell reports a process the signal ended.
-      process.exit(signal === "SIGHUP" ? 129 : 143);
+    } catch {
+      // The terminal no longer takes output.
     }
+    try {
+      restore();
+    } catch {
+      // Likewise.
+    }
+    // 128 + the signal's number, as a shell reports a process the signal ended.
+    process.exit(signal === "SIGHUP" ? 129 : 143);
   };
   process.once("SIGTERM", onSignal);
   process.once("SIGHUP", onSignal);

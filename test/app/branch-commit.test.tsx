@@ -238,7 +238,7 @@ describe("branch flow: Enter in the tree", () => {
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 
-  it("never appends to a v2 file: the engine refuses and points to a fork", async () => {
+  it("never appends to a v2 file: says so before asking and points to a fork (more in v1-refusal.test.tsx)", async () => {
     const file = copyFixture("commit/small-v2.jsonl");
     const before = readFileSync(file);
     const ui = await open(file);
@@ -246,10 +246,10 @@ describe("branch flow: Enter in the tree", () => {
     const plan = await ui.waitFor((f) => f.includes("Summarize branch?"), WAIT_MS);
     expect(plan).toContain("a v2 file is never appended to");
     await ui.press("down", "enter");
-    await ui.waitFor((f) => f.includes("y: write"), WAIT_MS);
+    const frame = await ui.waitFor((f) => f.includes("v2 session file"), WAIT_MS);
+    expect(frame).toContain("Shift+F");
+    expect(frame).not.toContain("y: write");
     await ui.press("y");
-    const frame = await ui.waitFor((f) => f.includes("Not written"), WAIT_MS);
-    expect(frame).toContain("v2 session file");
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 });

@@ -54,7 +54,7 @@ describe("picker screen on the fixture sessions", () => {
     expect(demo).toBeDefined();
     const { element, opened } = screen("/tmp/pi-explorer-fixture/alpha", false);
     const ui = await renderInk(element, { columns: 110, rows: 40 });
-    await ui.waitFor((f) => f.includes("Press Enter to open the bundled demo session"));
+    await ui.waitFor((f) => f.includes("Enter: open the demo session"));
     await ui.press("enter");
     await ui.waitFor(() => opened.length > 0);
     // A private copy of the demo opens, so writes made while trying it never touch the package.
@@ -70,7 +70,7 @@ describe("picker screen on the fixture sessions", () => {
   it("opens nothing, and says why, when no private copy of the demo can be made", async () => {
     const { element, opened } = screen("/tmp/pi-explorer-fixture/alpha", false, "/nonexistent-temp-root");
     const ui = await renderInk(element, { columns: 110, rows: 40 });
-    await ui.waitFor((f) => f.includes("Press Enter to open the bundled demo session"));
+    await ui.waitFor((f) => f.includes("Enter: open the demo session"));
     await ui.press("enter");
     const f = await ui.waitFor((fr) => fr.includes("Cannot make a private copy of the demo"));
     expect(f).toContain("/nonexistent-temp-root");

@@ -107,7 +107,7 @@ describe("picker: the demo's working copy", () => {
     const demo = demoSessionPath()!;
     const { element } = app(false, root);
     const ui = await renderInk(element, SIZE);
-    await ui.waitFor((f) => f.includes("Press Enter to open the bundled demo session"));
+    await ui.waitFor((f) => f.includes("Enter: open the demo session"));
     await ui.press("enter");
     await ui.waitFor((f) => !f.includes(PICKER));
     const [dir] = readdirSync(root);
@@ -119,7 +119,7 @@ describe("picker: the demo's working copy", () => {
 
     // Back to the picker and into the demo again: the same copy, with this run's change.
     await ui.press("escape");
-    await ui.waitFor((f) => f.includes("Press Enter to open the bundled demo session"));
+    await ui.waitFor((f) => f.includes("Enter: open the demo session"));
     await ui.press("enter");
     await ui.waitFor((f) => !f.includes(PICKER));
     expect(readdirSync(root)).toEqual([dir]);
@@ -127,7 +127,7 @@ describe("picker: the demo's working copy", () => {
 
     // Leaving the tree and then the picker ends the app, which unmounts the picker.
     await ui.press("escape");
-    await ui.waitFor((f) => f.includes("Press Enter to open the bundled demo session"));
+    await ui.waitFor((f) => f.includes("Enter: open the demo session"));
     // Wait from before the key: Ink resolves only a wait that began before it unmounted.
     const exited = ui.instance.waitUntilExit();
     await ui.press("escape");
@@ -142,7 +142,7 @@ describe("picker: the demo's working copy", () => {
     roots.push(root);
     const { element } = app(false, root);
     const ui = await renderInk(element, SIZE);
-    await ui.waitFor((f) => f.includes("Press Enter to open the bundled demo session"));
+    await ui.waitFor((f) => f.includes("Enter: open the demo session"));
     await ui.press("enter");
     await ui.waitFor((f) => !f.includes(PICKER));
     expect(readdirSync(root)).toHaveLength(1);

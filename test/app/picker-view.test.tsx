@@ -135,7 +135,7 @@ describe("session picker view", () => {
   it("offers the bundled demo when there are no sessions anywhere", async () => {
     const { element, calls } = picker({ sessions: [], loadAllSessions: () => [], demoPath: "/pkg/fixtures/demo/demo-session.jsonl" });
     const ui = await renderInk(element(), { columns: 100, rows: 30 });
-    await ui.waitFor((f) => f.includes("Press Enter to open the bundled demo session"));
+    await ui.waitFor((f) => f.includes("Enter: open the demo session"));
     await ui.press("enter");
     await ui.waitFor(() => calls.opened.length > 0);
     expect(calls.opened).toEqual(["/pkg/fixtures/demo/demo-session.jsonl"]);

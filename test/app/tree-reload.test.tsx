@@ -31,7 +31,7 @@ async function openTree(file: string): Promise<InkHarness> {
 /** What pi does while the user reads (append `line`), then what the user does about it (Ctrl+R); the frame after. */
 async function appendThenReload(ui: InkHarness, file: string, line: string): Promise<string> {
   appendFileSync(file, line);
-  await ui.waitFor((f) => f.includes("The file grew by"), WAIT_MS);
+  await ui.waitFor((f) => f.includes("the file grew by"), WAIT_MS);
   await ui.press("ctrl+r");
   return ui.waitFor((f) => f.includes("Reloaded from disk"), WAIT_MS);
 }
@@ -52,8 +52,8 @@ describe("checkSnapshot", () => {
   });
 
   it("words each change for the notice line", () => {
-    expect(fileChangeNotice({ state: "changed", grewBy: 2048 }, "Ctrl+R")).toBe("The file grew by 2.0 KB on disk (pi appended?). Ctrl+R: reload");
-    expect(fileChangeNotice({ state: "changed", grewBy: 0 }, "Ctrl+R")).toBe("The file changed on disk. Ctrl+R: reload");
+    expect(fileChangeNotice({ state: "changed", grewBy: 2048 }, "Ctrl+R")).toBe("Ctrl+R: reload — the file grew by 2.0 KB on disk (pi appended?)");
+    expect(fileChangeNotice({ state: "changed", grewBy: 0 }, "Ctrl+R")).toBe("Ctrl+R: reload — the file changed on disk");
   });
 });
 
@@ -78,25 +78,34 @@ describe("the tree notices pi's appends", () => {
     const ui = await openTree(file);
     expect(ui.frame()).not.toContain("one more question");
     appendFileSync(file, PI_APPENDS);
-    await ui.waitFor((f) => f.includes("The file grew by") && f.includes("Ctrl+R: reload"), WAIT_MS);
+    await ui.waitFor((f) => f.includes("the file grew by") && f.includes("Ctrl+R: reload"), WAIT_MS);
     await ui.press("ctrl+r");
     const f = await ui.waitFor((fr) => fr.includes("Reloaded from disk: 1 new entry."), WAIT_MS);
     const cursorRow = f.split("\n").find((line) => line.startsWith("›"));
     expect(cursorRow).toContain("user: one more question about approach B");
-    expect(f).not.toContain("The file grew by");
+    expect(f).not.toContain("the file grew by");
   });
 
   it("keeps following the file: a second append updates the notice, a deletion turns it into an error", async () => {
     const file = copyFixture();
     const ui = await openTree(file);
     appendFileSync(file, PI_APPENDS);
-    await ui.waitFor((f) => f.includes(`The file grew by ${Buffer.byteLength(PI_APPENDS)} B`), WAIT_MS);
+    await ui.waitFor((f) => f.includes(`the file grew by ${Buffer.byteLength(PI_APPENDS)} B`), WAIT_MS);
     const second = PI_APPENDS.replace('"u9"', '"u10"');
     appendFileSync(file, second);
-    await ui.waitFor((f) => f.includes(`The file grew by ${Buffer.byteLength(PI_APPENDS) + Buffer.byteLength(second)} B`), WAIT_MS);
+    await ui.waitFor((f) => f.includes(`the file grew by ${Buffer.byteLength(PI_APPENDS) + Buffer.byteLength(second)} B`), WAIT_MS);
     rmSync(file);
     const gone = await ui.waitFor((f) => f.includes("The file can no longer be read"), WAIT_MS);
     expect(gone).toContain("no such file");
+  });
+
+  it("after a reload, pi's next append shows at once (it outranks the 'Reloaded' notice)", async () => {
+    const file = copyFixture();
+    const ui = await openTree(file);
+    await appendThenReload(ui, file, PI_APPENDS);
+    appendFileSync(file, PI_APPENDS.replace('"u9"', '"u10"').replace('"parentId":"lb1"', '"parentId":"u9"'));
+    const f = await ui.waitFor((fr) => fr.includes("Ctrl+R: reload — the file grew by"), WAIT_MS);
+    expect(f).not.toContain("Reloaded from disk");
   });
 
   it("keeps the user's search over the reloaded entries", async () => {

@@ -46,6 +46,17 @@ describeWithTmux("tree view QA fixes in a real terminal", () => {
     expect(markerColumn(emojiRow)).toBe(markerColumn(rows[0]));
   });
 
+  it("survives an escape sequence Ink has no name for (pasted colour codes) typed into the search", async () => {
+    const { term } = app.start({ session: SESSION, size: { columns: 120, rows: 20 } });
+    await term.waitFor((x) => x.includes("(3/3)"), "the tree");
+    term.type("a\x1b[31mb");
+    // Still running: what is typed next reaches the search line.
+    term.type("needle");
+    const screen = await term.waitFor((x) => /Type to search: .*needle/.test(x), "the search taking more text after the sequence");
+    expect(screen).toContain("Session Tree");
+    expect(screen).not.toContain("TypeError");
+  });
+
   it("acts on Ctrl+G, the query and Enter sent in one burst", async () => {
     const { term } = app.start({ session: SESSION, size: { columns: 120, rows: 20 } });
     await term.waitFor((x) => x.includes("(3/3)"), "the tree");

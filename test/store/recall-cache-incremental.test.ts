@@ -182,6 +182,17 @@ describe("recall cache", () => {
     });
   });
 
+  it("among equally near spellings, corrects to the one more sessions use", () => {
+    appendFileSync(b, userEntry("o2", "o1", "please commit it") + userEntry("o3", "o2", "commit again") + userEntry("o4", "o3", "we omit the rest"));
+    withCache((cache) => {
+      cache.update(listed(), "1.6");
+      // "ommit" is one edit from both "omit" (1 doc, same first letter) and "commit" (2 docs).
+      const r = cache.search("ommit");
+      expect(r.ok && r.value.corrections.ommit?.[0]).toBe("commit");
+      expect(r.ok && r.value.corrections.ommit).toContain("omit");
+    });
+  });
+
   it("an index of another schema version is rebuilt", () => {
     withCache((cache) => cache.update(listed(), "1.6"));
     const db = new Database(dbPath);

@@ -27,8 +27,8 @@ export const listCommand: Command = {
       return 0;
     }
     if (sessions.length === 0) {
-      const where = all ? allSessionsRoot(listing).dir : sessionDir || `the sessions of ${ctx.cwd}`;
-      ctx.out.writeLines([`No sessions found in ${sanitizeLine(where)}.`]);
+      const where = all ? `in ${allSessionsRoot(listing).dir}` : sessionDir ? `in ${sessionDir} for ${ctx.cwd}` : `for ${ctx.cwd}`;
+      ctx.out.writeLines([`No sessions found ${sanitizeLine(where)}.`]);
       return 0;
     }
     ctx.out.writeLines(sessionTable(sessions, ctx.now));

@@ -24,7 +24,8 @@ export function explainCut(analysis: CompactionAnalysis, keepRecentTokens: numbe
       reach = "There is no message to cut at";
   }
   if (cut.trace.absorbed > 0) reach += ` and moves back over ${countNoun(cut.trace.absorbed, "metadata entry")} to ${kept}`;
-  if (!preparation) return `${reach}; ${analysis.reason ?? "pi would not compact"}.`;
+  // pi's reason is its own sentence ("Nothing to compact (session too small)").
+  if (!preparation) return `${reach}. ${analysis.reason ?? "pi would not compact"}.`;
   const summarized = preparation.messagesToSummarize.length;
   if (cut.isSplitTurn) {
     return `${reach}. That splits the turn starting at ${idAt(cut.turnStartIndex)}: its first ${countNoun(preparation.turnPrefixMessages.length, "message")} are summarized as a turn prefix and the rest is kept, so pi writes two summaries (${countNoun(summarized, "earlier message")} of history, and the turn prefix) merged into one compaction.`;

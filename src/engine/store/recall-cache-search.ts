@@ -185,27 +185,28 @@ export class CrossSessionSearch {
   }
 
   /**
-   * Index terms within a small edit distance of `word`. Most typos keep the first letter, so those
-   * terms (one range of the term index) are tried first; only when none is near, the typos at the
-   * first letter are looked for: a letter too many in front (terms starting with the second letter),
-   * and a first letter missing or wrong (terms whose 2nd-3rd letters are the word's 1st-2nd or
-   * 2nd-3rd, of a near length; a scan of the postings, paid only by such a query).
+   * Index terms within a small edit distance of `word`, the commonest first among equally near ones
+   * ("ommit" is one edit from both "omit" and "commit"; "commit" is the one people write). Candidates: terms with the same first letter (one range of the term index), terms
+   * starting with the second letter (a letter too many in front), and terms of a near length whose
+   * 2nd-3rd letters are the word's 1st-2nd or 2nd-3rd (a first letter missing or wrong; a scan of
+   * the postings, paid only when the word has no exact or prefix match).
    */
   private typoTerms(word: string): string[] {
     const k = typoBudget(word.length);
     if (!k) return [];
-    const first = word[0];
-    const near = (terms: string[]) => nearestTerms(word, terms, k);
-    const sameFirst = near(this.termsBetween(first, `${first}\uffff`, -1));
-    if (sameFirst.length > 0) return sameFirst;
-    const second = word[1];
-    const extraFirst = this.termsBetween(second, `${second}\uffff`, -1);
-    const otherFirst = this.stmt(
-      "SELECT DISTINCT term FROM postings WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ?",
-    )
+    const range = (letter: string) => this.termsBetween(letter, `${letter}\uffff`, -1);
+    const atFirstLetter = this.stmt("SELECT DISTINCT term FROM postings WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ?")
       .pluck()
       .all(word.slice(0, 2), word.slice(1, 3), word.length - k, word.length + k) as string[];
-    return near([...new Set([...extraFirst, ...otherFirst])]);
+    const candidates = new Set([...range(word[0]), ...range(word[1]), ...atFirstLetter]);
+    const frequency = this.stmt("SELECT SUM(df) FROM postings WHERE term = ?").pluck();
+    return [...candidates]
+      .map((term) => ({ term, d: boundedDistance(word, term, k) }))
+      .filter((x) => x.d <= k)
+      .map((x) => ({ ...x, df: Number(frequency.get(x.term) ?? 0) }))
+      .sort((a, b) => a.d - b.d || b.df - a.df || (a.term < b.term ? -1 : 1))
+      .slice(0, 10)
+      .map((x) => x.term);
   }
 
   /** The role:/tool:/file: filters as a test on a matching doc (tools and files are looked up once). */
@@ -306,16 +307,6 @@ function filterSql(q: RecallQuery): { where: string; params: unknown[] } {
     params.push(...files);
   }
   return { where: parts.map((p) => `AND ${p}`).join(" "), params };
-}
-
-/** Up to 10 of `terms` within edit distance `k` of `word`, nearest first, then alphabetical. */
-function nearestTerms(word: string, terms: readonly string[], k: number): string[] {
-  return terms
-    .map((term) => ({ term, d: boundedDistance(word, term, k) }))
-    .filter((x) => x.d <= k)
-    .sort((a, b) => a.d - b.d || (a.term < b.term ? -1 : 1))
-    .slice(0, 10)
-    .map((x) => x.term);
 }
 
 function toHit(r: DocRow, rank: number, matcher: RecallMatcher, corrections: Record<string, string[]>): CrossSessionHit {

@@ -1,0 +1,39 @@
+// What a write flow shows in place of its confirm step when the file cannot be appended to
+// (appendRefusal): the reason as one wrapped paragraph, nothing to confirm, Esc back. It takes the
+// confirm step's cancel keys (confirm-keys.ts) and, being modal, swallows every other key.
+import { Box, Text } from "ink";
+import { useKeyLayer } from "../kit/key-router.js";
+import { wrapText } from "../kit/text-width.js";
+import { confirmKeyCommand } from "./confirm-keys.js";
+
+export interface AppendRefusedProps {
+  /** From appendRefusal: plain text, no session content. */
+  message: string;
+  width: number;
+  /** Rows this box may use, footer included. */
+  height: number;
+  active: boolean;
+  onBack: () => void;
+}
+
+export function AppendRefused({ message, width, height, active, onBack }: AppendRefusedProps) {
+  useKeyLayer(
+    "overlay",
+    (key) => {
+      if (confirmKeyCommand(key)?.type === "cancel") onBack();
+      return true;
+    },
+    active,
+  );
+  // Wrapped, never cut: the way out (the fork key) is at the end of the paragraph.
+  const lines = wrapText(message, Math.max(10, width - 4)).slice(0, Math.max(1, height - 1));
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {lines.map((line, i) => (
+        <Text key={i} color="yellow">{`  ${line}`}</Text>
+      ))}
+      <Box flexGrow={1} />
+      <Text color="gray" wrap="truncate">  Nothing is written. Esc: back</Text>
+    </Box>
+  );
+}
