@@ -1,7 +1,7 @@
 // A result drawn as one-row lines of toned cells: segment headings, hits with their highlighted
 // snippets, context entries, elisions. Each line records which selectable item it belongs to, so
 // the view can mark the selection and keep it inside the visible window.
-import type { RecallEntryView, RecallLabel, RecallSegment, SegmentLine } from "../../src/engine/index.js";
+import { countNoun, type RecallEntryView, type RecallLabel, type RecallSegment, type SegmentLine } from "../../src/engine/index.js";
 import type { Cell, Tone } from "../kit/cell.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { highlightLines } from "./highlight.js";
@@ -70,7 +70,7 @@ export function resultLayout(outcome: RecallOutcome | null, selected: number): R
 
   function drawSegmentLine(line: SegmentLine): void {
     if (line.kind === "elided") {
-      lines.push({ cells: [{ text: `    … ${line.count} more ${line.count === 1 ? "entry" : "entries"}`, tone: "dim" }], item: null });
+      lines.push({ cells: [{ text: `    … ${countNoun(line.count, "more entry", "more entries")}`, tone: "dim" }], item: null });
       return;
     }
     if (!line.hit) return oneLine(line.entry, null, false);
@@ -80,9 +80,9 @@ export function resultLayout(outcome: RecallOutcome | null, selected: number): R
     if (!snippet) oneLine(line.entry, item, true);
     else {
       lines.push({ cells: [marker(item, selected, true), ...entryHeadCells(line.entry)], item });
-      if (snippet.linesAbove) lines.push({ cells: [{ text: `${SNIPPET_INDENT}…(${snippet.linesAbove} lines above)`, tone: "dim" }], item });
+      if (snippet.linesAbove) lines.push({ cells: [{ text: `${SNIPPET_INDENT}…(${countNoun(snippet.linesAbove, "line")} above)`, tone: "dim" }], item });
       for (const cells of highlightLines(snippet.text, snippet.highlights)) lines.push({ cells: [{ text: SNIPPET_INDENT, tone: "plain" }, ...cells], item });
-      if (snippet.linesBelow) lines.push({ cells: [{ text: `${SNIPPET_INDENT}…(${snippet.linesBelow} lines below)`, tone: "dim" }], item });
+      if (snippet.linesBelow) lines.push({ cells: [{ text: `${SNIPPET_INDENT}…(${countNoun(snippet.linesBelow, "line")} below)`, tone: "dim" }], item });
     }
     itemSpans.push({ first, last: lines.length - 1 });
   }

@@ -3,6 +3,7 @@
 import {
   browse,
   expand,
+  matchesOutsideLineage,
   search,
   type BrowsePage,
   type ExpandedEntry,
@@ -26,7 +27,8 @@ export interface RecallRequest {
 }
 
 export type RecallOutcome =
-  | { kind: "search"; page: RecallSearchPage }
+  /** `outsideLineage`: matches in scope all when the lineage had none (0 otherwise). */
+  | { kind: "search"; page: RecallSearchPage; outsideLineage?: number }
   | { kind: "browse"; page: BrowsePage }
   | { kind: "error"; message: string };
 
@@ -36,7 +38,9 @@ export function runRecall(index: RecallIndex, req: Omit<RecallRequest, "seq">, n
     return b.ok ? { kind: "browse", page: b.value } : { kind: "error", message: b.message };
   }
   const r = search(index, req.query, { scope: req.scope, page: req.page, pageSize: APP_PAGE_SIZE, now, budgetMs: APP_REGEX_BUDGET_MS });
-  return r.ok ? { kind: "search", page: r.value } : { kind: "error", message: r.message };
+  if (!r.ok) return { kind: "error", message: r.message };
+  const outsideLineage = matchesOutsideLineage(index, req.query, r.value, { now, budgetMs: APP_REGEX_BUDGET_MS });
+  return { kind: "search", page: r.value, outsideLineage };
 }
 
 /** The whole entry, looked up in every scope (a hit may sit in an abandoned branch). */

@@ -1,4 +1,5 @@
 // The recall screen's status line: scope, what the result holds, and whatever went wrong.
+import { countNoun, outsideLineageNote } from "../../src/engine/index.js";
 import type { Cell } from "../kit/cell.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import type { RecallState } from "./recall-reducer.js";
@@ -22,7 +23,7 @@ export function statusCells(s: RecallState, expandedTotal = 0): Cell[] {
   if (s.expanded) {
     const e = s.expanded.entry;
     const count = expandedTotal - 1;
-    add(`full text of ${e.ref !== null ? `#${e.ref}` : e.entryId}, ${count} ${count === 1 ? "line" : "lines"}`, "muted");
+    add(`full text of ${e.ref !== null ? `#${e.ref}` : e.entryId}, ${countNoun(count, "line")}`, "muted");
     return cells;
   }
   const outcome = s.shown?.outcome;
@@ -30,13 +31,15 @@ export function statusCells(s: RecallState, expandedTotal = 0): Cell[] {
   else if (outcome.kind === "error") add(outcome.message, "error");
   else if (outcome.kind === "browse") {
     const b = outcome.page;
-    add(b.entries.length === 0 ? "No entries in this scope." : `latest ${b.entries.length} of ${b.total} entries — type to search`, "muted");
+    add(b.entries.length === 0 ? "No entries in this scope." : `latest ${b.entries.length} of ${countNoun(b.total, "entry")} — type to search`, "muted");
   } else {
     const p = outcome.page;
-    if (p.total === 0) add(`No matches for "${p.query}".`, "warning");
-    else {
+    if (p.total === 0) {
+      const outside = outcome.outsideLineage ?? 0;
+      add(`No matches for "${p.query}".${outside > 0 ? ` ${outsideLineageNote(outside, "Shift+Tab")}` : ""}`, "warning");
+    } else {
       const pages = p.pageCount > 1 ? `page ${p.page}/${p.pageCount} · ` : "";
-      add(`${pages}${p.total} ${p.total === 1 ? "match" : "matches"} · ${p.segments.length} ${p.segments.length === 1 ? "segment" : "segments"}`);
+      add(`${pages}${countNoun(p.total, "match")} · ${countNoun(p.segments.length, "segment")}`);
     }
     for (const [word, terms] of Object.entries(p.corrections)) add(` · no "${word}", matched ${terms.join(", ")}`, "muted");
     if (p.timedOut) add(" · the regular expression ran out of time: results are partial", "warning");

@@ -47,6 +47,24 @@ describe("pi-explorer recall FILE", () => {
     expect(doc.search.hits.every((h) => h.ref <= 7 && h.snippet.highlights.length > 0)).toBe(true);
   });
 
+  it("with no match on the active path, says how many the whole session holds and how to see them", async () => {
+    const r = await run(["recall", SESSION, "storing"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe('No matches for "storing" in session history.\n(1 match off the active path, in scope all: --scope all)');
+    const all = await run(["recall", SESSION, "storing", "--scope", "all"]);
+    expect(all.stdout).toContain('1 matches (scope: all) for "storing"');
+    // Nowhere in the session: the plain answer.
+    const none = await run(["recall", SESSION, "xylophonic"]);
+    expect(none.stdout.trim()).toBe('No matches for "xylophonic" in session history.');
+  });
+
+  it("heads a page as vcc does (spec/vcc.md §3.7)", async () => {
+    const r = await run(["recall", SESSION, "the", "--scope", "all"]);
+    expect(r.stdout.split("\n")[0]).toMatch(/^Page 1\/2 \(11 total matches \(scope: all\)\) for "the": 10 shown across \d+ segments$/);
+    const c = await run(["recall", SESSION, "the", "--scope", "compaction:1"]);
+    expect(c.stdout.split("\n")[0]).toBe('4 matches (scope: compaction:1, messages #0-#7) for "the": 4 shown in 1 segment');
+  });
+
   it("--expand prints whole entries; without a query it browses", async () => {
     const e = await run(["recall", SESSION, "--expand", "#6"]);
     expect(e.stdout).toContain("unicornfish");
@@ -90,7 +108,7 @@ describe("pi-explorer recall --all", () => {
     copyFileSync(SESSION, copy);
     const first = await run(["recall", "--all", "zebracorn"]);
     expect(first.status).toBe(0);
-    expect(first.stdout).toContain('1 matches for "zebracorn" in 1 sessions');
+    expect(first.stdout).toContain('1 match for "zebracorn" in 1 session under');
     expect(first.stdout).toContain("1. --p--/s.jsonl  #4 [toolResult]");
     appendFileSync(copy, `${JSON.stringify({ type: "message", id: "u9", parentId: "u5", timestamp: "t", message: { role: "user", content: "zebracorn again" } })}\n`);
     const second = await run(["recall", "--all", "zebracorn", "--json"]);

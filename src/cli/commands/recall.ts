@@ -5,12 +5,15 @@ import {
   allSessionsRoot,
   browse,
   buildRecallIndexForTree,
+  countNoun,
   DEFAULT_REGEX_BUDGET_MS,
   expand,
   formatBrowse,
+  formatCount,
   formatExpanded,
   formatSearchPage,
   listAllSessionFiles,
+  matchesOutsideLineage,
   parseRecallQuery,
   quoted,
   sanitizeBlock,
@@ -85,7 +88,11 @@ function recallOne(ctx: CommandContext): number {
       file,
     );
     if (ctx.out.json) ctx.out.writeJson({ file, search: page });
-    else ctx.out.writeLines([sanitizeBlock(formatSearchPage(page))]);
+    else {
+      // Nothing on the active path: say how many the whole session holds (e.g. an abandoned branch).
+      const outside = matchesOutsideLineage(index, query, page, { now: clock, budgetMs: DEFAULT_REGEX_BUDGET_MS });
+      ctx.out.writeLines([sanitizeBlock(formatSearchPage(page, outside))]);
+    }
   }
   reportDiagnostics(ctx.out, file, session.loaded.diagnostics);
   return 0;
@@ -134,9 +141,11 @@ async function recallAll(ctx: CommandContext): Promise<number> {
 }
 
 function formatCrossSession(p: CrossSessionPage, dir: string): string {
-  const total = `${p.total}${p.totalIsLowerBound ? "+" : ""}`;
-  if (p.total === 0) return `No matches for ${quoted(p.query)} in ${p.sessions} sessions under ${dir}.`;
-  const out = [`${p.pageCount > 1 ? `Page ${p.page}/${p.pageCount}${p.totalIsLowerBound ? "+" : ""}, ` : ""}${total} matches for ${quoted(p.query)} in ${p.sessions} sessions under ${dir}`];
+  const sessions = countNoun(p.sessions, "session");
+  if (p.total === 0) return `No matches for ${quoted(p.query)} in ${sessions} under ${dir}.`;
+  // "1 match", "12 matches", "50+ matches" (a lower bound counts as several).
+  const total = p.totalIsLowerBound ? `${formatCount(p.total)}+ matches` : countNoun(p.total, "match");
+  const out = [`${p.pageCount > 1 ? `Page ${p.page}/${p.pageCount}${p.totalIsLowerBound ? "+" : ""}, ` : ""}${total} for ${quoted(p.query)} in ${sessions} under ${dir}`];
   for (const [word, terms] of Object.entries(p.corrections)) out.push(`(no "${word}" in any session; matched ${terms.join(", ")})`);
   if (p.timedOut) out.push("(the regular expression ran out of time; results are partial)");
   for (const h of p.hits) {

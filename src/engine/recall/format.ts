@@ -1,5 +1,6 @@
 // Plain-text renderings of recall answers (CLI output). No colour codes; the JSON form carries
 // highlight offsets for front ends that colour matches.
+import { countNoun, formatCount } from "../display/units.js";
 import type { BrowsePage, ExpandedEntry } from "./browse.js";
 import type { RecallEntryView, RecallSearchPage, RecallSegment } from "./types.js";
 
@@ -15,13 +16,28 @@ const lines = (n: number): string => `${n} ${n === 1 ? "line" : "lines"}`;
 /** The query as typed, in quotes unless it has its own. */
 export const quoted = (query: string): string => (query.includes('"') ? query : `"${query}"`);
 
-export function formatSearchPage(p: RecallSearchPage): string {
-  if (p.total === 0) return `No matches for ${quoted(p.query)} in session history${p.scopeLabel}.`;
+/**
+ * The answer when a search found nothing. `outsideLineage` counts the matches in scope all when the
+ * lineage had none (matchesOutsideLineage); they are named, with `widen` saying how to see them.
+ */
+export function noMatchesText(p: RecallSearchPage, outsideLineage = 0, widen = "--scope all"): string {
+  // vcc's exact sentence (spec/vcc.md §3.7) first; where other branches have matches, a second line says so.
+  const none = `No matches for ${quoted(p.query)} in session history${p.scopeLabel}.`;
+  return outsideLineage > 0 && p.scopeLabel === "" ? `${none}\n${outsideLineageNote(outsideLineage, widen)}` : none;
+}
+
+/** "(13 matches off the active path, in scope all: --scope all)": where a lineage search with no hits has them. */
+export const outsideLineageNote = (outsideLineage: number, widen: string): string =>
+  `(${countNoun(outsideLineage, "match", "matches")} off the active path, in scope all: ${widen})`;
+
+/** A page of hits as text; `outsideLineage` as for noMatchesText. */
+export function formatSearchPage(p: RecallSearchPage, outsideLineage = 0): string {
+  if (p.total === 0) return noMatchesText(p, outsideLineage);
   const out: string[] = [];
   const s = p.segments.length;
-  const head =
-    p.pageCount > 1 ? `Page ${p.page}/${p.pageCount} (${p.total} total matches${p.scopeLabel})` : `${p.total} matches${p.scopeLabel}`;
-  out.push(`${head} for ${quoted(p.query)}: ${p.hits.length} shown ${s === 1 ? "in 1 segment" : `across ${s} segments`}`);
+  // vcc's header forms (spec/vcc.md §3.7, "exact"), kept as they are.
+  const head = p.pageCount > 1 ? `Page ${p.page}/${p.pageCount} (${p.total} total matches${p.scopeLabel})` : `${p.total} matches${p.scopeLabel}`;
+  out.push(`${head} for ${quoted(p.query)}: ${p.hits.length} shown ${s === 1 ? "in 1 segment" : `across ${formatCount(s)} segments`}`);
   for (const [word, terms] of Object.entries(p.corrections)) out.push(`(no "${word}" in this session; matched ${terms.join(", ")})`);
   if (p.timedOut) out.push("(the regular expression ran out of time; results are partial)");
   for (const seg of p.segments) out.push("", ...formatSegment(seg));

@@ -6,10 +6,11 @@ export { buildRecallIndexForTree, type TreeRecallOptions } from "./from-tree.js"
 export { parseRecallQuery } from "./query.js";
 export { parseScope, resolveScope, SCOPE_HELP } from "./scope.js";
 export { search, DEFAULT_PAGE_SIZE, DEFAULT_REGEX_BUDGET_MS, type SearchOptions } from "./search.js";
+export { matchesOutsideLineage } from "./elsewhere.js";
 export { browse, expand, BROWSE_LIMIT, type BrowsePage, type ExpandedEntry } from "./browse.js";
 export { checkRegexSafety } from "./regex-safety.js";
 export { docContent, collectCallPaths, summaryLine, type DocContent } from "./document.js";
-export { formatSearchPage, formatBrowse, formatExpanded, entryHead, quoted } from "./format.js";
+export { formatSearchPage, formatBrowse, formatExpanded, entryHead, quoted, noMatchesText, outsideLineageNote } from "./format.js";
 export { toFtsPhrase } from "./fts-query.js";
 export { makeSnippet, finderFor } from "./snippet.js";
 export { typoBudget, boundedDistance } from "./expand-terms.js";
