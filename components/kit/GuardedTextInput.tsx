@@ -14,6 +14,9 @@ export interface GuardedTextInputProps {
   placeholder?: string;
 }
 
+// C0 controls, DEL and C1 controls.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+
 /** Kitty keyboard protocol key with modifiers: ESC [ code ; mods u (mods - 1: bit 2 alt, bit 4 ctrl). */
 const KITTY_KEY = /^\x1b\[\d+(?::\d+)*;(\d+)(?::\d+)*u$/;
 
@@ -57,8 +60,11 @@ export function GuardedTextInput({ value, onChange, onSubmit, focus = true, plac
       focus={focus}
       placeholder={placeholder}
       onChange={(next) => {
-        if (!chord.current) onChange(next);
-        else setGeneration((g) => g + 1);
+        // Control characters never enter a field (several keys in one read reach ink-text-input as
+        // one text, e.g. Ctrl+K Ctrl+G "a"): only what remains is taken.
+        const clean = next.replace(CONTROL_CHARACTERS, "");
+        if (!chord.current && clean !== value) onChange(clean);
+        if (chord.current || clean !== next) setGeneration((g) => g + 1);
       }}
       onSubmit={onSubmit}
     />

@@ -4,7 +4,6 @@
 // Esc come from label-keys.ts (the table the help overlay lists); the text input types the rest.
 import { useEffect, useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
-import TextInput from "ink-text-input";
 import { labelCommit, type PiProfile } from "../../src/engine/index.js";
 import { AppendRefused } from "../commit/AppendRefused.js";
 import { appendRefusal } from "../commit/append-refusal.js";
@@ -12,6 +11,7 @@ import { CommitConfirm } from "../commit/CommitConfirm.js";
 import { appClock, commitPending, type Committed } from "../commit/commit-io.js";
 import { pendingEntryLines } from "../commit/entry-preview.js";
 import type { SessionDocument } from "../commit/session-document.js";
+import { GuardedTextInput } from "../kit/GuardedTextInput.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { entryCaption } from "../branch/entry-caption.js";
 import { labelEditorKeyAction } from "./label-keys.js";
@@ -59,7 +59,7 @@ export function LabelEditor(props: LabelEditorProps) {
           <Text wrap="truncate" color="gray">{`  Label for ${caption}`}</Text>
           <Box>
             <Text color="cyan">{"  Label (empty to remove): "}</Text>
-            <TextInput
+            <GuardedTextInput
               value={state.text}
               focus={props.active}
               onChange={(value) => {

@@ -88,6 +88,17 @@ describe("label editor: Shift+L", () => {
     expect(buildTree(parseSession(readFileSync(file), "1.6")).labels.has("a5a")).toBe(false);
   });
 
+  it("Ctrl keys arriving in one read with a letter never put control characters into the label", async () => {
+    const ui = await editLabelOfA5a();
+    await ui.press("\x0b\x07\x18a");
+    await ui.type("b");
+    const f = await ui.waitFor((fr) => fr.includes("approach-A-greenab"), WAIT_MS);
+    expect(f.split("\n").find((l) => l.includes("Label (empty to remove):"))).toBe("  Label (empty to remove): approach-A-greenab");
+    await ui.press("enter");
+    const confirm = await ui.waitFor((fr) => fr.includes("y: write"), WAIT_MS);
+    expect(confirm).toContain('label="approach-A-greenab"');
+  });
+
   it("Esc cancels: from the confirm step back to the text, then out; nothing is written", async () => {
     const ui = await editLabelOfA5a();
     await ui.type("-x");
