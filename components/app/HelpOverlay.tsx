@@ -2,7 +2,7 @@
 // consumes every key; its own keys (help-keys.ts) scroll when the list is taller than the terminal.
 // It opens scrolled to the keys of the screen that asked (its group at the top), since that is what
 // the user wants to read; the other groups stay a scroll away.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Box, Text } from "ink";
 import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
@@ -51,7 +51,8 @@ export interface HelpOverlayProps {
 
 export function HelpOverlay({ columns, rows, startAt, onClose }: HelpOverlayProps) {
   const height = Math.max(1, rows - 3);
-  const lines = helpLines(Math.min(34, Math.floor(columns / 3)), columns);
+  // Wrapped once per width, not on every scroll key.
+  const lines = useMemo(() => helpLines(Math.min(34, Math.floor(columns / 3)), columns), [columns]);
   const [scroll, setScroll] = useState(() => startScroll(lines, startAt, height));
   const maxScroll = Math.max(0, lines.length - height);
   useKeyLayer("overlay", (key) => {

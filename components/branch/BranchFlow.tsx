@@ -9,10 +9,10 @@ import type { SessionDocument } from "../commit/session-document.js";
 import { ContextDiffView } from "../diff/ContextDiffView.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { branchFlowReducer, initBranchFlow, type BranchFlowState } from "./branch-flow-state.js";
+import { branchFlowReducer, initBranchFlow } from "./branch-flow-state.js";
 import { StageBody } from "./BranchStages.js";
 import { contextChange, type ContextChange } from "./context-change.js";
-import { fitPlan, STAGE_MIN_ROWS } from "./plan-fit.js";
+import { fitPlan, FULL_DIFF_MIN_ROWS, STAGE_MIN_ROWS } from "./plan-fit.js";
 import { planLines, type NavigationPlan } from "./plan-lines.js";
 import { useBranchFlowInput } from "./use-branch-flow-input.js";
 
@@ -57,7 +57,7 @@ export function BranchFlow(props: BranchFlowProps) {
   }, [plan, tree, budget, skipPrompt]);
   // The preview and the full diff own PgUp/PgDn; elsewhere they scroll the plan.
   const planKeysFree = fullDiff === null && state.stage !== "preview";
-  const fit = fitPlan(header, height, stageMinRows(state.stage, fullDiff !== null), planScroll, planKeysFree ? "PgUp/PgDn" : "");
+  const fit = fitPlan(header, height, fullDiff !== null ? FULL_DIFF_MIN_ROWS : STAGE_MIN_ROWS[state.stage], planScroll, planKeysFree ? "PgUp/PgDn" : "");
   const bodyHeight = fit.bodyHeight;
   return (
     <Box flexDirection="column" width={width} height={height}>
@@ -75,22 +75,6 @@ export function BranchFlow(props: BranchFlowProps) {
       {fullDiff && <ContextDiffView model={fullDiff} width={width} height={bodyHeight} active={props.active} onClose={() => setFullDiff(null)} />}
     </Box>
   );
-}
-
-function stageMinRows(stage: BranchFlowState["stage"], fullDiff: boolean): number {
-  if (fullDiff) return STAGE_MIN_ROWS.fullDiff;
-  switch (stage) {
-    case "choose":
-      return STAGE_MIN_ROWS.choose;
-    case "instructions":
-      return STAGE_MIN_ROWS.instructions;
-    case "noSummary":
-    case "nothingToSummarize":
-      return STAGE_MIN_ROWS.noWrite;
-    case "preview":
-    case "closed":
-      return STAGE_MIN_ROWS.preview;
-  }
 }
 
 /** The context after a move that writes nothing: the leaf is simply the new leaf. */

@@ -133,17 +133,15 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
     [document, plan, profile, instructions, props.budget],
   );
   const view = useMemo(() => {
-    if (commitPlan.kind === "none") return { error: commitPlan.reason };
+    if (commitPlan.kind === "none") return undefined;
     const { change, head, lines } = pendingCommitView(document, commitPlan.path, commitPlan.pending, profile, "Context now → after the branch summary");
     const summaryTokens = change.diff.rows.find((r) => r.after?.id === commitPlan.entry.id)?.after?.tokens ?? 0;
     const first = `  Summary: ~${formatCount(summaryTokens)} tokens, compiled without an LLM (pi's model would word it differently)`;
-    return { head: [first, ...head], lines, change };
+    return { head: [first, ...head], lines, change, pending: commitPlan.pending };
   }, [commitPlan, document, profile]);
-  if ("error" in view) {
-    return <BackOnEscape message={view.error ?? ""} onBack={() => props.dispatch({ type: "back" })} active={props.active} />;
+  if (view === undefined) {
+    return <BackOnEscape message={commitPlan.kind === "none" ? commitPlan.reason : ""} onBack={() => props.dispatch({ type: "back" })} active={props.active} />;
   }
-  if (commitPlan.kind === "none") return null;
-  const pending = commitPlan.pending;
   return (
     <CommitConfirm
       head={view.head}
@@ -151,7 +149,7 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
       width={props.width}
       height={props.height}
       active={props.active}
-      commit={() => commitPending(document, pending, profile, "branch_summary")}
+      commit={() => commitPending(document, view.pending, profile, "branch_summary")}
       onCommitted={props.onCommitted}
       onCancel={() => props.dispatch({ type: "back" })}
       onKey={(key) => (key.name === "d" ? (props.openDiff(view.change), true) : false)}

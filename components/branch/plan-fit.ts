@@ -1,16 +1,21 @@
 // How the flow's rows are shared between the plan and the stage below it. The stage's keys and
 // choices must always be on screen, so the plan gives way first: the spacer goes, then plan lines
 // are dropped from the bottom behind a "▼N more" hint (PgUp/PgDn scroll them back into view).
+import type { BranchFlowState } from "./branch-flow-state.js";
 
 /** Rows each stage needs to stay usable: its title, its choices or input, and its key hint. */
-export const STAGE_MIN_ROWS = {
+export const STAGE_MIN_ROWS: Record<BranchFlowState["stage"], number> = {
   choose: 5,
   /** Title, note, two rows of the multi-line editor, key hint. */
   instructions: 5,
-  noWrite: 4,
+  noSummary: 4,
+  nothingToSummarize: 4,
   preview: 5,
-  fullDiff: 6,
-} as const;
+  closed: 5,
+};
+
+/** Rows the full context diff needs when it covers the stage. */
+export const FULL_DIFF_MIN_ROWS = 6;
 
 export interface PlanFit {
   /** Plan lines to draw, the "▼N more" hint included when lines are hidden. */

@@ -30,22 +30,27 @@ export interface CompactionCommitProps {
 }
 
 export function CompactionCommit(props: CompactionCommitProps) {
+  // A v1/v2 file is refused before anything else: whether pi would compact is moot (and not worth
+  // compiling a summary for) when nothing can be appended.
+  const refusal = appendRefusal(props.tree.loaded.fileVersion);
+  if (refusal !== null) {
+    return <AppendRefused message={refusal} width={props.width} height={props.height} active={props.active} onBack={props.onCancel} />;
+  }
+  return <PlannedCompaction {...props} />;
+}
+
+function PlannedCompaction(props: CompactionCommitProps) {
   const { tree, profile, leafId, settings, file } = props;
   const plan = useMemo(() => planCompactionCommit(tree, { profile, settings, leafId }, appClock()), [tree, profile, settings, leafId]);
   const view = useMemo(() => {
     if (plan.kind === "none") return undefined;
     const { change, head, lines } = pendingCommitView({ path: file, tree }, plan.path, plan.pending, profile, "Context now → after this compaction");
     const first = `  Compaction at ${sanitizeInline(leafId ?? "(empty)")}: keepRecentTokens ${settings.keepRecentTokens}, summary compiled without an LLM; ${change.after.length} messages after`;
-    return { head: [first, ...head], lines };
+    return { head: [first, ...head], lines, pending: plan.pending };
   }, [plan, tree, profile, leafId, settings, file]);
-  // A v1/v2 file is refused before anything else: whether pi would compact is moot when nothing can be appended.
-  const refusal = appendRefusal(tree.loaded.fileVersion);
-  useKeyLayer("overlay", (key) => (key.name === "escape" ? (props.onCancel(), true) : true), props.active && refusal === null && plan.kind === "none");
+  useKeyLayer("overlay", (key) => (key.name === "escape" ? (props.onCancel(), true) : true), props.active && view === undefined);
 
-  if (refusal !== null) {
-    return <AppendRefused message={refusal} width={props.width} height={props.height} active={props.active} onBack={props.onCancel} />;
-  }
-  if (plan.kind === "none" || view === undefined) {
+  if (view === undefined) {
     return (
       <Box flexDirection="column" width={props.width} height={props.height}>
         <Text color="yellow" wrap="truncate">{`  Nothing to write: ${sanitizeInline(plan.kind === "none" ? plan.reason : "")}`}</Text>
@@ -53,7 +58,6 @@ export function CompactionCommit(props: CompactionCommitProps) {
       </Box>
     );
   }
-  const pending = plan.pending;
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <CommitConfirm
@@ -62,7 +66,7 @@ export function CompactionCommit(props: CompactionCommitProps) {
         width={props.width}
         height={props.height}
         active={props.active}
-        commit={() => commitPending({ path: file, tree, snapshot: props.snapshot }, pending, profile, "compaction")}
+        commit={() => commitPending({ path: file, tree, snapshot: props.snapshot }, view.pending, profile, "compaction")}
         onCommitted={props.onCommitted}
         onCancel={props.onCancel}
       />

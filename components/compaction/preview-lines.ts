@@ -15,7 +15,7 @@ function setting(name: string, v: SourcedValue, keys: string): Cell[] {
 }
 
 /** Full setting names need about 120 columns; narrower terminals get short ones. */
-export const WIDE_SETTINGS_COLUMNS = 124;
+const WIDE_SETTINGS_COLUMNS = 124;
 
 export function settingsLine(s: SettingsInForce, profile: string, width = WIDE_SETTINGS_COLUMNS): Cell[] {
   const wide = width >= WIDE_SETTINGS_COLUMNS;

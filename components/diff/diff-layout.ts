@@ -1,5 +1,5 @@
 // How the diff view splits its height: title lines, the rows window, and the bars when they fit.
-export const BAR_LINES = 9;
+const BAR_LINES = 9;
 
 export interface DiffLayout {
   rowsHeight: number;

@@ -8,7 +8,7 @@ import { formatTokens } from "../tree/row-render.js";
 import type { SideRow } from "./diff-model.js";
 import { messageLabel, shortRole } from "./message-label.js";
 
-export const STATUS_MARK = { kept: "=", removed: "−", added: "+" } as const;
+const STATUS_MARK = { kept: "=", removed: "−", added: "+" } as const;
 
 function side(row: SideRow | undefined, width: number): string {
   if (!row || width <= 0) return " ".repeat(Math.max(0, width));
@@ -18,7 +18,7 @@ function side(row: SideRow | undefined, width: number): string {
 }
 
 /** Widths of the two halves for a terminal of `width` columns ("= " mark and " │ " between). */
-export function halfWidths(width: number): [number, number] {
+function halfWidths(width: number): [number, number] {
   const inner = Math.max(2, width - 2 - 3);
   const left = Math.floor(inner / 2);
   return [left, inner - left];

@@ -5,7 +5,7 @@ import type { Cell } from "../kit/cell.js";
 import { padToWidth } from "../kit/text-width.js";
 import { formatTokens } from "../tree/row-render.js";
 
-export const KIND_LABEL: Record<ContextKind, string> = {
+const KIND_LABEL: Record<ContextKind, string> = {
   system: "system",
   user: "user",
   assistantText: "assistant text",

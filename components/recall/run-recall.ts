@@ -13,9 +13,9 @@ import {
 } from "../../src/engine/index.js";
 
 /** Hits per page in the app (the engine's default too). */
-export const APP_PAGE_SIZE = 10;
+const APP_PAGE_SIZE = 10;
 /** A regular expression may hold the screen this long at most; results are then marked partial. */
-export const APP_REGEX_BUDGET_MS = 400;
+const APP_REGEX_BUDGET_MS = 400;
 
 export interface RecallRequest {
   /** Sequence number: results of any older request are dropped. */

@@ -86,7 +86,8 @@ function visibleFor(model: TreeModel, filter: FilterMode, query: string, folded:
   return view;
 }
 
-const selectedId = (s: TreeState): string | null => {
+/** The id of the entry under the cursor, or null when nothing is visible. */
+export const selectedId = (s: TreeState): string | null => {
   if (s.visible.rows.length === 0) return null;
   return s.model.flat.nodes[s.visible.rows[s.selected]].entry.id;
 };

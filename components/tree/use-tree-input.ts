@@ -7,7 +7,7 @@ import { useKeyLayer } from "../kit/key-router.js";
 import type { DetailAction, DetailState } from "./detail-reducer.js";
 import { entryCopyText } from "./copy-text.js";
 import { detailKeyCommand, findPromptKeyAction, treeKeyAction, type EntryCommand, type TreeCommand } from "./tree-keys.js";
-import { selectedNode, type TreeAction, type TreeState } from "./tree-reducer.js";
+import { selectedId, selectedNode, type TreeAction, type TreeState } from "./tree-reducer.js";
 
 export interface TreeInputDeps {
   state: TreeState;
@@ -105,21 +105,19 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
       if (deps.onRecall) deps.onRecall();
       else deps.dispatch({ type: "typeSearch", text: "/" });
       break;
-    case "reload": {
-      const node = selectedNode(deps.state);
-      deps.onReload?.(node >= 0 ? deps.state.model.flat.nodes[node].entry.id : null);
+    case "reload":
+      deps.onReload?.(selectedId(deps.state));
       break;
-    }
     case "compactionPreview": {
-      const node = selectedNode(deps.state);
-      if (node >= 0) deps.onCompactionPreview?.(deps.state.model.flat.nodes[node].entry.id);
+      const id = selectedId(deps.state);
+      if (id !== null) deps.onCompactionPreview?.(id);
       break;
     }
     default: {
       // Every EntryCommand goes to the host, so a new one needs only its binding in tree-keys.ts.
       const entryCommand: EntryCommand = command;
-      const node = selectedNode(deps.state);
-      if (node >= 0) deps.onEntryCommand?.(entryCommand, deps.state.model.flat.nodes[node].entry.id);
+      const id = selectedId(deps.state);
+      if (id !== null) deps.onEntryCommand?.(entryCommand, id);
     }
   }
 }

@@ -4,7 +4,7 @@
 import { layoutVisibleTree, passesTreeFilter, TREE_FILTER_MODES, type FlatTree, type TreeFilterMode, type VisibleTree } from "../../src/engine/index.js";
 import { searchableText } from "./row-text.js";
 
-export { foldRows, isFoldable, nearestVisibleRow, segmentJump, subtreeEnd, type Gutter, type VisibleTree } from "../../src/engine/index.js";
+export { foldRows, isFoldable, nearestVisibleRow, segmentJump, subtreeEnd, type VisibleTree } from "../../src/engine/index.js";
 
 export type FilterMode = TreeFilterMode;
 export const FILTER_MODES = TREE_FILTER_MODES;

@@ -1,9 +1,8 @@
 // Shift+C (pi's /compact at the selected entry) and the user's pi settings in the app's commits:
 // keepRecentTokens decides the cut, branchSummary.reserveTokens the summarizer budget.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
 import { CompactionCommit } from "../../components/commit/CompactionCommit.js";
 import { appClock, commitPending } from "../../components/commit/commit-io.js";
@@ -11,25 +10,22 @@ import { readDocument } from "../../components/commit/session-document.js";
 import { onSessionWritten, type SessionWrite } from "../../components/commit/session-writes.js";
 import { KeyRouter } from "../../components/kit/key-router.js";
 import { buildTree, labelCommit, parseSession, readSessionFile, type SessionEntry } from "../../src/engine/index.js";
-import { FIXTURES } from "../support/shared.js";
-import { cleanupInk, renderInk, type InkHarness } from "../support/ink-kit.js";
+import { useFixtureCopies } from "../support/fixture-copies.js";
+import { renderInk, type InkHarness } from "../support/ink-kit.js";
 
 // Generous: these tests share the machine with many others; a slow frame is not a failure.
 const WAIT_MS = 10_000;
 
+// The test's folder is also the pi home whose settings the commits read.
+const copies = useFixtureCopies("compact-app");
 let home: string;
 let file: string;
 let before: Buffer;
 
 beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), "pi-explorer-compact-app-"));
-  file = join(home, "session.jsonl");
-  copyFileSync(join(FIXTURES, "app/branched.jsonl"), file);
+  home = copies.dir();
+  file = copies.copy("app/branched.jsonl");
   before = readFileSync(file);
-});
-afterEach(() => {
-  cleanupInk();
-  rmSync(home, { recursive: true, force: true });
 });
 
 function writeSettings(settings: object): void {

@@ -1,20 +1,18 @@
 // A tree handed over without a snapshot (read elsewhere) is checked against a fresh read before the
 // first commit: the same file gets a snapshot, a changed one is refused in one line.
-import { appendFileSync, copyFileSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { readDocument, withSnapshot } from "../../components/commit/session-document.js";
-import { FIXTURES } from "../support/shared.js";
+import { useFixtureCopies } from "../support/fixture-copies.js";
 
+const copies = useFixtureCopies("document");
 let dir: string;
 let file: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "pi-explorer-document-"));
-  file = join(dir, "session.jsonl");
-  copyFileSync(join(FIXTURES, "app/branched.jsonl"), file);
+  dir = copies.dir();
+  file = copies.copy("app/branched.jsonl");
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function treeOnly() {
   const doc = readDocument(file, "1.6");

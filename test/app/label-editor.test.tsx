@@ -1,30 +1,22 @@
 // Shift+L in the running app: pi's pre-filled label editor, a confirm step, and the label entry
 // appended through the guarded commit (on a temporary copy of a fixture session).
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readFileSync, writeFileSync } from "node:fs";
+import { beforeEach, describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
 import { buildTree, parseSession, type SessionEntry } from "../../src/engine/index.js";
-import { FIXTURES } from "../support/shared.js";
-import { cleanupInk, renderInk, type InkHarness } from "../support/ink-kit.js";
+import { useFixtureCopies } from "../support/fixture-copies.js";
+import { renderInk, type InkHarness } from "../support/ink-kit.js";
 
 // Generous: these tests share the machine with many others; a slow frame is not a failure.
 const WAIT_MS = 10_000;
 
-let dir: string;
+const copies = useFixtureCopies("label-app");
 let file: string;
 let before: Buffer;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "pi-explorer-label-app-"));
-  file = join(dir, "session.jsonl");
-  copyFileSync(join(FIXTURES, "app/branched.jsonl"), file);
+  file = copies.copy("app/branched.jsonl");
   before = readFileSync(file);
-});
-afterEach(() => {
-  cleanupInk();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** The app on the copy, with the editor open on a5a (the last row, labelled "approach-A-green"). */

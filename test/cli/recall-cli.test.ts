@@ -3,8 +3,8 @@ import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/run-cli.js";
 import { FIXTURES } from "../support/shared.js";
+import { runInProcess } from "./run-in-process.js";
 
 const SESSION = join(FIXTURES, "recall", "session.jsonl");
 let home: string;
@@ -14,19 +14,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-async function run(args: string[], env: Record<string, string | undefined> = {}) {
-  let stdout = "";
-  let stderr = "";
-  const status = await runCli(args, {
-    env: { XDG_CACHE_HOME: join(home, "cache"), ...env },
-    cwd: home,
-    home,
-    now: new Date("2026-03-05T00:00:00.000Z"),
-    streams: { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
-    version: "test",
-  });
-  return { status, stdout, stderr };
-}
+const run = (args: string[], env: Record<string, string | undefined> = {}) =>
+  runInProcess(args, { env: { XDG_CACHE_HOME: join(home, "cache"), ...env }, cwd: home, home, now: new Date("2026-03-05T00:00:00.000Z") });
 
 describe("pi-explorer recall FILE", () => {
   it("prints ranked hits grouped by segment, matched lines marked", async () => {

@@ -3,14 +3,17 @@
 import { runCli } from "../../src/cli/run-cli.js";
 import type { CliRun } from "./run-built-cli.js";
 
-export async function runInProcess(args: readonly string[], options: { env: Record<string, string | undefined>; cwd: string; home: string }): Promise<CliRun> {
+export async function runInProcess(
+  args: readonly string[],
+  options: { env: Record<string, string | undefined>; cwd: string; home: string; now?: Date },
+): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
   const status = await runCli(args, {
     env: options.env,
     cwd: options.cwd,
     home: options.home,
-    now: new Date("2027-06-01T00:00:00Z"),
+    now: options.now ?? new Date("2027-06-01T00:00:00Z"),
     version: "test",
     streams: { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) },
   });

@@ -2,26 +2,7 @@
 // words it counts must be exactly the query tokenizer's, whatever the text holds.
 import { describe, expect, it } from "vitest";
 import { TermTable, tokenize } from "../../src/engine/recall/index.js";
-
-/** Postings the way the query side would count them with tokenize(). */
-function expectedPostings(texts: string[]): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  texts.forEach((text, doc) => {
-    for (const term of tokenize(text)) {
-      const list = out.get(term) ?? [];
-      if (list[list.length - 2] === doc) list[list.length - 1]++;
-      else list.push(doc, 1);
-      out.set(term, list);
-    }
-  });
-  return out;
-}
-
-function tablePostings(texts: string[]): { postings: Map<string, number[]>; counts: number[] } {
-  const table = new TermTable();
-  const counts = texts.map((t, d) => table.addText(t, d));
-  return { postings: new Map([...table.toMap()].map(([term, list]) => [term, [...list]])), counts };
-}
+import { expectedPostings, tablePostings } from "./term-postings.js";
 
 const TRICKY = [
   "a", "Z", "7", " ", "_", "/", ".", "é", "É", "ß", "İ", "K" /* Kelvin sign */, "\u0301" /* combining acute */,

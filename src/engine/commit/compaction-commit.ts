@@ -39,7 +39,7 @@ export function planCompactionCommit(tree: SessionTree, options: CompactionCommi
   const preparation = analysis.preparation;
   if (!preparation) return { kind: "none", reason: analysis.reason ?? "Nothing to compact (session too small)" };
 
-  const { summary: compiled } = compileSummaryOfPreparation(preparation, {
+  const compiled = compileSummaryOfPreparation(preparation, {
     messageIndex: buildGlobalMessageIndex(tree.loaded.entries),
     cwd: typeof tree.loaded.header?.cwd === "string" ? tree.loaded.header.cwd : undefined,
     profile,

@@ -24,13 +24,10 @@ export interface PreviewSettings {
   contextWindow: number;
 }
 
-/** One message the model sees, with the entry it came from and pi's token estimate. */
-export type PreviewContextRow = ContextRow;
-
 /** What the compaction would write and what the model would see next (absent when pi would not compact). */
 export interface PreviewOutcome {
   summary: CompiledCompactionSummary;
-  after: PreviewContextRow[];
+  after: ContextRow[];
   tokensAfter: number;
 }
 
@@ -49,7 +46,7 @@ export interface CompactionPreviewPlan {
   autoCompact: AutoCompactCheck;
   /** pi's tokensBefore when it would compact, else the estimate of the current context. */
   tokensBefore: number;
-  before: PreviewContextRow[];
+  before: ContextRow[];
   /** The cut this plan stands for ("" when pi would not compact): plans with equal keys share an outcome. */
   cutKey: string;
 }
@@ -82,7 +79,7 @@ export interface PreviewerInput {
   cwd?: string;
 }
 
-const sum = (rows: readonly PreviewContextRow[]): number => rows.reduce((s, r) => s + r.tokens, 0);
+const sum = (rows: readonly ContextRow[]): number => rows.reduce((s, r) => s + r.tokens, 0);
 
 export function createCompactionPreviewer(input: PreviewerInput): CompactionPreviewer {
   const { path, profile } = input;
@@ -117,7 +114,7 @@ export function createCompactionPreviewer(input: PreviewerInput): CompactionPrev
     const cached = outcomes.get(key);
     if (cached) return cached;
     messageIndex ??= buildGlobalMessageIndex(input.allEntries);
-    const { summary } = compileSummaryOfPreparation(prep, { messageIndex, cwd: input.cwd, profile });
+    const summary = compileSummaryOfPreparation(prep, { messageIndex, cwd: input.cwd, profile });
     const entry = simulatedCompactionEntry(path, prep, profile, { timestamp });
     // The compiled text already ends with pi's file lists: it is exactly what would be stored.
     entry.summary = summary.text;

@@ -7,8 +7,6 @@ import { contextRows, type ContextRow } from "../tokens/rows.js";
 import { getBranch, type SessionTree } from "../tree/tree.js";
 import type { PiProfile } from "../types.js";
 
-export type ContextSideRow = ContextRow;
-
 export interface BranchSwitchContexts {
   oldLeafId: string | null;
   targetId: string;
@@ -16,11 +14,11 @@ export interface BranchSwitchContexts {
   newLeafId: string | null;
   /** Text pi would put back into the editor (target was a user or custom message). */
   editorText: string | undefined;
-  before: ContextSideRow[];
-  after: ContextSideRow[];
+  before: ContextRow[];
+  after: ContextRow[];
 }
 
-function contextRowsAt(tree: SessionTree, leafId: string | null, profile: PiProfile): ContextSideRow[] {
+function contextRowsAt(tree: SessionTree, leafId: string | null, profile: PiProfile): ContextRow[] {
   const path = leafId === null ? [] : getBranch(tree, leafId);
   return contextRows(buildContextFromPath(path, profile).messages, profile);
 }

@@ -282,8 +282,8 @@ export function startsWithSessionHeader(path: string, profile: PiProfile): boole
         if (end <= scanned) break;
         const start = scanned;
         scanned = end;
-        const first = firstListedValue(head.subarray(start, end), profile);
-        if (first !== undefined) return typeof first === "object" && first !== null && (first as { type?: unknown }).type === "session";
+        const header = firstValueIsHeader(head.subarray(start, end), profile);
+        if (header !== undefined) return header;
       }
       if (atEnd) return false;
     }
@@ -334,8 +334,8 @@ export function firstLineIsSessionHeader(path: string, profile: PiProfile): bool
       const end = nl >= 0 ? nl + 1 : length;
       if (end === start) return false; // the file holds only blank lines
       const line = buf.subarray(start, end);
-      const first = firstListedValue(line, profile);
-      if (first !== undefined) return typeof first === "object" && first !== null && (first as { type?: unknown }).type === "session";
+      const header = firstValueIsHeader(line, profile);
+      if (header !== undefined) return header;
       if (nl < 0 || !isBlankLine(new TextDecoder().decode(line))) return false;
       start = scanned = end;
     }
@@ -352,11 +352,15 @@ function grow(bytes: Uint8Array): Uint8Array {
   return bigger;
 }
 
-/** The first value pi's listing keeps from these whole lines, or undefined when there is none yet. */
-function firstListedValue(bytes: Uint8Array, profile: PiProfile): unknown {
-  const scan = scanSessionText(bytes, profile);
-  const values = profile === "1.6" && hasLoneCarriageReturn(scan.text) ? readlineValues(scan.text) : scan.values;
-  return values.length > 0 ? values[0] : undefined;
+/**
+ * Whether the first value pi's listing keeps from these whole lines is a session header, or
+ * undefined when they hold no value yet.
+ */
+function firstValueIsHeader(bytes: Uint8Array, profile: PiProfile): boolean | undefined {
+  const values = listedValues(scanSessionText(bytes, profile), profile);
+  if (values.length === 0) return undefined;
+  const first = values[0];
+  return typeof first === "object" && first !== null && (first as { type?: unknown }).type === "session";
 }
 
 function readlineValues(text: string): unknown[] {

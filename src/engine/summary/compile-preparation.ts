@@ -7,16 +7,12 @@ import type { PiProfile } from "../types.js";
 import { compileCompactionSummary, type CompiledCompactionSummary } from "./compile.js";
 import type { MessageIndex } from "./types.js";
 
-export interface PreparedSummary {
-  /** Its `details` are pi's own lists (previous compaction's details + the summarized messages). */
-  summary: CompiledCompactionSummary;
-}
-
+/** The summary at `preparation`'s cut; its `details` are pi's own lists (previous compaction's details + the summarized messages). */
 export function compileSummaryOfPreparation(
   preparation: CompactionPreparation,
   context: { messageIndex: MessageIndex; cwd: string | undefined; profile: PiProfile },
-): PreparedSummary {
-  const summary = compileCompactionSummary({
+): CompiledCompactionSummary {
+  return compileCompactionSummary({
     messagesToSummarize: preparation.messagesToSummarize,
     turnPrefixMessages: preparation.turnPrefixMessages,
     isSplitTurn: preparation.isSplitTurn,
@@ -27,5 +23,4 @@ export function compileSummaryOfPreparation(
     profile: context.profile,
     dropPreviousOnEmptyHistory: context.profile === "0.73",
   });
-  return { summary };
 }
