@@ -48,6 +48,20 @@ const inkUnnamedCtrlKey = exactPatch({
   to: "else if (keypress.ctrl) {\n                input = keypress.name ?? '';",
 });
 
+// string-width measures every string that is not printable ASCII with Intl.Segmenter and several
+// Unicode-property regexes per grapheme; on the first frame that cold path costs more than drawing
+// the tree, whose rows are ASCII plus a few connector and marker symbols. These symbols are single
+// code points that string-width itself counts as one column when ambiguous characters are narrow
+// (its default, and how Ink calls it); test/app/narrow-symbols.test.ts checks each one against it.
+export const NARROW_SYMBOLS = "\\u00B7\\u2013\\u2014\\u2022\\u2026\\u2039\\u203A\\u2190-\\u2193\\u229E\\u229F\\u2500-\\u257F\\u25C6\\u25C7";
+const stringWidthNarrowSymbols = exactPatch({
+  name: "string-width-narrow-symbols",
+  // Ink's own string-width (8.x), not the older copy wrap-ansi keeps, which has no such fast path.
+  file: /^(?!.*[\\/]wrap-ansi[\\/]).*[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+  from: "\tif (/^[\\u0020-\\u007E]*$/.test(string)) {",
+  to: `\tif (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && /^[\\u0020-\\u007E${NARROW_SYMBOLS}]*$/.test(string))) {`,
+});
+
 export default defineConfig({
   input: { main: "dist/src/cli/main.js" },
   platform: "node",
@@ -55,7 +69,7 @@ export default defineConfig({
   external: ["better-sqlite3", "react-devtools-core"],
   // React's production build, as the launcher selected at run time before bundling.
   transform: { define: { "process.env.NODE_ENV": '"production"' } },
-  plugins: [packageJsonFromBundle, yogaWithoutFetch, inkUnnamedCtrlKey],
+  plugins: [packageJsonFromBundle, yogaWithoutFetch, inkUnnamedCtrlKey, stringWidthNarrowSymbols],
   output: {
     dir: "dist/bin",
     format: "esm",

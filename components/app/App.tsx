@@ -2,7 +2,7 @@
 // Screens below the top stay mounted but hidden, so going back restores their state.
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState, type ReactNode } from "react";
 import { Box, Text, useApp } from "ink";
-import type { FileSnapshot, SessionTree } from "../../src/engine/index.js";
+import type { FileSnapshot, PendingExactLoad, SessionTree } from "../../src/engine/index.js";
 import { KeyRouter } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
 import { useTerminalSize } from "../kit/use-terminal-size.js";
@@ -33,6 +33,8 @@ export interface AppProps {
   initialTree?: SessionTree;
   /** How the initial file looked when the launcher read it (commits refuse when it changed). */
   initialSnapshot?: FileSnapshot;
+  /** When the launcher took a first look at the initial file: the exact load still to run. */
+  initialPending?: PendingExactLoad;
   renderPicker?: RenderPicker;
   /** False when stdin is not a terminal: nothing listens for keys. */
   interactive?: boolean;
@@ -49,7 +51,7 @@ export function App(props: AppProps) {
   );
 }
 
-function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: AppProps) {
+function Shell({ env, initial, initialTree, initialSnapshot, initialPending, renderPicker }: AppProps) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const [stack, dispatch] = useReducer(stackReducer, { screens: [initial], done: false });
@@ -111,6 +113,7 @@ function Shell({ env, initial, initialTree, initialSnapshot, renderPicker }: App
                   env={env}
                   preloaded={i === 0 ? initialTree : undefined}
                   preloadedSnapshot={i === 0 ? initialSnapshot : undefined}
+                  preloadedPending={i === 0 ? initialPending : undefined}
                   onCompactionPreview={(tree, targetId, snapshot?: FileSnapshot) =>
                     dispatch({ type: "openCompaction", file: screen.path, tree, targetId, snapshot })}
                   onRecall={(tree) => dispatch({ type: "openRecall", path: screen.path, tree })}

@@ -3,7 +3,7 @@
 // so a long path never hides the reason.
 import { useMemo } from "react";
 import { Box, Text } from "ink";
-import { buildTree, readSessionFile, SessionReadError, type FileSnapshot, type SessionTree } from "../../src/engine/index.js";
+import { buildTree, readSessionFirstLook, SessionReadError, type FileSnapshot, type PendingExactLoad, type SessionTree } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { wrapText } from "../kit/text-width.js";
@@ -15,6 +15,8 @@ export interface LoadedTreeScreenProps {
   env: AppEnv;
   preloaded?: SessionTree;
   preloadedSnapshot?: FileSnapshot;
+  /** With a preloaded first look: the exact load still to run. */
+  preloadedPending?: PendingExactLoad;
   columns: number;
   rows: number;
   active: boolean;
@@ -27,13 +29,13 @@ export interface LoadedTreeScreenProps {
   reveal?: { entryId: string; tree: SessionTree };
 }
 
-type Loaded = { tree: SessionTree; snapshot?: FileSnapshot } | { error: string };
+type Loaded = { tree: SessionTree; snapshot?: FileSnapshot; pending?: PendingExactLoad } | { error: string };
 
 function load(path: string, env: AppEnv): Loaded {
   try {
-    const { loaded, snapshot } = readSessionFile(path, env.profile);
+    const { loaded, snapshot, pending } = readSessionFirstLook(path, env.profile);
     if (loaded.invalid) return { error: loaded.invalid };
-    return { tree: buildTree(loaded), snapshot };
+    return { tree: buildTree(loaded), snapshot, pending: pending ?? undefined };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // The store's messages start with the path; it is shown on its own line below the reason.
@@ -72,10 +74,10 @@ function LoadError(props: { reason: string; path: string; columns: number; rows:
 }
 
 export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
-  const { path, env, preloaded, preloadedSnapshot } = props;
+  const { path, env, preloaded, preloadedSnapshot, preloadedPending } = props;
   const loaded = useMemo<Loaded>(
-    () => (preloaded ? { tree: preloaded, snapshot: preloadedSnapshot } : load(path, env)),
-    [path, env, preloaded, preloadedSnapshot],
+    () => (preloaded ? { tree: preloaded, snapshot: preloadedSnapshot, pending: preloadedPending } : load(path, env)),
+    [path, env, preloaded, preloadedSnapshot, preloadedPending],
   );
   if ("error" in loaded) {
     return <LoadError reason={loaded.error} path={path} columns={props.columns} rows={props.rows} active={props.active} onBack={props.onBack} />;
@@ -84,6 +86,7 @@ export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
     <CommitTreeScreen
       env={env}
       snapshot={loaded.snapshot}
+      pending={loaded.pending}
       tree={loaded.tree}
       path={path}
       home={env.home}

@@ -12,6 +12,8 @@ export interface StatusFacts {
   damagedLines: number;
   /** The first problem the reader found, so "N damaged lines" says where to look. */
   firstProblem?: { line: number; problem: string };
+  /** The lines are still being checked (a first look at a large file): no damage count yet. */
+  checking?: boolean;
 }
 
 function statusText(f: StatusFacts): string {
@@ -19,16 +21,16 @@ function statusText(f: StatusFacts): string {
     countNoun(f.entryCount, "entry"),
     `${countNoun(f.branches, "branch")} (${countNoun(f.branchPoints, "branch point")})`,
     `context ~${formatCount(f.contextTokens)} tokens (estimate)`,
-    countNoun(f.damagedLines, "damaged line"),
+    f.checking ? "checking lines…" : countNoun(f.damagedLines, "damaged line"),
   ];
   if (f.name) parts.unshift(sanitizeInline(f.name));
-  const first = f.damagedLines > 0 ? f.firstProblem : undefined;
+  const first = f.damagedLines > 0 && !f.checking ? f.firstProblem : undefined;
   return parts.join(" · ") + (first ? ` (first: line ${first.line}: ${sanitizeInline(first.problem)})` : "");
 }
 
 export function StatusLine({ facts }: { facts: StatusFacts }) {
   return (
-    <Text wrap="truncate" color={facts.damagedLines > 0 ? "yellow" : "gray"}>
+    <Text wrap="truncate" color={facts.damagedLines > 0 && !facts.checking ? "yellow" : "gray"}>
       {` ${statusText(facts)}`}
     </Text>
   );

@@ -5,7 +5,7 @@
 // changes on disk (pi appending while the user reads) and reloads it on Ctrl+R.
 import { useCallback, useEffect, useState } from "react";
 import { Box, Text } from "ink";
-import { countNoun, planBranch, type FileSnapshot, type SessionTree } from "../../src/engine/index.js";
+import { countNoun, planBranch, type FileSnapshot, type PendingExactLoad, type SessionTree } from "../../src/engine/index.js";
 import type { AppEnv } from "../app/screens.js";
 import { BranchFlow } from "../branch/BranchFlow.js";
 import type { NavigationPlan } from "../branch/plan-lines.js";
@@ -21,6 +21,7 @@ import { planFork, type ForkPlan } from "./fork-plan.js";
 import { reloadFocus } from "./reload-focus.js";
 import { readDocument, type SessionDocument } from "./session-document.js";
 import { onSessionWritten } from "./session-writes.js";
+import { useExactLoad } from "./use-exact-load.js";
 import { fileChangeNotice, useFileChange } from "./use-file-change.js";
 import { loadCommitSettings, type CommitSettings } from "./user-settings.js";
 
@@ -29,6 +30,8 @@ export interface CommitTreeScreenProps extends TreeScreenProps {
   env: AppEnv;
   /** How the file looked when `tree` was read; without it the first commit checks a fresh read against the tree. */
   snapshot?: FileSnapshot;
+  /** Set when `tree` is a first look at a large file: the exact load to run (use-exact-load.ts). */
+  pending?: PendingExactLoad;
   /** Ctrl+K: also hands over the snapshot of the tree shown, so the preview's `w` writes guarded. */
   onCompactionPreview?: (tree: SessionTree, entryId: string, snapshot?: FileSnapshot) => void;
 }
@@ -49,7 +52,13 @@ const FORK_PANEL_HEIGHT = 5;
 
 export function CommitTreeScreen(props: CommitTreeScreenProps) {
   const { profile, columns, rows, env } = props;
-  const [doc, setDoc] = useState<SessionDocument>(() => ({ path: props.path, tree: props.tree, snapshot: props.snapshot }));
+  const [doc, setDoc] = useState<SessionDocument>(() => ({ path: props.path, tree: props.tree, snapshot: props.snapshot, pending: props.pending }));
+  // The exact load replaces the first look it was made for, not a document read since (Ctrl+R, a commit).
+  const replaceFirstLook = useCallback(
+    (exact: SessionDocument) => setDoc((current) => (current.pending !== undefined && current.snapshot === exact.snapshot ? exact : current)),
+    [],
+  );
+  const exactDoc = useExactLoad(doc, replaceFirstLook);
   // A new generation remounts the tree on the re-read file, with the cursor on `focusId`.
   const [view, setView] = useState<{ generation: number; focusId?: string }>({ generation: 0 });
   const [activity, setActivity] = useState<Activity>({ kind: "none" });
@@ -81,6 +90,8 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
 
   const onEntryCommand = (command: EntryCommand, entryId: string) => {
     setNotice(null);
+    // Every command plans on the exact file, never on a first look.
+    const doc = exactDoc();
     switch (command) {
       case "editLabel":
         return setActivity({ kind: "label", targetId: entryId });
@@ -134,8 +145,16 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           rows={rows - panelHeight - noticeHeight}
           active={props.active && activity.kind === "none"}
           onEntryCommand={onEntryCommand}
+          checking={doc.pending !== undefined}
           onReload={reload}
-          onCompactionPreview={props.onCompactionPreview && ((tree, entryId) => props.onCompactionPreview?.(tree, entryId, doc.snapshot))}
+          onCompactionPreview={
+            props.onCompactionPreview &&
+            ((_, entryId) => {
+              const exact = exactDoc();
+              props.onCompactionPreview?.(exact.tree, entryId, exact.snapshot);
+            })
+          }
+          onRecall={props.onRecall && (() => props.onRecall?.(exactDoc().tree))}
           initialSelectedId={view.focusId}
           reloadFocus={reloaded}
         />

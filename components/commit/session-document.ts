@@ -5,6 +5,7 @@ import {
   readSessionFile,
   SessionReadError,
   type FileSnapshot,
+  type PendingExactLoad,
   type PiProfile,
   type SessionTree,
 } from "../../src/engine/index.js";
@@ -14,6 +15,11 @@ export interface SessionDocument {
   tree: SessionTree;
   /** How the file looked when `tree` was read; undefined when the tree came from elsewhere (the launcher). */
   snapshot?: FileSnapshot;
+  /**
+   * Set while `tree` is a first look at a large file (store/first-look.ts): the exact load of the
+   * same bytes, which use-exact-load.ts runs and which must replace the tree before any write.
+   */
+  pending?: PendingExactLoad;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };

@@ -48,6 +48,8 @@ export interface TreeScreenProps {
    * pi's new leaf; ignored unless made for this very tree. Without it the cursor keeps its entry.
    */
   reloadFocus?: { entryId: string | null; tree: SessionTree };
+  /** `tree` is a first look at a large file whose exact load is still running: damaged lines are not known yet. */
+  checking?: boolean;
 }
 
 export function TreeScreen(props: TreeScreenProps) {
@@ -147,7 +149,7 @@ export function TreeScreen(props: TreeScreenProps) {
       {layout.show.counter && (
         <CounterLine state={state} note={note ?? (state.showMeta && !metaShown ? "id/time column needs a wider tree (tab hides the pane)" : null)} />
       )}
-      {layout.show.status && <StatusLine facts={{ ...session.facts, name: undefined, firstProblem: props.tree.loaded.diagnostics.find((d) => !d.note) }} />}
+      {layout.show.status && <StatusLine facts={{ ...session.facts, name: undefined, firstProblem: props.tree.loaded.diagnostics.find((d) => !d.note), checking: props.checking }} />}
     </Box>
   );
 }

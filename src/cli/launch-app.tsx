@@ -8,7 +8,7 @@ import { sanitizeLine, type PiProfile } from "../engine/index.js";
 import type { Screen } from "../../components/app/screens.js";
 import { buildAppEnv } from "./app-env.js";
 import { usageError } from "./errors.js";
-import { openSession } from "./open-session.js";
+import { openSessionForApp, readFileForApp } from "./open-session.js";
 
 export interface LaunchOptions {
   /** A session file named on the command line; otherwise the session picker. */
@@ -30,23 +30,34 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     throw usageError("the interactive explorer needs a terminal; see `pi-explorer --help` for the CLI commands (list, tree, ...)");
   }
-  // Read the file before taking over the screen, so an unreadable file is a plain one-line error (exit 3).
-  const session = opts.file === undefined ? undefined : openSession(opts.file, opts.profile);
+  // The file is read off the main thread while the UI is imported; the read is awaited before taking
+  // over the screen, so an unreadable file is a plain one-line error (exit 3). The session is opened
+  // only once the UI is imported: the import waits on file reads of its own, which a long parse on
+  // the main thread would hold up.
+  const reading = opts.file === undefined ? undefined : readFileForApp(opts.file);
   const { appEnv: env, problems } = buildAppEnv({ ...opts, tempDir: tmpdir() });
+  process.env.NODE_ENV ??= "production";
+  const [read, { createElement }, { render }, { App }, renderPicker] = await Promise.all([
+    reading,
+    import("react"),
+    import("ink"),
+    import("../../components/app/App.js").then((app) => (performance.mark("pi-explorer:ui-imported"), app)),
+    // A tree named on the command line has no way back to the picker, so only the picker's start loads it.
+    reading ? undefined : import("../../components/picker/index.js").then((picker) => picker.renderPicker),
+  ]);
+  const session = opts.file === undefined || read === undefined ? undefined : openSessionForApp(opts.file, opts.profile, read);
   // Written before the alternate screen, so they are still on the terminal when the app exits; only
   // for the picker, whose listing they change (a named file's screens show their own settings).
   if (session === undefined) for (const problem of problems) process.stderr.write(`pi-explorer: ${sanitizeLine(problem)}\n`);
   const initial: Screen = session ? { kind: "tree", path: session.file, fromPicker: false } : { kind: "picker" };
-
-  process.env.NODE_ENV ??= "production";
-  const [{ createElement }, { render }, { App }, renderPicker] = await Promise.all([
-    import("react"),
-    import("ink"),
-    import("../../components/app/App.js"),
-    // A tree named on the command line has no way back to the picker, so only the picker's start loads it.
-    session ? undefined : import("../../components/picker/index.js").then((picker) => picker.renderPicker),
-  ]);
-  const app = createElement(App, { env, initial, initialTree: session?.tree, initialSnapshot: session?.snapshot, renderPicker });
+  const app = createElement(App, {
+    env,
+    initial,
+    initialTree: session?.tree,
+    initialSnapshot: session?.snapshot,
+    initialPending: session?.pending ?? undefined,
+    renderPicker,
+  });
 
   process.stdout.write(ENTER_ALT_SCREEN);
   const restore = () => process.stdout.write(LEAVE_ALT_SCREEN);

@@ -1,12 +1,16 @@
 // Reading the one session file a command works on, with pi's failures turned into exit 3.
 import {
   buildTree,
+  openSessionBytes,
+  readFileBytesAsync,
   readSessionFile,
   sanitizeLine,
   SessionReadError,
   type Diagnostic,
+  type FileBytes,
   type FileSnapshot,
   type LoadedSession,
+  type PendingExactLoad,
   type PiProfile,
   type SessionTree,
 } from "../engine/index.js";
@@ -28,14 +32,42 @@ export function openSession(file: string, profile: PiProfile): OpenedSession {
   try {
     ({ loaded, snapshot } = readSessionFile(file, profile));
   } catch (error) {
-    if (error instanceof SessionReadError) {
-      throw unreadableFile(error.message.includes(file) ? error.message : `${file}: ${error.message}`);
-    }
-    throw error;
+    throw error instanceof SessionReadError ? unreadable(file, error) : error;
   }
   if (loaded.invalid !== undefined) throw unreadableFile(invalidMessage(file, loaded));
-  return { file, loaded, tree: buildTree(loaded), snapshot };
+  const tree = buildTree(loaded);
+  // The engine's load time seen from process start, for `npm run bench` (bench/app-worker.mjs).
+  performance.mark("pi-explorer:session-opened");
+  return { file, loaded, tree, snapshot };
 }
+
+/** What the explorer opens: a first look at a large file comes with the exact load still to run. */
+export interface OpenedForApp extends OpenedSession {
+  pending: PendingExactLoad | null;
+}
+
+/** Read a file for the explorer off the main thread (the caller imports the UI meanwhile). */
+export async function readFileForApp(file: string): Promise<FileBytes> {
+  try {
+    const read = await readFileBytesAsync(file);
+    // Marks split the first frame in `npm run bench` (bench/app-worker.mjs).
+    performance.mark("pi-explorer:file-read");
+    return read;
+  } catch (error) {
+    throw error instanceof SessionReadError ? unreadable(file, error) : error;
+  }
+}
+
+/** openSession for the explorer, on the bytes readFileForApp gave: a large file gets a first look (store/first-look.ts). */
+export function openSessionForApp(file: string, profile: PiProfile, read: FileBytes): OpenedForApp {
+  const { loaded, snapshot, pending } = openSessionBytes(file, profile, read);
+  if (loaded.invalid !== undefined) throw unreadableFile(invalidMessage(file, loaded));
+  const tree = buildTree(loaded);
+  performance.mark("pi-explorer:session-opened");
+  return { file, loaded, tree, snapshot, pending };
+}
+
+const unreadable = (file: string, error: SessionReadError) => unreadableFile(error.message.includes(file) ? error.message : `${file}: ${error.message}`);
 
 /** Why pi cannot open the file, with the line that decides it (the loader's text repeats the path). */
 function invalidMessage(file: string, loaded: LoadedSession): string {

@@ -57,6 +57,10 @@ class LineCollector {
       this.diagnostics.push({ line: lineNo, problem: `${JSON.stringify(value)} is not an entry; pi drops this line` });
       return;
     }
+    this.keep(value, lineNo);
+  }
+
+  keep(value: unknown, lineNo: number): void {
     this.values.push(value);
     this.lines.push(lineNo);
   }
@@ -112,6 +116,15 @@ export class ChunkedSessionScan {
   pushLine(line: string): void {
     this.sawBytes = true;
     this.collector.visit(line, this.nextLine++);
+  }
+
+  /**
+   * One complete line that the caller has already turned into its value without JSON.parse (the
+   * first look at a large file: store/first-look.ts). It counts as a parsed line.
+   */
+  pushParsed(value: Record<string, unknown>): void {
+    this.sawBytes = true;
+    this.collector.keep(value, this.nextLine++);
   }
 
   /** The bytes after the last "\n" (possibly none); returns the scan. */

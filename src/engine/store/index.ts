@@ -8,6 +8,9 @@
 //   unusableAgentDir -> $PI_CODING_AGENT_DIR when pi 1.6 cannot use it; listedValues, isListedByPi -> whether pi lists a file
 //   readSettingsFiles({agentDir, cwd, profile}) -> {global, project, paths, diagnostics}
 export * from "./read.js";
+//   openSessionBytes / readSessionFirstLook -> {loaded, snapshot, pending}: the explorer's open, a first look at a large
+//   file (long tool results parsed on first read); exactLoadSteps(pending) / exactLoad(pending) -> the exact load after it
+export * from "./first-look.js";
 //   checkSnapshot(snapshot) -> unchanged | changed (grewBy) | unreadable: a stat, for noticing pi's appends
 export * from "./snapshot-check.js";
 export * from "./sessions.js";

@@ -1,9 +1,10 @@
-import { isAscii, isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
 import type { PiProfile } from "../types.js";
 import { loadFromScan, parseSession, type LoadedSession } from "../session/load.js";
 import { ChunkedSessionScan, type SessionLineScan } from "../session/scan.js";
+import { pushLines } from "./scan-bytes.js";
 
 /** What a file looked like when it was read; a commit refuses to append when any of it changed. */
 export interface FileSnapshot {
@@ -87,6 +88,36 @@ export function readFileBytes(path: string): { bytes: Uint8Array; size: number; 
   });
 }
 
+/**
+ * readFileBytes off the main thread (libuv's pool), so the caller can import or compute meanwhile.
+ * Rejects with SessionReadError only.
+ */
+export async function readFileBytesAsync(path: string): Promise<{ bytes: Buffer; size: number; mtimeMs: number }> {
+  let file: FileHandle;
+  try {
+    file = await open(path, "r");
+  } catch (error) {
+    throw new SessionReadError(path, describeFsError(path, error));
+  }
+  try {
+    const stat = await file.stat();
+    if (stat.isDirectory()) throw Object.assign(new Error("directory"), { code: "EISDIR" });
+    // Every byte is written below before it is read.
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let off = 0;
+    while (off < bytes.length) {
+      const { bytesRead } = await file.read(bytes, off, bytes.length - off, off);
+      if (bytesRead === 0) break;
+      off += bytesRead;
+    }
+    return { bytes: off === bytes.length ? bytes : bytes.subarray(0, off), size: off, mtimeMs: stat.mtimeMs };
+  } catch (error) {
+    throw new SessionReadError(path, describeFsError(path, error));
+  } finally {
+    await file.close();
+  }
+}
+
 /** Read and parse a session file without ever writing to it. Throws SessionReadError only. */
 export function readSessionFile(path: string, profile: PiProfile): { loaded: LoadedSession; snapshot: FileSnapshot } {
   // pi 0.73 trims the whole text before splitting it, so it needs the file as one piece.
@@ -129,30 +160,11 @@ function scanInPieces(fd: number, size: number, pieceBytes = READ_PIECE_BYTES): 
       carry = end;
       continue;
     }
-    pushLines(scan, buf, nl + 1);
+    pushLines(scan, buf, 0, nl + 1);
     buf.copyWithin(0, nl + 1, end);
     carry = end - nl - 1;
   }
   return { scan: scan.finish(buf.subarray(0, carry)), size: off, tail: tail.bytes() };
-}
-
-/**
- * Hand buf[0, end) (whole lines) to the scan. Valid UTF-8 is decoded line by line, ASCII lines as
- * latin1 (the same characters, a third of the cost, and one-byte strings for JSON.parse); a piece
- * with invalid bytes goes to the scan undecoded, which reports the lines and decodes like Node.
- */
-function pushLines(scan: ChunkedSessionScan, buf: Buffer, end: number): void {
-  const piece = buf.subarray(0, end);
-  if (!isUtf8(piece)) {
-    scan.push(piece);
-    return;
-  }
-  let from = 0;
-  while (from < end) {
-    const nl = buf.indexOf(10, from);
-    scan.pushLine(buf.toString(isAscii(buf.subarray(from, nl)) ? "latin1" : "utf8", from, nl));
-    from = nl + 1;
-  }
 }
 
 /** The last `limit` bytes of everything added. */

@@ -1,0 +1,134 @@
+// Opening a session for the explorer's first frame. A large file gets a first look: every line is
+// parsed as pi parses it, except long tool results in the shape pi writes them, whose message is
+// parsed only when read (session/lazy-message.ts). They are most of a long session's bytes, and the
+// tree's rows, filters, connectors and status line need nothing from them but the line's start.
+// What the first look cannot know is whether such a line would parse at all, so it comes with the
+// exact load of the very same bytes (exactLoadSteps), which the app runs right after the first frame
+// and which replaces the first look before anything is written, searched or compacted.
+import { isAscii, isUtf8 } from "node:buffer";
+import type { PiProfile } from "../types.js";
+import { lazyMessage } from "../session/lazy-message.js";
+import { loadFromScan, parseSession, type LoadedSession } from "../session/load.js";
+import { ChunkedSessionScan, type SessionLineScan } from "../session/scan.js";
+import { readFileBytes, tailSha256, type FileSnapshot } from "./read.js";
+import { asBuffer, decodeLine, scanBytes, scanBytesInSteps } from "./scan-bytes.js";
+
+/** A file's bytes as read, with what fstat said of it. */
+export interface FileBytes {
+  bytes: Uint8Array;
+  size: number;
+  mtimeMs: number;
+}
+
+/** The bytes a first look was taken of, for the exact load that must follow it. */
+export interface PendingExactLoad {
+  path: string;
+  bytes: Uint8Array;
+}
+
+export interface OpenedBytes {
+  loaded: LoadedSession;
+  snapshot: FileSnapshot;
+  /** Set when `loaded` is a first look: some tool results are not parsed yet, nor known to parse. */
+  pending: PendingExactLoad | null;
+}
+
+/** Smaller files are read exactly at once: their parse takes no longer than drawing the frame. */
+export const FIRST_LOOK_MIN_BYTES = 8 * 1024 * 1024;
+/** A shorter line costs little to parse; it is parsed like any other. */
+const LAZY_MIN_LINE_BYTES = 256;
+/** Enough for the head of a tool result line as pi writes it (ids, timestamp, tool name). */
+const HEAD_BYTES = 512;
+
+// A message entry holding a tool result, as pi serializes it, up to the start of the content. Any
+// other shape, or a string with an escape in it, is parsed in full.
+const TOOL_RESULT_HEAD =
+  /^\{"type":"message","id":"([^"\\]*)","parentId":(?:"([^"\\]*)"|null),"timestamp":"([^"\\]*)","message":\{"role":"toolResult","toolCallId":"([^"\\]*)","toolName":"([^"\\]*)","content":$/;
+const CLOSE_BRACE = 0x7d;
+const CONTENT_KEY = Buffer.from('"content":');
+
+/**
+ * The session in `read` as the explorer opens it: a first look when the file is a large pi 1.6
+ * session of valid UTF-8 (`firstLookFrom` bytes or more), otherwise the exact load.
+ */
+export function openSessionBytes(path: string, profile: PiProfile, read: FileBytes, firstLookFrom = FIRST_LOOK_MIN_BYTES): OpenedBytes {
+  const { bytes } = read;
+  const snapshot: FileSnapshot = { path, size: read.size, mtimeMs: read.mtimeMs, tailSha256: tailSha256(bytes) };
+  if (profile === "0.73") return { loaded: parseSession(bytes, profile, { path }), snapshot, pending: null };
+  if (bytes.length >= firstLookFrom && isUtf8(bytes)) {
+    const look = firstLookScan(asBuffer(bytes));
+    // Migration rewrites entries of older files; a first look is only taken of current ones.
+    if (look.lazyLines > 0 && isCurrentHeader(look.scan.values[0])) {
+      return { loaded: loadFromScan(look.scan, profile, { path }), snapshot, pending: { path, bytes } };
+    }
+  }
+  return { loaded: loadFromScan(scanBytes(bytes), profile, { path }), snapshot, pending: null };
+}
+
+/** Read a file (never writing it) and open it as openSessionBytes does. Throws SessionReadError only. */
+export function readSessionFirstLook(path: string, profile: PiProfile, firstLookFrom = FIRST_LOOK_MIN_BYTES): OpenedBytes {
+  return openSessionBytes(path, profile, readFileBytes(path), firstLookFrom);
+}
+
+/** The exact load of a first look's bytes, a few milliseconds per step; the last step returns it. */
+export function* exactLoadSteps(pending: PendingExactLoad): Generator<void, LoadedSession> {
+  const scan = yield* scanBytesInSteps(pending.bytes);
+  return loadFromScan(scan, "1.6", { path: pending.path });
+}
+
+/** exactLoadSteps in one go (when the exact session is needed now). */
+export function exactLoad(pending: PendingExactLoad, steps: Generator<void, LoadedSession> = exactLoadSteps(pending)): LoadedSession {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+function isCurrentHeader(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "session" && (value as { version?: unknown }).version === 3;
+}
+
+/** pi 1.6's scan of valid UTF-8 bytes, with long tool results in pi's shape left unparsed. */
+function firstLookScan(buf: Buffer): { scan: SessionLineScan; lazyLines: number } {
+  const scan = new ChunkedSessionScan();
+  let lazyLines = 0;
+  let from = 0;
+  for (;;) {
+    const nl = buf.indexOf(10, from);
+    if (nl === -1) break;
+    const entry = nl - from >= LAZY_MIN_LINE_BYTES ? lazyToolResult(buf, from, nl) : undefined;
+    if (entry) {
+      scan.pushParsed(entry);
+      lazyLines++;
+    } else scan.pushLine(decodeLine(buf, from, nl));
+    from = nl + 1;
+  }
+  return { scan: scan.finish(buf.subarray(from)), lazyLines };
+}
+
+/** The entry of a tool result line in pi's shape, with its message parsed on first read; else undefined. */
+function lazyToolResult(buf: Buffer, from: number, end: number): Record<string, unknown> | undefined {
+  // A line cut short (a crash while writing) almost never ends in "}}"; it is parsed, and dropped as pi drops it.
+  if (buf[end - 1] !== CLOSE_BRACE || buf[end - 2] !== CLOSE_BRACE) return undefined;
+  // The head alone must be ASCII; the content after it may be anything.
+  const contentAt = buf.subarray(from, Math.min(end, from + HEAD_BYTES)).indexOf(CONTENT_KEY);
+  if (contentAt === -1) return undefined;
+  const headEnd = from + contentAt + CONTENT_KEY.length;
+  if (!isAscii(buf.subarray(from, headEnd))) return undefined;
+  const head = TOOL_RESULT_HEAD.exec(buf.toString("latin1", from, headEnd));
+  if (head === null) return undefined;
+  const [, id, parentId, timestamp, toolCallId, toolName] = head;
+  const headFields = { role: "toolResult" as const, toolCallId, toolName };
+  const message = lazyMessage(headFields, () => {
+    try {
+      const value: unknown = JSON.parse(decodeLine(buf, from, end));
+      const parsed = (value as { message?: unknown } | null)?.message;
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // Not JSON after all: the exact load drops the line, as pi does; until then it reads as empty.
+    }
+    return { ...headFields, content: [] };
+  });
+  // Keys in the line's order, as JSON.parse would give them.
+  return { type: "message", id, parentId: parentId ?? null, timestamp, message };
+}
