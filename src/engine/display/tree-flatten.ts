@@ -43,13 +43,21 @@ export function flattenTree(tree: SessionTree, leafId: string | null = tree.leaf
   const nodes: FlatNode[] = [];
   const indexOf = new Map<string, number>();
   const toolCalls: FlatTree["toolCalls"] = new Map();
-  // Stack of [entry, parent index]; children pushed in reverse so they pop in order.
-  const stack: [SessionEntry, number][] = [];
+  const entries = tree.loaded.entries;
+  const { posById, start, pos } = tree.order;
+  // Stack of entries with their parent's node index, children pushed in reverse so they pop in order.
+  const stackEntries: SessionEntry[] = [];
+  const stackParents: number[] = [];
+  const push = (entry: SessionEntry, parent: number) => {
+    stackEntries.push(entry);
+    stackParents.push(parent);
+  };
   const hasLabels = tree.labels.size > 0;
   const roots = activeFirst(tree.roots, active);
-  for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i], -1]);
-  while (stack.length > 0) {
-    const [entry, parent] = stack.pop()!;
+  for (let i = roots.length - 1; i >= 0; i--) push(roots[i], -1);
+  while (stackEntries.length > 0) {
+    const entry = stackEntries.pop()!;
+    const parent = stackParents.pop()!;
     // A duplicated id or a parent cycle must not loop forever or list a subtree twice.
     if (indexOf.has(entry.id)) continue;
     const index = nodes.length;
@@ -63,11 +71,15 @@ export function flattenTree(tree: SessionTree, leafId: string | null = tree.leaf
     });
     indexOf.set(entry.id, index);
     if (entry.type === "message") rememberToolCalls(entry, toolCalls);
-    const children = tree.childrenOf(entry.id);
-    if (children.length === 1) stack.push([children[0], index]);
-    else if (children.length > 1) {
-      const ordered = activeFirst(children, active);
-      for (let i = ordered.length - 1; i >= 0; i--) stack.push([ordered[i], index]);
+    // The children childrenOf(entry.id) would list, read in place.
+    const p = posById.get(entry.id);
+    if (p === undefined) continue;
+    const from = start[p];
+    const to = start[p + 1];
+    if (to - from === 1) push(entries[pos[from]], index);
+    else if (to - from > 1) {
+      const ordered = activeFirst(Array.from(pos.subarray(from, to), (q) => entries[q]), active);
+      for (let i = ordered.length - 1; i >= 0; i--) push(ordered[i], index);
     }
   }
   return { nodes, indexOf, leafId, toolCalls };

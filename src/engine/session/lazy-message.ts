@@ -11,30 +11,67 @@ export interface ToolResultHead {
   toolName: string;
 }
 
-const HEAD_KEYS: ReadonlySet<PropertyKey> = new Set(["role", "toolCallId", "toolName"]);
+type Message = Record<string, unknown>;
+
+// Kept on the target itself (a WeakMap entry per message costs more than the rest of the message):
+// how to parse it, until it is parsed, and the target, for the shared prototype's trap, which is
+// given the proxy. Neither is ever seen from outside: the traps below leave them out.
+const PARSE = Symbol("parse");
+const TARGET = Symbol("target");
+const isHidden = (key: PropertyKey): boolean => key === PARSE || key === TARGET;
+
+interface Target extends Message {
+  [PARSE]?: () => Message;
+  [TARGET]: Target;
+}
+
+/** The target with every key of the parsed message (the head's keys come first in the line too). */
+function whole(target: Target): Target {
+  const parse = target[PARSE];
+  if (parse !== undefined) {
+    target[PARSE] = undefined;
+    Object.assign(target, parse());
+  }
+  return target;
+}
+
+// Reads of the head's fields are plain property reads (the tree makes thousands): no trap runs. A
+// read of any other key misses the target and reaches this prototype, whose trap parses. One
+// prototype and one handler for all messages, so the targets share one shape.
+const PARSE_ON_MISS = new Proxy(
+  {},
+  {
+    get: (_, key, receiver: { [TARGET]?: Target }) => {
+      const target = receiver[TARGET];
+      if (target === undefined || isHidden(key)) return undefined;
+      const message = whole(target);
+      return Object.hasOwn(message, key) ? message[key as string] : Reflect.get(Object.prototype, key, receiver);
+    },
+  },
+);
+
+const HANDLER: ProxyHandler<Target> = {
+  // Seen from outside it is a plain object, as JSON.parse makes them.
+  getPrototypeOf: () => Object.prototype,
+  has: (target, key) => !isHidden(key) && Reflect.has(whole(target), key),
+  ownKeys: (target) => Reflect.ownKeys(whole(target)).filter((key) => !isHidden(key)),
+  getOwnPropertyDescriptor: (target, key) => (isHidden(key) ? undefined : Reflect.getOwnPropertyDescriptor(whole(target), key)),
+  set: (target, key, value) => !isHidden(key) && Reflect.set(whole(target), key, value),
+  deleteProperty: (target, key) => !isHidden(key) && Reflect.deleteProperty(whole(target), key),
+  defineProperty: (target, key, descriptor) => !isHidden(key) && Reflect.defineProperty(whole(target), key, descriptor),
+};
 
 /**
  * A message object that answers `role`, `toolCallId` and `toolName` from `head` and everything else
  * from `parse()`, called at most once. `parse` returns the message exactly as JSON.parse of the line
  * gives it.
  */
-export function lazyMessage(head: ToolResultHead, parse: () => Record<string, unknown>): Record<string, unknown> {
-  const target: Record<string, unknown> = {};
-  let parsed = false;
-  const whole = (): Record<string, unknown> => {
-    if (!parsed) {
-      parsed = true;
-      Object.assign(target, parse());
-    }
-    return target;
-  };
-  return new Proxy(target, {
-    get: (_, key) => (!parsed && HEAD_KEYS.has(key) ? head[key as keyof ToolResultHead] : Reflect.get(whole(), key)),
-    has: (_, key) => Reflect.has(whole(), key),
-    ownKeys: () => Reflect.ownKeys(whole()),
-    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(whole(), key),
-    set: (_, key, value) => Reflect.set(whole(), key, value),
-    deleteProperty: (_, key) => Reflect.deleteProperty(whole(), key),
-    defineProperty: (_, key, descriptor) => Reflect.defineProperty(whole(), key, descriptor),
-  });
+export function lazyMessage(head: ToolResultHead, parse: () => Message): Message {
+  const target = Object.create(PARSE_ON_MISS) as Target;
+  target.role = head.role;
+  target.toolCallId = head.toolCallId;
+  target.toolName = head.toolName;
+  target[PARSE] = parse;
+  target[TARGET] = target;
+  return new Proxy(target, HANDLER);
 }

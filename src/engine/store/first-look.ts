@@ -5,7 +5,7 @@
 // What the first look cannot know is whether such a line would parse at all, so it comes with the
 // exact load of the very same bytes (exactLoadSteps), which the app runs right after the first frame
 // and which replaces the first look before anything is written, searched or compacted.
-import { isAscii, isUtf8 } from "node:buffer";
+import { isUtf8 } from "node:buffer";
 import type { PiProfile } from "../types.js";
 import { lazyMessage } from "../session/lazy-message.js";
 import { loadFromScan, parseSession, type LoadedSession } from "../session/load.js";
@@ -40,10 +40,15 @@ const LAZY_MIN_LINE_BYTES = 256;
 /** Enough for the head of a tool result line as pi writes it (ids, timestamp, tool name). */
 const HEAD_BYTES = 512;
 
-// A message entry holding a tool result, as pi serializes it, up to the start of the content. Any
-// other shape, or a string with an escape in it, is parsed in full.
-const TOOL_RESULT_HEAD =
-  /^\{"type":"message","id":"([^"\\]*)","parentId":(?:"([^"\\]*)"|null),"timestamp":"([^"\\]*)","message":\{"role":"toolResult","toolCallId":"([^"\\]*)","toolName":"([^"\\]*)","content":$/;
+// A message entry holding a tool result, as pi serializes it, up to the start of the content. Its
+// strings must be printable ASCII without quote or backslash (read as latin1, anything else would
+// come out garbled, so such a line is parsed in full, as is any other shape).
+const HEAD_STRING = '([\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]*)';
+const TOOL_RESULT_HEAD = new RegExp(
+  `^\\{"type":"message","id":"${HEAD_STRING}","parentId":(?:"${HEAD_STRING}"|null),"timestamp":"${HEAD_STRING}","message":\\{"role":"toolResult","toolCallId":"${HEAD_STRING}","toolName":"${HEAD_STRING}","content":$`,
+);
+/** Every line the first look can leave unparsed starts so; others are not looked at further. */
+const MESSAGE_START = Buffer.from('{"type":"message","id":"');
 const CLOSE_BRACE = 0x7d;
 const CONTENT_KEY = Buffer.from('"content":');
 
@@ -110,12 +115,10 @@ function firstLookScan(buf: Buffer): { scan: SessionLineScan; lazyLines: number 
 function lazyToolResult(buf: Buffer, from: number, end: number): Record<string, unknown> | undefined {
   // A line cut short (a crash while writing) almost never ends in "}}"; it is parsed, and dropped as pi drops it.
   if (buf[end - 1] !== CLOSE_BRACE || buf[end - 2] !== CLOSE_BRACE) return undefined;
-  // The head alone must be ASCII; the content after it may be anything.
+  if (buf.compare(MESSAGE_START, 0, MESSAGE_START.length, from, from + MESSAGE_START.length) !== 0) return undefined;
   const contentAt = buf.subarray(from, Math.min(end, from + HEAD_BYTES)).indexOf(CONTENT_KEY);
   if (contentAt === -1) return undefined;
-  const headEnd = from + contentAt + CONTENT_KEY.length;
-  if (!isAscii(buf.subarray(from, headEnd))) return undefined;
-  const head = TOOL_RESULT_HEAD.exec(buf.toString("latin1", from, headEnd));
+  const head = TOOL_RESULT_HEAD.exec(buf.toString("latin1", from, from + contentAt + CONTENT_KEY.length));
   if (head === null) return undefined;
   const [, id, parentId, timestamp, toolCallId, toolName] = head;
   const headFields = { role: "toolResult" as const, toolCallId, toolName };

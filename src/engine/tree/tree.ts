@@ -16,6 +16,12 @@ export interface SessionTree {
    * The returned array is shared between calls: do not mutate it.
    */
   childrenOf(id: string): SessionEntry[];
+  /**
+   * The same children by position in `loaded.entries`, for walks over the whole tree that should not
+   * build a list per entry: the children of the entry with id X are the entries at
+   * order.pos[order.start[p]] .. order.pos[order.start[p + 1] - 1], p = order.posById.get(X).
+   */
+  order: ChildOrder;
   /** The leaf pi picks on load: the id of the last entry in file order. */
   leafId: string | null;
   /** Resolved labels (latest wins, empty clears) with the timestamp of the label entry. */
@@ -24,6 +30,13 @@ export interface SessionTree {
   sessionName: string | undefined;
   /** Number of entries with more than one child (branch points). */
   branchPointCount: number;
+}
+
+export interface ChildOrder {
+  /** Id -> position in loaded.entries (the last entry with that id, as childrenOf uses). */
+  posById: ReadonlyMap<string, number>;
+  start: Int32Array;
+  pos: Int32Array;
 }
 
 const NO_CHILDREN: SessionEntry[] = [];
@@ -55,6 +68,7 @@ export function buildTree(loaded: LoadedSession): SessionTree {
     byId: index.byId,
     roots: index.rootPos.map((p) => entries[p]),
     childrenOf: (id: string) => childrenAt(index.posById.get(id)),
+    order: { posById: index.posById, start: childStart, pos: sortedChildPos },
     leafId: last && typeof last.id === "string" ? last.id : null,
     labels: resolveLabels(entries),
     sessionName: resolveSessionName(entries),

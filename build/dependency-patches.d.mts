@@ -1,0 +1,15 @@
+// Types of dependency-patches.mjs, for the tests that check the patches.
+export interface DependencyPatch {
+  name: string;
+  file: RegExp;
+  from: string;
+  to: string;
+  append?: string;
+}
+export declare const NARROW_SYMBOLS: string;
+export declare const packageJsonFromBundle: DependencyPatch;
+export declare const yogaWithoutFetch: DependencyPatch;
+export declare const inkUnnamedCtrlKey: DependencyPatch;
+export declare const stringWidthNarrowSymbols: DependencyPatch;
+export declare const styledCharsSameStyle: DependencyPatch;
+export declare const DEPENDENCY_PATCHES: DependencyPatch[];

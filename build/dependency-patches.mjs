@@ -1,0 +1,72 @@
+// Exact text patches the bundler (rolldown.config.mjs) applies to dependencies and to tsc's output:
+// each replaces `from` with `to` in the one module whose path matches `file` (and adds `append`, if
+// any, at its end); the build fails when `from` is not there exactly once.
+
+// dist/src/cli/main.js finds package.json three folders up; dist/bin/main.js finds it two up.
+export const packageJsonFromBundle = {
+  name: "package-json-from-bundle",
+  file: /[\\/]dist[\\/]src[\\/]cli[\\/]main\.js$/,
+  from: '"../../../package.json"',
+  to: '"../../package.json"',
+};
+
+// yoga-layout (Ink's layout engine) reads its embedded WebAssembly through fetch() of a data: URL when
+// fetch exists. In Node that first touch of fetch loads undici, some 25 ms of the first frame; its own
+// synchronous base64 fallback gives the same bytes without it.
+export const yogaWithoutFetch = {
+  name: "yoga-without-fetch",
+  file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
+  from: 'function ya(){return w||"function"!=typeof fetch?',
+  to: "function ya(){return true?",
+};
+
+// Ink 6.8's useInput reads `keypress.name` for any sequence parsed as Ctrl, but an escape sequence
+// it has no name for (e.g. the colour code "\x1b[31m" in pasted terminal output) has none, and
+// `input.startsWith` then throws out of the stdin handler: the app dies. An unnamed Ctrl key is no
+// input at all.
+export const inkUnnamedCtrlKey = {
+  name: "ink-unnamed-ctrl-key",
+  file: /[\\/]ink[\\/]build[\\/]hooks[\\/]use-input\.js$/,
+  from: "else if (keypress.ctrl) {\n                input = keypress.name;",
+  to: "else if (keypress.ctrl) {\n                input = keypress.name ?? '';",
+};
+
+// string-width measures every string that is not printable ASCII with Intl.Segmenter and several
+// Unicode-property regexes per grapheme; on the first frame that cold path costs more than drawing
+// the tree, whose rows are ASCII plus a few connector and marker symbols. These symbols are single
+// code points that string-width itself counts as one column when ambiguous characters are narrow
+// (its default, and how Ink calls it); test/app/dependency-patches.test.ts checks each one against it.
+export const NARROW_SYMBOLS = "\\u00B7\\u2013\\u2014\\u2022\\u2026\\u2039\\u203A\\u2190-\\u2193\\u229E\\u229F\\u2500-\\u257F\\u25C6\\u25C7";
+export const stringWidthNarrowSymbols = {
+  name: "string-width-narrow-symbols",
+  // Ink's own string-width (8.x), not the older copy wrap-ansi keeps, which has no such fast path.
+  file: /^(?!.*[\\/]wrap-ansi[\\/]).*[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+  from: "\tif (/^[\\u0020-\\u007E]*$/.test(string)) {",
+  to: `\tif (/^[\\u0020-\\u007E]*$/.test(string) || (ambiguousIsNarrow && /^[\\u0020-\\u007E${NARROW_SYMBOLS}]*$/.test(string))) {`,
+};
+
+// Ink turns every frame into text through ansi-tokenize's styledCharsToString, which for each cell
+// builds the ANSI codes that lead from the previous cell's style to this one (several Sets and
+// arrays per cell), although neighbouring cells nearly always share a style. For two cells with
+// the same codes in the same order that diff is empty, so it is skipped; any other pair is diffed
+// as before. test/app/dependency-patches.test.ts compares the patched function with the original.
+export const styledCharsSameStyle = {
+  name: "styled-chars-same-style",
+  file: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/,
+  from: `        else {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }`,
+  to: `        else if (!sameStyles(chars[i - 1].styles, char.styles)) {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }`,
+  append: `
+function sameStyles(a, b) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i].code !== b[i].code || a[i].endCode !== b[i].endCode) return false;
+    return true;
+}
+`,
+};
+
+/** Every patch, in the order the bundler applies them. */
+export const DEPENDENCY_PATCHES = [packageJsonFromBundle, yogaWithoutFetch, inkUnnamedCtrlKey, stringWidthNarrowSymbols, styledCharsSameStyle];

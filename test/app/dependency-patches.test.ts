@@ -1,0 +1,97 @@
+// The bundle patches two of Ink's dependencies for speed (build/dependency-patches.mjs). A speed
+// patch must not change a single character of output: these tests hold each against the original.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import stringWidth from "string-width";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NARROW_SYMBOLS, styledCharsSameStyle } from "../../build/dependency-patches.mjs";
+
+/** The code points of a regex character class body written with \uXXXX escapes and ranges. */
+function codePointsOf(classBody: string): number[] {
+  const units = [...classBody.matchAll(/\\u([0-9A-F]{4})(?:-\\u([0-9A-F]{4}))?/g)];
+  expect(units.map((m) => m[0]).join("")).toBe(classBody);
+  return units.flatMap(([, from, to]) => {
+    const start = parseInt(from, 16);
+    const end = to === undefined ? start : parseInt(to, 16);
+    return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+  });
+}
+
+describe("string-width: the tree's symbols counted without the segmenter", () => {
+  const points = codePointsOf(NARROW_SYMBOLS);
+
+  it("covers the tree's connectors and markers", () => {
+    for (const ch of "│├└─•◆·⊟⊞…—›") expect(points).toContain(ch.codePointAt(0));
+  });
+
+  it("holds only characters string-width counts as one column, alone and in a row", () => {
+    const wrong = points.filter((p) => stringWidth(String.fromCodePoint(p)) !== 1).map((p) => p.toString(16));
+    expect(wrong).toEqual([]);
+    const row = `├─ • [read: src/a.ts] ◆ ${points.map((p) => String.fromCodePoint(p)).join("")}`;
+    expect(stringWidth(row)).toBe(row.length);
+  });
+
+  it("is not used when ambiguous characters count as wide (they are two columns then)", () => {
+    expect(stringWidth("├─", { ambiguousIsNarrow: false })).toBe(4);
+  });
+});
+
+type Styled = { type: "char"; value: string; fullWidth: boolean; styles: { code: string; endCode: string }[] }[];
+interface AnsiTokenize {
+  tokenize(text: string): unknown[];
+  styledCharsFromTokens(tokens: unknown[]): Styled;
+  styledCharsToString(chars: Styled): string;
+}
+
+describe("ansi-tokenize: styledCharsToString skips the diff between equal styles", () => {
+  // The patched module is a copy of the package's build folder with the patch applied, placed beside
+  // it inside the package so its own imports (its own ansi-styles, ...) resolve as the original's do.
+  const packageDir = fileURLToPath(new URL("../../node_modules/@alcalzone/ansi-tokenize/", import.meta.url));
+  const buildDir = join(packageDir, "build");
+  let copyDir = "";
+  let original: AnsiTokenize;
+  let patched: AnsiTokenize;
+
+  beforeAll(async () => {
+    copyDir = mkdtempSync(join(packageDir, "pi-explorer-patch-"));
+    cpSync(buildDir, copyDir, { recursive: true });
+    const file = join(copyDir, "styledChars.js");
+    const source = readFileSync(file, "utf8");
+    expect(source.split(styledCharsSameStyle.from)).toHaveLength(2);
+    expect(styledCharsSameStyle.file.test(join(buildDir, "styledChars.js"))).toBe(true);
+    writeFileSync(file, source.replace(styledCharsSameStyle.from, () => styledCharsSameStyle.to) + (styledCharsSameStyle.append ?? ""));
+    original = (await import(pathToFileURL(join(buildDir, "index.js")).href)) as AnsiTokenize;
+    patched = (await import(pathToFileURL(join(copyDir, "index.js")).href)) as AnsiTokenize;
+  });
+  afterAll(() => {
+    if (copyDir) rmSync(copyDir, { recursive: true, force: true });
+  });
+
+  // Styled text as Ink writes it: runs of text in colours, bold, dim, inverse, background, resets,
+  // nested opens, 256-colour and truecolour codes, hyperlinks, wide characters.
+  const CODES = ["\x1b[31m", "\x1b[39m", "\x1b[1m", "\x1b[22m", "\x1b[2m", "\x1b[7m", "\x1b[27m", "\x1b[43m", "\x1b[49m", "\x1b[0m", "\x1b[38;5;208m", "\x1b[38;2;1;2;3m", "\x1b[90m", "\x1b]8;;https://x.y\x07", "\x1b]8;;\x07"];
+  const TEXTS = ["a", "bc ", "│ ", "•", "日本", "😀", " ", "tail"];
+  function randomStyledText(seed: number): string {
+    let state = seed;
+    const next = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % n;
+    };
+    let text = "";
+    for (let i = 0; i < 30; i++) text += next(3) === 0 ? CODES[next(CODES.length)] : TEXTS[next(TEXTS.length)];
+    return text;
+  }
+
+  it("gives the same text as the original for every mix of styles", () => {
+    for (let seed = 1; seed <= 2000; seed++) {
+      const chars = original.styledCharsFromTokens(original.tokenize(randomStyledText(seed)));
+      expect(patched.styledCharsToString(chars), `seed ${seed}`).toBe(original.styledCharsToString(chars));
+    }
+  });
+
+  it("still writes the codes between cells whose styles differ, and the closing codes at the end", () => {
+    const chars = original.styledCharsFromTokens(original.tokenize("\x1b[31mab\x1b[1mc\x1b[39md"));
+    expect(patched.styledCharsToString(chars)).toBe("\x1b[31mab\x1b[1mc\x1b[39md\x1b[22m");
+  });
+});
