@@ -2,9 +2,9 @@
 //   node [the bin's V8 flags] app-worker.mjs MODE FILE DIST_ROOT
 // MODE "first-frame": runs the bundled bin users run (DIST_ROOT/bin/main.js FILE) in this process, on
 //                      a fake 120x40 terminal; prints the time from process start until the first
-//                      frame holding the tree was written, and where it went (seen from outside the
-//                      bin: when it opens and closes FILE, and when it enters the alternate screen,
-//                      which the launcher does once Ink, React and the views are imported).
+//                      frame holding the tree was written, split by the launcher's performance marks.
+// MODE "cli-load":    the same bin runs `tree FILE --json`; prints the time from process start until
+//                      the session is read, parsed and indexed (the engine's load as the CLI meets it).
 // MODE "engine-load": the engine's load time in a fresh process: read + parse + tree (after import).
 // MODE "keys":        per-key-press cost of the tree (reducer + visible window), via benchTreeKeys.
 import { writeSync } from "node:fs";

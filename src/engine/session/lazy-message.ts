@@ -1,15 +1,12 @@
-// A tool result's message that is parsed only when something reads past its start. The first look
-// at a large file (store/first-look.ts) takes role, toolCallId and toolName from the start of the
-// line: that is all the tree's rows, filters and connectors need from a tool result, and tool
-// results are most of a long session's bytes. Any other read (content, isError, keys, spread,
-// JSON.stringify) parses the whole line once; from then on the object behaves as the parsed message.
+// A message that is parsed only when something reads past its start. The first look at a large file
+// (store/first-look.ts) takes a tool result's role, toolCallId and toolName, or a user message's
+// role, from the start of the line: that is all the tree's filters and connectors need from them,
+// and tool results are most of a long session's bytes. Any other read (content, isError, keys,
+// spread, JSON.stringify) parses the whole line once; from then on the object behaves as the parsed
+// message.
 
-/** The fields a first look reads from the start of a tool result's line. */
-export interface ToolResultHead {
-  role: "toolResult";
-  toolCallId: string;
-  toolName: string;
-}
+/** The fields a first look reads from the start of a message's line, in the line's order. */
+export type MessageHead = { role: "toolResult"; toolCallId: string; toolName: string } | { role: "user" };
 
 type Message = Record<string, unknown>;
 
@@ -62,15 +59,16 @@ const HANDLER: ProxyHandler<Target> = {
 };
 
 /**
- * A message object that answers `role`, `toolCallId` and `toolName` from `head` and everything else
- * from `parse()`, called at most once. `parse` returns the message exactly as JSON.parse of the line
- * gives it.
+ * A message object that answers the keys of `head` from it and everything else from `parse()`, called
+ * at most once. `parse` returns the message exactly as JSON.parse of the line gives it.
  */
-export function lazyMessage(head: ToolResultHead, parse: () => Message): Message {
+export function lazyMessage(head: MessageHead, parse: () => Message): Message {
   const target = Object.create(PARSE_ON_MISS) as Target;
   target.role = head.role;
-  target.toolCallId = head.toolCallId;
-  target.toolName = head.toolName;
+  if (head.role === "toolResult") {
+    target.toolCallId = head.toolCallId;
+    target.toolName = head.toolName;
+  }
   target[PARSE] = parse;
   target[TARGET] = target;
   return new Proxy(target, HANDLER);

@@ -5,9 +5,8 @@
 // What the first look cannot know is whether such a line would parse at all, so it comes with the
 // exact load of the very same bytes (exactLoadSteps), which the app runs right after the first frame
 // and which replaces the first look before anything is written, searched or compacted.
-import { isUtf8 } from "node:buffer";
 import type { PiProfile } from "../types.js";
-import { lazyMessage } from "../session/lazy-message.js";
+import { lazyMessage, type MessageHead } from "../session/lazy-message.js";
 import { loadFromScan, parseSession, type LoadedSession } from "../session/load.js";
 import { ChunkedSessionScan, type SessionLineScan } from "../session/scan.js";
 import { readFileBytes, tailSha256, type FileSnapshot } from "./read.js";
@@ -40,12 +39,12 @@ const LAZY_MIN_LINE_BYTES = 256;
 /** Enough for the head of a tool result line as pi writes it (ids, timestamp, tool name). */
 const HEAD_BYTES = 512;
 
-// A message entry holding a tool result, as pi serializes it, up to the start of the content. Its
-// strings must be printable ASCII without quote or backslash (read as latin1, anything else would
-// come out garbled, so such a line is parsed in full, as is any other shape).
+// A message entry holding a tool result or a user message, as pi serializes it, up to the start of
+// the content. Its strings must be printable ASCII without quote or backslash (read as latin1,
+// anything else would come out garbled, so such a line is parsed in full, as is any other shape).
 const HEAD_STRING = '([\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]*)';
-const TOOL_RESULT_HEAD = new RegExp(
-  `^\\{"type":"message","id":"${HEAD_STRING}","parentId":(?:"${HEAD_STRING}"|null),"timestamp":"${HEAD_STRING}","message":\\{"role":"toolResult","toolCallId":"${HEAD_STRING}","toolName":"${HEAD_STRING}","content":$`,
+const MESSAGE_HEAD = new RegExp(
+  `^\\{"type":"message","id":"${HEAD_STRING}","parentId":(?:"${HEAD_STRING}"|null),"timestamp":"${HEAD_STRING}","message":\\{"role":"(?:(toolResult)","toolCallId":"${HEAD_STRING}","toolName":"${HEAD_STRING}|user)","content":$`,
 );
 /** Every line the first look can leave unparsed starts so; others are not looked at further. */
 const MESSAGE_START = Buffer.from('{"type":"message","id":"');
@@ -54,13 +53,14 @@ const CONTENT_KEY = Buffer.from('"content":');
 
 /**
  * The session in `read` as the explorer opens it: a first look when the file is a large pi 1.6
- * session of valid UTF-8 (`firstLookFrom` bytes or more), otherwise the exact load.
+ * session (`firstLookFrom` bytes or more), otherwise the exact load.
  */
 export function openSessionBytes(path: string, profile: PiProfile, read: FileBytes, firstLookFrom = FIRST_LOOK_MIN_BYTES): OpenedBytes {
   const { bytes } = read;
   const snapshot: FileSnapshot = { path, size: read.size, mtimeMs: read.mtimeMs, tailSha256: tailSha256(bytes) };
   if (profile === "0.73") return { loaded: parseSession(bytes, profile, { path }), snapshot, pending: null };
-  if (bytes.length >= firstLookFrom && isUtf8(bytes)) {
+  // Invalid UTF-8 decodes to U+FFFD in both loads, so only its diagnostics wait for the exact load.
+  if (bytes.length >= firstLookFrom) {
     const look = firstLookScan(asBuffer(bytes));
     // Migration rewrites entries of older files; a first look is only taken of current ones.
     if (look.lazyLines > 0 && isCurrentHeader(look.scan.values[0])) {
@@ -93,7 +93,7 @@ function isCurrentHeader(value: unknown): boolean {
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "session" && (value as { version?: unknown }).version === 3;
 }
 
-/** pi 1.6's scan of valid UTF-8 bytes, with long tool results in pi's shape left unparsed. */
+/** pi 1.6's scan, with long tool results and user messages in pi's shape left unparsed. */
 function firstLookScan(buf: Buffer): { scan: SessionLineScan; lazyLines: number } {
   const scan = new ChunkedSessionScan();
   let lazyLines = 0;
@@ -101,7 +101,7 @@ function firstLookScan(buf: Buffer): { scan: SessionLineScan; lazyLines: number 
   for (;;) {
     const nl = buf.indexOf(10, from);
     if (nl === -1) break;
-    const entry = nl - from >= LAZY_MIN_LINE_BYTES ? lazyToolResult(buf, from, nl) : undefined;
+    const entry = nl - from >= LAZY_MIN_LINE_BYTES ? lazyEntry(buf, from, nl) : undefined;
     if (entry) {
       scan.pushParsed(entry);
       lazyLines++;
@@ -111,17 +111,17 @@ function firstLookScan(buf: Buffer): { scan: SessionLineScan; lazyLines: number 
   return { scan: scan.finish(buf.subarray(from)), lazyLines };
 }
 
-/** The entry of a tool result line in pi's shape, with its message parsed on first read; else undefined. */
-function lazyToolResult(buf: Buffer, from: number, end: number): Record<string, unknown> | undefined {
+/** The entry of a tool result or user message line in pi's shape, with its message parsed on first read; else undefined. */
+function lazyEntry(buf: Buffer, from: number, end: number): Record<string, unknown> | undefined {
   // A line cut short (a crash while writing) almost never ends in "}}"; it is parsed, and dropped as pi drops it.
   if (buf[end - 1] !== CLOSE_BRACE || buf[end - 2] !== CLOSE_BRACE) return undefined;
   if (buf.compare(MESSAGE_START, 0, MESSAGE_START.length, from, from + MESSAGE_START.length) !== 0) return undefined;
   const contentAt = buf.subarray(from, Math.min(end, from + HEAD_BYTES)).indexOf(CONTENT_KEY);
   if (contentAt === -1) return undefined;
-  const head = TOOL_RESULT_HEAD.exec(buf.toString("latin1", from, from + contentAt + CONTENT_KEY.length));
+  const head = MESSAGE_HEAD.exec(buf.toString("latin1", from, from + contentAt + CONTENT_KEY.length));
   if (head === null) return undefined;
-  const [, id, parentId, timestamp, toolCallId, toolName] = head;
-  const headFields = { role: "toolResult" as const, toolCallId, toolName };
+  const [, id, parentId, timestamp, toolResult, toolCallId, toolName] = head;
+  const headFields: MessageHead = toolResult ? { role: "toolResult", toolCallId, toolName } : { role: "user" };
   const message = lazyMessage(headFields, () => {
     try {
       const value: unknown = JSON.parse(decodeLine(buf, from, end));
