@@ -50,6 +50,12 @@ interface Notice {
 
 const FORK_PANEL_HEIGHT = 5;
 
+/** A row of the first look that the exact read dropped (a damaged line pi skips). */
+const droppedEntryNotice = (entryId: string): Notice => ({
+  text: `Entry ${entryId} is on a damaged line that pi skips; the tree now shows the file as pi reads it.`,
+  error: true,
+});
+
 export function CommitTreeScreen(props: CommitTreeScreenProps) {
   const { profile, columns, rows, env } = props;
   const [doc, setDoc] = useState<SessionDocument>(() => ({ path: props.path, tree: props.tree, snapshot: props.snapshot, pending: props.pending }));
@@ -79,7 +85,8 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
   const reload = (entryId: string | null) => {
     const fresh = readDocument(doc.path, profile);
     if (!fresh.ok) return setNotice({ text: fresh.message, error: true });
-    const added = fresh.value.tree.loaded.entries.length - doc.tree.loaded.entries.length;
+    // Counted against the exact read of what was shown, not a first look at it.
+    const added = fresh.value.tree.loaded.entries.length - exactDoc().tree.loaded.entries.length;
     // No remount: the tree keeps the user's search, filter and folds over the new entries.
     setDoc(fresh.value);
     // With no row selected (a search that matches nothing) the view is simply kept.
@@ -90,26 +97,28 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
 
   const onEntryCommand = (command: EntryCommand, entryId: string) => {
     setNotice(null);
-    // Every command plans on the exact file, never on a first look.
-    const doc = exactDoc();
+    // Every command plans on the exact file, never on a first look (which may show a damaged line).
+    const exact = exactDoc();
+    // /compact works at pi's leaf; the others at the selected entry, which must be in the file.
+    if (command !== "compact" && !exact.tree.byId.has(entryId)) return setNotice(droppedEntryNotice(entryId));
     switch (command) {
       case "editLabel":
         return setActivity({ kind: "label", targetId: entryId });
       case "compact": {
         // pi's /compact works at pi's leaf, wherever the cursor is (the preview, Ctrl+K, picks any entry).
-        const leafId = doc.tree.leafId;
+        const leafId = exact.tree.leafId;
         if (leafId === null) return setNotice({ text: "The session has no entries; there is nothing to compact.", error: false });
-        return setActivity({ kind: "compact", leafId, settings: loadCommitSettings(env, profile, doc.tree, leafId) });
+        return setActivity({ kind: "compact", leafId, settings: loadCommitSettings(env, profile, exact.tree, leafId) });
       }
       case "fork": {
-        const fork = planFork(doc, entryId, profile, { cwd: env.cwd, home: env.home });
+        const fork = planFork(exact, entryId, profile, { cwd: env.cwd, home: env.home });
         if (fork.ok) setActivity({ kind: "fork", plan: fork.value });
         else setNotice({ text: fork.message, error: true });
         return;
       }
       case "navigate": {
-        const settings = loadCommitSettings(env, profile, doc.tree, doc.tree.leafId);
-        const plan = planBranch({ byId: doc.tree.byId, oldLeafId: doc.tree.leafId, targetId: entryId, budget: settings.branchBudget, profile });
+        const settings = loadCommitSettings(env, profile, exact.tree, exact.tree.leafId);
+        const plan = planBranch({ byId: exact.tree.byId, oldLeafId: exact.tree.leafId, targetId: entryId, budget: settings.branchBudget, profile });
         if (plan.kind === "same-leaf") setNotice({ text: "Already at this point (the selected entry is the leaf); nothing to do, as in pi.", error: false });
         else if (plan.kind === "not-found") setNotice({ text: plan.error, error: true });
         else setActivity({ kind: "branch", plan, settings });
@@ -151,7 +160,8 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
             props.onCompactionPreview &&
             ((_, entryId) => {
               const exact = exactDoc();
-              props.onCompactionPreview?.(exact.tree, entryId, exact.snapshot);
+              if (exact.tree.byId.has(entryId)) props.onCompactionPreview?.(exact.tree, entryId, exact.snapshot);
+              else setNotice(droppedEntryNotice(entryId));
             })
           }
           onRecall={props.onRecall && (() => props.onRecall?.(exactDoc().tree))}

@@ -1,22 +1,33 @@
 // The exact load that follows a first look (store/first-look.ts). It runs in steps of a few
 // milliseconds after the first frame, so keys stay live meanwhile, and then replaces the first look;
-// the tree keeps its cursor, search, filter and folds (a new tree for the same file is rebased).
-// Anything that writes, searches or compacts asks for the exact document first, which finishes the
-// remaining steps at once.
+// the tree keeps its cursor, search, filter and folds (a new tree for the same file is rebased), and
+// the first look's bytes are let go. Anything that plans or writes, or opens another screen on the
+// tree, asks for the exact document first, which finishes the remaining steps at once.
 import { useCallback, useEffect, useRef } from "react";
-import { buildTree, exactLoad, exactLoadSteps, type LoadedSession, type PendingExactLoad } from "../../src/engine/index.js";
+import {
+  buildTree,
+  exactLoadSteps,
+  finishSteps,
+  releaseFirstLook,
+  type LoadedSession,
+  type PendingExactLoad,
+} from "../../src/engine/index.js";
 import type { SessionDocument } from "./session-document.js";
+
+type FirstLook = SessionDocument & { pending: PendingExactLoad };
+
+const isFirstLook = (doc: SessionDocument): doc is FirstLook => doc.pending !== undefined;
 
 /** One load per first look, shared by the background steps and a caller who cannot wait. */
 class ExactLoadRun {
   private readonly steps: Generator<void, LoadedSession>;
   private exact: SessionDocument | undefined;
 
-  constructor(private readonly firstLook: SessionDocument & { pending: PendingExactLoad }) {
+  constructor(private readonly firstLook: FirstLook) {
     this.steps = exactLoadSteps(firstLook.pending);
   }
 
-  get of(): PendingExactLoad {
+  get pending(): PendingExactLoad {
     return this.firstLook.pending;
   }
 
@@ -31,7 +42,7 @@ class ExactLoadRun {
 
   /** The rest of the steps at once. */
   finish(): SessionDocument {
-    this.exact ??= this.documentOf(exactLoad(this.of, this.steps));
+    this.exact ??= this.documentOf(finishSteps(this.steps));
     return this.exact;
   }
 
@@ -45,11 +56,20 @@ class ExactLoadRun {
  * that gives the exact document now (finishing the load first if it is still running).
  */
 export function useExactLoad(doc: SessionDocument, replace: (exact: SessionDocument) => void): () => SessionDocument {
+  // Kept after the load is done: a handler made before the swap still gets the same exact document.
   const run = useRef<ExactLoadRun | null>(null);
-  const runOf = useCallback((firstLook: SessionDocument & { pending: PendingExactLoad }): ExactLoadRun => {
-    if (run.current?.of !== firstLook.pending) run.current = new ExactLoadRun(firstLook);
+  const runOf = useCallback((firstLook: FirstLook): ExactLoadRun => {
+    if (run.current?.pending !== firstLook.pending) run.current = new ExactLoadRun(firstLook);
     return run.current;
   }, []);
+  const handOver = useCallback(
+    (load: ExactLoadRun, exact: SessionDocument) => {
+      replace(exact);
+      // Nothing shows the first look any more: its bytes can go.
+      releaseFirstLook(load.pending);
+    },
+    [replace],
+  );
 
   useEffect(() => {
     if (!isFirstLook(doc)) return;
@@ -57,19 +77,18 @@ export function useExactLoad(doc: SessionDocument, replace: (exact: SessionDocum
     let timer: NodeJS.Immediate | undefined;
     const step = () => {
       const exact = load.step();
-      if (exact) replace(exact);
+      if (exact) handOver(load, exact);
       else timer = setImmediate(step);
     };
     timer = setImmediate(step);
     return () => clearImmediate(timer);
-  }, [doc, replace, runOf]);
+  }, [doc, handOver, runOf]);
 
   return () => {
     if (!isFirstLook(doc)) return doc;
-    const exact = runOf(doc).finish();
-    replace(exact);
+    const load = runOf(doc);
+    const exact = load.finish();
+    handOver(load, exact);
     return exact;
   };
 }
-
-const isFirstLook = (doc: SessionDocument): doc is SessionDocument & { pending: PendingExactLoad } => doc.pending !== undefined;

@@ -35,6 +35,8 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
   // only once the UI is imported: the import waits on file reads of its own, which a long parse on
   // the main thread would hold up.
   const reading = opts.file === undefined ? undefined : readFileForApp(opts.file);
+  // Handled here at once: should the lines below throw first, a failed read must not surface later.
+  reading?.catch(() => undefined);
   const { appEnv: env, problems } = buildAppEnv({ ...opts, tempDir: tmpdir() });
   process.env.NODE_ENV ??= "production";
   const [read, { createElement }, { render }, { App }, renderPicker] = await Promise.all([

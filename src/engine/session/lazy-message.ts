@@ -27,7 +27,11 @@ function whole(target: Target): Target {
   const parse = target[PARSE];
   if (parse !== undefined) {
     target[PARSE] = undefined;
-    Object.assign(target, parse());
+    const parsed = parse();
+    // Defined, not assigned: a "__proto__" key in the line is an own key, as JSON.parse makes it.
+    for (const key of Object.keys(parsed)) {
+      Object.defineProperty(target, key, { value: parsed[key], writable: true, enumerable: true, configurable: true });
+    }
   }
   return target;
 }
@@ -39,10 +43,10 @@ const PARSE_ON_MISS = new Proxy(
   {},
   {
     get: (_, key, receiver: { [TARGET]?: Target }) => {
+      if (isHidden(key)) return undefined;
       const target = receiver[TARGET];
-      if (target === undefined || isHidden(key)) return undefined;
-      const message = whole(target);
-      return Object.hasOwn(message, key) ? message[key as string] : Reflect.get(Object.prototype, key, receiver);
+      if (target !== undefined && Object.hasOwn(whole(target), key)) return target[key as string];
+      return Reflect.get(Object.prototype, key, receiver);
     },
   },
 );
@@ -56,6 +60,15 @@ const HANDLER: ProxyHandler<Target> = {
   set: (target, key, value) => !isHidden(key) && Reflect.set(whole(target), key, value),
   deleteProperty: (target, key) => !isHidden(key) && Reflect.deleteProperty(whole(target), key),
   defineProperty: (target, key, descriptor) => !isHidden(key) && Reflect.defineProperty(whole(target), key, descriptor),
+  // Object.freeze and the like: the message is parsed first and becomes a plain object (hidden keys
+  // and parsing prototype gone), because a closed object must show its keys and prototype as they are.
+  preventExtensions: (target) => {
+    whole(target);
+    delete target[PARSE];
+    delete (target as Partial<Target>)[TARGET];
+    Object.setPrototypeOf(target, Object.prototype);
+    return Reflect.preventExtensions(target);
+  },
 };
 
 /**

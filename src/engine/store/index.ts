@@ -9,8 +9,10 @@
 //   readSettingsFiles({agentDir, cwd, profile}) -> {global, project, paths, diagnostics}
 export * from "./read.js";
 //   openSessionBytes / readSessionFirstLook -> {loaded, snapshot, pending}: the explorer's open, a first look at a large
-//   file (long tool results parsed on first read); exactLoadSteps(pending) / exactLoad(pending) -> the exact load after it
+//   file (long tool results and user messages parsed on first read); exactLoadSteps(pending) / exactLoad(pending) -> the
+//   exact load after it; releaseFirstLook(pending) once it is replaced
 export * from "./first-look.js";
+export { finishSteps } from "./scan-bytes.js";
 //   checkSnapshot(snapshot) -> unchanged | changed (grewBy) | unreadable: a stat, for noticing pi's appends
 export * from "./snapshot-check.js";
 export * from "./sessions.js";

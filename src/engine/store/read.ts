@@ -74,8 +74,15 @@ function withReadOnlyFile<T>(path: string, use: (fd: number, size: number, mtime
   }
 }
 
+/** A file's bytes as read, with what fstat said of it. */
+export interface FileBytes {
+  bytes: Uint8Array;
+  size: number;
+  mtimeMs: number;
+}
+
 /** Read a file's bytes through a read-only descriptor. Throws SessionReadError only. */
-export function readFileBytes(path: string): { bytes: Uint8Array; size: number; mtimeMs: number } {
+export function readFileBytes(path: string): FileBytes {
   return withReadOnlyFile(path, (fd, size, mtimeMs) => {
     const bytes = new Uint8Array(size);
     let off = 0;
@@ -92,7 +99,7 @@ export function readFileBytes(path: string): { bytes: Uint8Array; size: number; 
  * readFileBytes off the main thread (libuv's pool), so the caller can import or compute meanwhile.
  * Rejects with SessionReadError only.
  */
-export async function readFileBytesAsync(path: string): Promise<{ bytes: Buffer; size: number; mtimeMs: number }> {
+export async function readFileBytesAsync(path: string): Promise<FileBytes> {
   let file: FileHandle;
   try {
     file = await open(path, "r");

@@ -54,7 +54,11 @@ export function* scanBytesInSteps(bytes: Uint8Array, stepBytes = STEP_BYTES): Ge
 
 /** scanBytesInSteps in one go. */
 export function scanBytes(bytes: Uint8Array): SessionLineScan {
-  const steps = scanBytesInSteps(bytes, Number.MAX_SAFE_INTEGER);
+  return finishSteps(scanBytesInSteps(bytes, Number.MAX_SAFE_INTEGER));
+}
+
+/** Run the remaining steps of a stepped computation and return its result. */
+export function finishSteps<T>(steps: Generator<void, T>): T {
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;
