@@ -2,14 +2,17 @@
 //   node [the bin's V8 flags] app-worker.mjs MODE FILE DIST_ROOT
 // MODE "first-frame": runs the bundled bin users run (DIST_ROOT/bin/main.js FILE) in this process, on
 //                      a fake 120x40 terminal; prints the time from process start until the first
-//                      frame holding the tree was written, split by the launcher's performance marks.
+//                      frame holding the tree was written, split by the launcher's performance marks,
+//                      and for a first look when the exact tree took over and the longest the main
+//                      thread was held until then.
 // MODE "cli-load":    the same bin runs `tree FILE --json`; prints the time from process start until
 //                      the session is read, parsed and indexed (the engine's load as the CLI meets it).
 // MODE "engine-load": the engine's load time in a fresh process: read + parse + tree (after import).
 // MODE "keys":        per-key-press cost of the tree (reducer + visible window), via benchTreeKeys.
 import { writeSync } from "node:fs";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
+import { PassThrough } from "node:stream";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 
 const [mode, file, distRoot] = process.argv.slice(2);
@@ -42,18 +45,39 @@ async function firstFrameOfTheBin() {
   // A terminal as Ink sees one; Ink in CI mode would hold every frame back until exit.
   delete process.env.CI;
   Object.assign(process.stdout, { isTTY: true, columns: 120, rows: 40 });
-  Object.assign(process.stdin, { isTTY: true, setRawMode: () => process.stdin });
+  // A keyboard that never types and never closes: the app keeps running until the exact tree is in.
+  const keyboard = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => keyboard, ref: () => keyboard, unref: () => keyboard });
+  Object.defineProperty(process, "stdin", { value: keyboard, configurable: true });
+  let first;
+  const report = (extra = {}) => {
+    writeSync(1, `${JSON.stringify({ ...first, ...extra })}\n`);
+    process.exit(0);
+  };
+  // After the first frame of a first look: the longest the main thread is held (what a key press
+  // may wait) until the exact tree takes over.
+  const blocked = monitorEventLoopDelay({ resolution: 1 });
   process.stdout.write = (chunk) => {
-    if (String(chunk).includes("Session Tree")) {
+    if (first === undefined && String(chunk).includes("Session Tree")) {
       const frameAt = performance.now();
-      writeSync(1, `${JSON.stringify({ ms: frameAt, steps: stepsOf(started, frameAt) })}\n`);
-      process.exit(0);
+      first = { ms: frameAt, steps: stepsOf(started, frameAt) };
+      const opened = performance.getEntriesByName("pi-explorer:session-opened")[0];
+      if (opened?.detail?.firstLook !== true) report();
+      blocked.enable();
     }
     return true;
   };
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, options) => {
+    const entry = mark(name, options);
+    if (name === "pi-explorer:exact-tree" && first !== undefined) {
+      blocked.disable();
+      report({ exactAt: performance.now(), longestBlockMs: blocked.max / 1e6 });
+    }
+    return entry;
+  };
   process.argv = [process.argv[0], bin, file];
   await import(pathToFileURL(bin).href);
-  throw new Error(`${bin} ended without writing a frame with the tree (exit code ${process.exitCode})`);
+  if (first === undefined) throw new Error(`${bin} ended without writing a frame with the tree (exit code ${process.exitCode})`);
 }
 
 /**

@@ -63,7 +63,7 @@ export function openSessionForApp(file: string, profile: PiProfile, read: FileBy
   const { loaded, snapshot, pending } = openSessionBytes(file, profile, read);
   if (loaded.invalid !== undefined) throw unreadableFile(invalidMessage(file, loaded));
   const tree = buildTree(loaded);
-  performance.mark("pi-explorer:session-opened");
+  performance.mark("pi-explorer:session-opened", { detail: { firstLook: pending !== null } });
   return { file, loaded, tree, snapshot, pending };
 }
 
