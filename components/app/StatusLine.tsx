@@ -1,7 +1,10 @@
-// Dumb view: the bottom line with the session's totals.
+// Dumb view: the bottom line with the session's totals. On a narrow terminal the details give way
+// first (branch points, "(estimate)", the words around the token count, then the branches), so the
+// damaged-line count, or "checking lines…" while a first look is checked, stays on screen.
 import { Text } from "ink";
 import { countNoun, formatCount } from "../../src/engine/index.js";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { displayWidth } from "../kit/text-width.js";
 
 export interface StatusFacts {
   name?: string;
@@ -16,22 +19,36 @@ export interface StatusFacts {
   checking?: boolean;
 }
 
-function statusText(f: StatusFacts): string {
-  const parts = [
-    countNoun(f.entryCount, "entry"),
-    `${countNoun(f.branches, "branch")} (${countNoun(f.branchPoints, "branch point")})`,
-    `context ~${formatCount(f.contextTokens)} tokens (estimate)`,
-    f.checking ? "checking lines…" : countNoun(f.damagedLines, "damaged line"),
+/** The line at each level of detail, most detail first, without where the first problem is. */
+function statusTexts(f: StatusFacts): string[] {
+  const damage = f.checking ? "checking lines…" : countNoun(f.damagedLines, "damaged line");
+  const name = f.name ? `${sanitizeInline(f.name)} · ` : "";
+  const entries = countNoun(f.entryCount, "entry");
+  const branches = countNoun(f.branches, "branch");
+  const tokens = formatCount(f.contextTokens);
+  return [
+    `${name}${entries} · ${branches} (${countNoun(f.branchPoints, "branch point")}) · context ~${tokens} tokens (estimate) · ${damage}`,
+    `${name}${entries} · ${branches} · context ~${tokens} tokens · ${damage}`,
+    `${name}${entries} · ${branches} · ~${tokens} tokens · ${damage}`,
+    `${name}${entries} · ~${tokens} tokens · ${damage}`,
   ];
-  if (f.name) parts.unshift(sanitizeInline(f.name));
-  const first = f.damagedLines > 0 && !f.checking ? f.firstProblem : undefined;
-  return parts.join(" · ") + (first ? ` (first: line ${first.line}: ${sanitizeInline(first.problem)})` : "");
 }
 
-export function StatusLine({ facts }: { facts: StatusFacts }) {
+/**
+ * The most detailed line whose totals fit `width` columns (the terminal cuts the shortest when none
+ * does), then where the first damaged line is, as far as it fits.
+ */
+export function statusText(f: StatusFacts, width = Infinity): string {
+  const texts = statusTexts(f);
+  const text = texts.find((t) => displayWidth(t) + 1 <= width) ?? texts[texts.length - 1];
+  const first = f.damagedLines > 0 && !f.checking ? f.firstProblem : undefined;
+  return first ? `${text} (first: line ${first.line}: ${sanitizeInline(first.problem)})` : text;
+}
+
+export function StatusLine({ facts, width }: { facts: StatusFacts; width?: number }) {
   return (
     <Text wrap="truncate" color={facts.damagedLines > 0 && !facts.checking ? "yellow" : "gray"}>
-      {` ${statusText(facts)}`}
+      {` ${statusText(facts, width)}`}
     </Text>
   );
 }

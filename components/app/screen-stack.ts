@@ -20,6 +20,9 @@ export function stackReducer(s: StackState, action: StackAction): StackState {
   switch (action.type) {
     case "openTree": {
       const top = s.screens.at(-1);
+      // Only the picker opens a tree. A second Enter that reached it while the first one's tree was
+      // still being read (a large file) must not stack a second tree on the first.
+      if (top !== undefined && top.kind !== "picker") return s;
       return { ...s, screens: [...s.screens, { kind: "tree", path: action.path, fromPicker: top?.kind === "picker" }] };
     }
     case "openCompaction":

@@ -3,9 +3,9 @@
 // opens the flow for a command, and after a commit shows the re-read file with the cursor on the
 // new entry (also when another screen of the app wrote to the file). It notices when the file
 // changes on disk (pi appending while the user reads) and reloads it on Ctrl+R.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Box, Text } from "ink";
-import { countNoun, planBranch, type FileSnapshot, type PendingExactLoad, type SessionTree } from "../../src/engine/index.js";
+import { countNoun, formatCount, planBranch, type FileSnapshot, type PendingExactLoad, type SessionTree } from "../../src/engine/index.js";
 import type { AppEnv } from "../app/screens.js";
 import { BranchFlow } from "../branch/BranchFlow.js";
 import type { NavigationPlan } from "../branch/plan-lines.js";
@@ -50,6 +50,8 @@ interface Notice {
 
 const FORK_PANEL_HEIGHT = 5;
 
+const droppedText = (count: number): string => (count === 1 ? "1 entry on a damaged line" : `${formatCount(count)} entries on damaged lines`);
+
 /** A row of the first look that the exact read dropped (a damaged line pi skips). */
 const droppedEntryNotice = (entryId: string): Notice => ({
   text: `Entry ${entryId} is on a damaged line that pi skips; the tree now shows the file as pi reads it.`,
@@ -65,6 +67,17 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
     [],
   );
   const exactDoc = useExactLoad(doc, replaceFirstLook);
+  // When the exact read took over from a first look: say so if it left out entries (damaged lines).
+  const shown = useRef(doc);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = doc;
+    if (before.pending === undefined || doc.pending !== undefined || before.snapshot !== doc.snapshot) return;
+    const dropped = before.tree.loaded.entries.length - doc.tree.loaded.entries.length;
+    // A notice the same key set (the command that finished the read) says more about it: it stays.
+    const text = `Lines checked: ${droppedText(dropped)}, which pi skips, ${dropped === 1 ? "is" : "are"} gone from the tree.`;
+    if (dropped > 0) setNotice((current) => current ?? { text, error: true });
+  }, [doc]);
   // A new generation remounts the tree on the re-read file, with the cursor on `focusId`.
   const [view, setView] = useState<{ generation: number; focusId?: string }>({ generation: 0 });
   const [activity, setActivity] = useState<Activity>({ kind: "none" });

@@ -90,9 +90,14 @@ export function splitKeyChunk(input: string): KeyPress[] | undefined {
   let kept = "";
   const pushRun = () => presses.push(kept === run ? textPress(run) : { ...textPress(run), lines: kept });
   const chars = [...input];
-  // The last character that is no line break: a line break before it is inside the text.
-  let lastText = chars.length - 1;
-  while (lastText >= 0 && (chars[lastText] === "\r" || chars[lastText] === "\n")) lastText--;
+  // Whether the first character after each position that is no line break is printable: a line
+  // break before text is inside the text; one before a key (Ctrl+N) or at the end is an Enter.
+  const textFollows: boolean[] = new Array(chars.length);
+  let follows = false;
+  for (let i = chars.length - 1; i >= 0; i--) {
+    textFollows[i] = follows;
+    if (chars[i] !== "\r" && chars[i] !== "\n") follows = !isControlCode(chars[i].charCodeAt(0));
+  }
   // Once a line break was part of pasted text, the read is a paste: its last line breaks end lines
   // of the paste too (a multi-line editor keeps them), they are not an Enter that submits.
   let pasted = false;
@@ -107,7 +112,7 @@ export function splitKeyChunk(input: string): KeyPress[] | undefined {
     // A line break inside pasted text is part of the text (as a space), not an Enter that would
     // act on the selection; only a final one is the Enter typed after the text.
     const lineBreak = code === 0x0d || code === 0x0a;
-    if (lineBreak && run !== "" && i < lastText) {
+    if (lineBreak && run !== "" && textFollows[i]) {
       run += " ";
       if (!(code === 0x0a && chars[i - 1] === "\r")) kept += "\n";
       pasted = true;

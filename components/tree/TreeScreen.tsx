@@ -149,7 +149,12 @@ export function TreeScreen(props: TreeScreenProps) {
       {layout.show.counter && (
         <CounterLine state={state} note={note ?? (state.showMeta && !metaShown ? "id/time column needs a wider tree (tab hides the pane)" : null)} />
       )}
-      {layout.show.status && <StatusLine facts={{ ...session.facts, name: undefined, firstProblem: props.tree.loaded.diagnostics.find((d) => !d.note), checking: props.checking }} />}
+      {layout.show.status && (
+        <StatusLine
+          facts={{ ...session.facts, name: undefined, firstProblem: props.tree.loaded.diagnostics.find((d) => !d.note), checking: props.checking }}
+          width={columns}
+        />
+      )}
     </Box>
   );
 }

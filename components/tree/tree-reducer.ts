@@ -269,8 +269,9 @@ export function treeReducer(s: TreeState, action: TreeAction): TreeState {
 
 function rebase(s: TreeState, model: TreeModel, focusId: string | null | undefined): TreeState {
   const wanted = focusId === null ? model.flat.leafId : (focusId ?? selectedId(s) ?? s.lastSelectedId);
-  // An entry the new read no longer has (the file was rewritten) leaves the cursor on pi's leaf.
-  const keep = wanted !== null && model.flat.indexOf.has(wanted) ? wanted : model.flat.leafId;
+  // An entry the new read no longer has (a damaged line the first look showed, a rewritten file)
+  // leaves the cursor on its nearest ancestor that is still there, else on pi's leaf.
+  const keep = wanted !== null && model.flat.indexOf.has(wanted) ? wanted : (survivingAncestor(s.model, model, wanted) ?? model.flat.leafId);
   // Folds of entries that are gone fold nothing; they are dropped so the set stays the tree's.
   const folded = new Set([...s.folded].filter((id) => model.flat.indexOf.has(id)));
   const visible = visibleFor(model, s.filter, s.query, folded);
@@ -279,6 +280,17 @@ function rebase(s: TreeState, model: TreeModel, focusId: string | null | undefin
   next.lastSelectedId = selectedId(next) ?? keep;
   if (s.find) next.find = findStateOf(next, s.find.query);
   return next;
+}
+
+/** The nearest ancestor of `id` in `before` that `after` still has. */
+function survivingAncestor(before: TreeModel, after: TreeModel, id: string | null): string | null {
+  const nodes = before.flat.nodes;
+  let node = id === null ? undefined : before.flat.indexOf.get(id);
+  while (node !== undefined && node >= 0) {
+    node = nodes[node].parent;
+    if (node >= 0 && after.flat.indexOf.has(nodes[node].entry.id)) return nodes[node].entry.id;
+  }
+  return null;
 }
 
 /**

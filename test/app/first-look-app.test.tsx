@@ -91,6 +91,7 @@ describe("the exact load replaces the first look after the first frame", () => {
     const final = await ui.waitFor((f) => / damaged lines? \(first: line 8: /.test(statusLine(f)), WAIT_MS);
     expect(final).not.toContain(CHECKING);
     expect(final).not.toContain(row);
+    await ui.waitFor((f) => f.includes("Lines checked: 1 entry on a damaged line, which pi skips, is gone from the tree."), WAIT_MS);
   });
 });
 

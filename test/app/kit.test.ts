@@ -104,6 +104,21 @@ describe("splitKeyChunk", () => {
     ]);
   });
 
+  it("takes a line break before a control key as the Enter it is (find's text, Enter, then Ctrl+N)", () => {
+    expect(splitKeyChunk("config\r\x0e")).toEqual([
+      { name: "", text: "config" },
+      { name: "enter", text: "" },
+      { name: "ctrl+n", text: "" },
+    ]);
+    // Text after the key: the line break before the key still ends the text.
+    expect(splitKeyChunk("ab\r\x0ecd")).toEqual([
+      { name: "", text: "ab" },
+      { name: "enter", text: "" },
+      { name: "ctrl+n", text: "" },
+      { name: "", text: "cd" },
+    ]);
+  });
+
   it("leaves single keys and plain text to Ink's own parsing", () => {
     expect(splitKeyChunk("\x07")).toBeUndefined();
     expect(splitKeyChunk("pasted words")).toBeUndefined();

@@ -221,4 +221,16 @@ describe("tree reducer: rebase after a reload", () => {
     // An entry the new read does not have (the file was rewritten): pi's leaf.
     expect(selectedId(rebased(s, "gone"))).toBe("u9");
   });
+
+  it("moves the cursor off an entry the new read lacks to its nearest ancestor still there", () => {
+    // The exact read after a first look drops a damaged line: here r4a's, under a4a.
+    const text = readFileSync(fixturePath("branched.jsonl"), "utf8");
+    const withoutR4a = text.split("\n").filter((line) => !/"id": *"r4a"/.test(line)).join("\n");
+    expect(withoutR4a).not.toBe(text);
+    const onR4a = run(fixtureState("branched.jsonl"), { type: "selectEntry", id: "r4a" });
+    expect(selectedId(onR4a)).toBe("r4a");
+    const after = run(onR4a, { type: "rebase", model: createTreeModel(treeFromText(withoutR4a), "/home/u") });
+    // Its parent a4a is a tool-call-only turn, which /tree never lists: the row above it, r3a.
+    expect(selectedId(after)).toBe("r3a");
+  });
 });
