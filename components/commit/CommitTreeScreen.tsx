@@ -3,7 +3,7 @@
 // opens the flow for a command, and after a commit shows the re-read file with the cursor on the
 // new entry (also when another screen of the app wrote to the file). It notices when the file
 // changes on disk (pi appending while the user reads) and reloads it on Ctrl+R.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Box, Text } from "ink";
 import { countNoun, formatCount, planBranch, type FileSnapshot, type PendingExactLoad, type SessionTree } from "../../src/engine/index.js";
 import type { AppEnv } from "../app/screens.js";
@@ -61,27 +61,17 @@ const droppedEntryNotice = (entryId: string): Notice => ({
 export function CommitTreeScreen(props: CommitTreeScreenProps) {
   const { profile, columns, rows, env } = props;
   const [doc, setDoc] = useState<SessionDocument>(() => ({ path: props.path, tree: props.tree, snapshot: props.snapshot, pending: props.pending }));
-  // The exact load replaces the first look it was made for, not a document read since (Ctrl+R, a commit).
-  const replaceFirstLook = useCallback(
-    (exact: SessionDocument) => setDoc((current) => (current.pending !== undefined && current.snapshot === exact.snapshot ? exact : current)),
-    [],
-  );
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const replaceFirstLook = useCallback((exact: SessionDocument, dropped: number) => {
+    // The first look it was made for, not a document read since (Ctrl+R, a commit).
+    setDoc((current) => (current.pending !== undefined && current.snapshot === exact.snapshot ? exact : current));
+    // A notice the same key sets next (the command that finished the read) says more: it wins.
+    if (dropped > 0) setNotice({ text: `Lines checked: ${droppedText(dropped)}, which pi skips, ${dropped === 1 ? "is" : "are"} gone from the tree.`, error: true });
+  }, []);
   const exactDoc = useExactLoad(doc, replaceFirstLook);
-  // When the exact read took over from a first look: say so if it left out entries (damaged lines).
-  const shown = useRef(doc);
-  useEffect(() => {
-    const before = shown.current;
-    shown.current = doc;
-    if (before.pending === undefined || doc.pending !== undefined || before.snapshot !== doc.snapshot) return;
-    const dropped = before.tree.loaded.entries.length - doc.tree.loaded.entries.length;
-    // A notice the same key set (the command that finished the read) says more about it: it stays.
-    const text = `Lines checked: ${droppedText(dropped)}, which pi skips, ${dropped === 1 ? "is" : "are"} gone from the tree.`;
-    if (dropped > 0) setNotice((current) => current ?? { text, error: true });
-  }, [doc]);
   // A new generation remounts the tree on the re-read file, with the cursor on `focusId`.
   const [view, setView] = useState<{ generation: number; focusId?: string }>({ generation: 0 });
   const [activity, setActivity] = useState<Activity>({ kind: "none" });
-  const [notice, setNotice] = useState<Notice | null>(null);
   const [reloaded, setReloaded] = useState<TreeScreenProps["reloadFocus"]>(undefined);
 
   const show = useCallback((document: SessionDocument, focusId: string | undefined) => {

@@ -24,6 +24,8 @@ const isFirstLook = (doc: SessionDocument): doc is FirstLook => doc.pending !== 
 class ExactLoadRun {
   private readonly steps: Generator<void, LoadedSession>;
   private exact: SessionDocument | undefined;
+  /** The exact document has replaced the first look (once per run, whoever finished it). */
+  handedOver = false;
 
   constructor(private readonly firstLook: FirstLook) {
     this.steps = exactLoadSteps(firstLook.pending);
@@ -48,16 +50,22 @@ class ExactLoadRun {
     return this.exact;
   }
 
+  /** Entries the first look showed that the exact read does not have (their lines are damaged). */
+  dropped(exact: SessionDocument): number {
+    return this.firstLook.tree.loaded.entries.length - exact.tree.loaded.entries.length;
+  }
+
   private documentOf(loaded: LoadedSession): SessionDocument {
     return { path: this.firstLook.path, tree: buildTree(loaded), snapshot: this.firstLook.snapshot };
   }
 }
 
 /**
- * Runs `doc.pending` in the background and hands the exact document to `replace`. Returns a function
- * that gives the exact document now (finishing the load first if it is still running).
+ * Runs `doc.pending` in the background and hands the exact document to `replace` once, with the
+ * number of entries it left out. Returns a function that gives the exact document now (finishing
+ * the load first if it is still running).
  */
-export function useExactLoad(doc: SessionDocument, replace: (exact: SessionDocument) => void): () => SessionDocument {
+export function useExactLoad(doc: SessionDocument, replace: (exact: SessionDocument, dropped: number) => void): () => SessionDocument {
   // Kept after the load is done: a handler made before the swap still gets the same exact document.
   const run = useRef<ExactLoadRun | null>(null);
   const runOf = useCallback((firstLook: FirstLook): ExactLoadRun => {
@@ -66,7 +74,9 @@ export function useExactLoad(doc: SessionDocument, replace: (exact: SessionDocum
   }, []);
   const handOver = useCallback(
     (load: ExactLoadRun, exact: SessionDocument) => {
-      replace(exact);
+      if (load.handedOver) return;
+      load.handedOver = true;
+      replace(exact, load.dropped(exact));
       // Nothing shows the first look any more: its bytes can go.
       releaseFirstLook(load.pending);
     },

@@ -31,7 +31,8 @@ async function openApp(file: string): Promise<InkHarness> {
   );
 }
 
-const statusLine = (frame: string): string => frame.trimEnd().split("\n").at(-1) ?? "";
+/** The status line (the last line, unless a notice is shown below it). */
+const statusLine = (frame: string): string => frame.split("\n").findLast((line) => / entr(y|ies) · /.test(line)) ?? "";
 /** The first frame with the tree drawn: made before the exact load could run, so from the first look. */
 const firstTreeFrame = (ui: InkHarness): string | undefined => ui.frames().map(stripAnsi).find((f) => f.includes("Session Tree"));
 const cursorRow = (frame: string): string | undefined => frame.split("\n").find((line) => line.startsWith("›"));

@@ -25,14 +25,20 @@ async function openRecall() {
   return ui;
 }
 
+/** Recall over all branches with results for "the", the keys on the results; returns the first cursor line too. */
+async function openResults() {
+  const ui = await openRecall();
+  await ui.press(SHIFT_TAB);
+  await ui.type("the");
+  await ui.waitFor((f) => f.includes("page 1/") && !f.includes("searching"));
+  await ui.press("tab");
+  const first = cursorLine(await ui.waitFor((f) => f.includes("n/p page")));
+  return { ui, first };
+}
+
 describe("recall: several result keys in one read", () => {
   it('"jj" as one press moves the selection by two and leaves the query alone', async () => {
-    const ui = await openRecall();
-    await ui.press(SHIFT_TAB);
-    await ui.type("the");
-    await ui.waitFor((f) => f.includes("page 1/") && !f.includes("searching"));
-    await ui.press("tab");
-    const first = cursorLine(await ui.waitFor((f) => f.includes("n/p page")));
+    const { ui, first } = await openResults();
     await ui.press("j");
     const one = cursorLine(ui.frame());
     await ui.press("j");
@@ -48,12 +54,7 @@ describe("recall: several result keys in one read", () => {
   });
 
   it("a run whose later character is no result key moves first, then types the rest", async () => {
-    const ui = await openRecall();
-    await ui.press(SHIFT_TAB);
-    await ui.type("the");
-    await ui.waitFor((f) => f.includes("page 1/") && !f.includes("searching"));
-    await ui.press("tab");
-    const first = cursorLine(await ui.waitFor((f) => f.includes("n/p page")));
+    const { ui, first } = await openResults();
     await ui.press("j");
     const one = cursorLine(ui.frame());
     expect(one).not.toBe(first);

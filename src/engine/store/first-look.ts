@@ -61,9 +61,10 @@ export function openSessionBytes(path: string, profile: PiProfile, read: FileByt
   if (profile === "0.73") return { loaded: parseSession(bytes, profile, { path }), snapshot, pending: null };
   // Migration rewrites entries of older files; a first look is only taken of current ones. No UTF-8
   // check: invalid bytes decode to U+FFFD in both loads, only their diagnostics wait for the exact one.
-  if (bytes.length >= firstLookFrom && startsWithCurrentHeader(asBuffer(bytes))) {
+  const buf = asBuffer(bytes);
+  if (bytes.length >= firstLookFrom && startsWithCurrentHeader(buf)) {
     const pending: PendingExactLoad = { path, bytes };
-    const look = firstLookScan(asBuffer(bytes), pending);
+    const look = firstLookScan(buf, pending);
     if (look.lazyLines > 0) return { loaded: loadFromScan(look.scan, profile, { path }), snapshot, pending };
   }
   return { loaded: loadFromScan(scanBytes(bytes), profile, { path }), snapshot, pending: null };
