@@ -2,6 +2,7 @@
 // tool call arguments, tool output, summaries and their file lists, custom data. Images are shown as
 // `[image: mime, size]`. Returns raw session text; the pane sanitizes it before drawing.
 import type { SessionEntry } from "../../src/engine/index.js";
+import { stringifyJson } from "../../src/engine/index.js";
 
 type Rec = Record<string, unknown>;
 
@@ -23,7 +24,7 @@ function base64Size(data: unknown): string {
 
 const json = (value: unknown): string => {
   try {
-    return JSON.stringify(value, null, 2) ?? String(value);
+    return stringifyJson(value, 2) ?? String(value);
   } catch {
     return String(value);
   }

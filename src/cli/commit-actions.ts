@@ -1,7 +1,7 @@
 // `compact --commit` and `branch --summarize --commit`: the preview commands' write step.
 import { planBranchCommit, planCompactionCommit, sanitizeLine } from "../engine/index.js";
 import type { CommandContext } from "./command.js";
-import { commitClock, commitPending, EXIT_NOT_WRITTEN, openForCommit } from "./commit-flow.js";
+import { commitClock, commitPending, EXIT_NOT_WRITTEN, type SessionForCommit } from "./commit-flow.js";
 import { usageError } from "./errors.js";
 
 /** true when --commit was given; --instructions / --yes without it are usage errors, not silently ignored. */
@@ -21,27 +21,30 @@ function nothingToWrite(ctx: CommandContext, file: string, reason: string): numb
   return EXIT_NOT_WRITTEN;
 }
 
-/** Append the compaction pi's /compact would write at `leafId`, with the compiled summary. */
+/**
+ * Append the compaction pi's /compact would write at `leafId`, with the compiled summary. `session`
+ * is the one read the command made: the plan, the guard and the append all work on those bytes.
+ */
 export async function commitCompaction(
   ctx: CommandContext,
-  file: string,
+  session: SessionForCommit,
   options: { leafId: string | null; keepRecentTokens: number; reserveTokens: number },
 ): Promise<number> {
-  const session = openForCommit(file, ctx.profile);
+  const file = session.file;
   const settings = { enabled: true, keepRecentTokens: options.keepRecentTokens, reserveTokens: options.reserveTokens };
   const plan = planCompactionCommit(session.tree, { profile: ctx.profile, settings, leafId: options.leafId, instructions: instructionsOf(ctx) }, commitClock(ctx));
   if (plan.kind === "none") return nothingToWrite(ctx, file, plan.reason);
   return commitPending(ctx, session, plan.pending, { firstKeptEntryId: plan.entry.firstKeptEntryId, tokensBefore: plan.entry.tokensBefore });
 }
 
-/** Append the branch_summary pi's /tree → "Summarize" would write, with the compiled summary. */
+/** Append the branch_summary pi's /tree → "Summarize" would write, with the compiled summary (on `session`, as above). */
 export async function commitBranch(
   ctx: CommandContext,
-  file: string,
+  session: SessionForCommit,
   options: { oldLeafId: string | null; targetId: string; budget: number },
 ): Promise<number> {
   if (ctx.values.summarize !== true) throw usageError("a branch commit needs --summarize: navigation alone writes nothing in pi");
-  const session = openForCommit(file, ctx.profile);
+  const file = session.file;
   const plan = planBranchCommit(
     session.tree,
     { profile: ctx.profile, targetId: options.targetId, oldLeafId: options.oldLeafId, budget: options.budget, instructions: instructionsOf(ctx) },

@@ -2,11 +2,9 @@
 // then hand the entries to the engine's guarded append (or exclusive create, for a fork).
 import {
   appendEntries,
-  buildTree,
   CommitError,
-  readSessionFile,
+  oldSessionFileName,
   sanitizeLine,
-  SessionReadError,
   type CommitClock,
   type FileSnapshot,
   type LoadedSession,
@@ -18,10 +16,15 @@ import type { CommandContext, OptionSpec } from "./command.js";
 import { processCommitClock, processLockOwner } from "../host/commit-process.js";
 import { type Asker, terminalAsker } from "./commit-process.js";
 import { previewLines } from "./commit-preview.js";
-import { unreadableFile } from "./errors.js";
+import { CliError } from "./errors.js";
+import { openSession } from "./open-session.js";
 
 /** Exit code when a commit was refused, failed, or not confirmed: nothing was written. */
 export const EXIT_NOT_WRITTEN = 4;
+/** Exit code when the entries were written but something went wrong around them (the message says what). */
+export const EXIT_WRITTEN_WITH_PROBLEM = 5;
+/** Exit code of Ctrl+C at the question (nothing was written), as a shell reports SIGINT. */
+export const EXIT_INTERRUPTED = 130;
 
 export const YES_OPTION: Record<string, OptionSpec> = {
   yes: { type: "boolean", short: "y", help: "write without asking first" },
@@ -45,16 +48,12 @@ export interface SessionForCommit {
   tree: SessionTree;
 }
 
-/** Read a session and remember exactly how it looked, so the append can refuse if it changes. */
-export function openForCommit(file: string, profile: PiProfile): SessionForCommit {
-  try {
-    const { loaded, snapshot } = readSessionFile(file, profile);
-    if (loaded.invalid !== undefined) throw unreadableFile(`${file}: ${loaded.invalid}`);
-    return { file, loaded, snapshot, tree: buildTree(loaded) };
-  } catch (error) {
-    if (error instanceof SessionReadError) throw unreadableFile(error.message.includes(file) ? error.message : `${file}: ${error.message}`);
-    throw error;
-  }
+/**
+ * Read a session and remember exactly how it looked, so the append can refuse if it changes (the
+ * same read and messages as every command's, see open-session.ts).
+ */
+export function openForCommit(file: string, profile: PiProfile, env: Record<string, string | undefined> = {}): SessionForCommit {
+  return openSession(file, profile, env);
 }
 
 /** The clock and randomness of one commit (ids, timestamps, session ids). */
@@ -76,16 +75,17 @@ export async function confirmCommit(ctx: CommandContext, preview: readonly strin
     ctx.out.warn("pi-explorer: stdin is not a terminal, so there is no one to ask; add --yes to write. Nothing was written.");
     return false;
   }
-  const confirmed = await ask("Write this?");
-  if (!confirmed) ctx.out.warn("Nothing was written.");
-  return confirmed;
+  const answer = await ask("Write this?");
+  if (answer === "interrupted") throw new CliError("interrupted; nothing was written", EXIT_INTERRUPTED);
+  if (answer !== "yes") ctx.out.warn("Nothing was written.");
+  return answer === "yes";
 }
 
-/** Report a CommitError as one line; anything else is not ours to handle. */
+/** Report a CommitError as one line; anything else is not ours to handle. Exit 4: nothing written; 5: written, with a problem. */
 export function reportCommitError(ctx: CommandContext, error: unknown): number {
   if (!(error instanceof CommitError)) throw error;
   ctx.out.warn(`pi-explorer: ${sanitizeLine(error.message)}`);
-  return EXIT_NOT_WRITTEN;
+  return error.kind === "written" ? EXIT_WRITTEN_WITH_PROBLEM : EXIT_NOT_WRITTEN;
 }
 
 /** Preview, ask, append, report: the whole append commit for one pending batch. */
@@ -96,8 +96,8 @@ export async function commitPending(
   report: Record<string, unknown> = {},
 ): Promise<number> {
   const version = session.loaded.fileVersion;
-  if (version < 3) {
-    ctx.out.warn(`pi-explorer: ${sanitizeLine(session.file)}: it is a v${version} session file, which pi migrates by rewriting every id; nothing was written. Fork it into a new v3 file instead: pi-explorer fork ${sanitizeLine(session.file)}`);
+  if (!(version >= 3)) {
+    ctx.out.warn(`pi-explorer: ${sanitizeLine(session.file)}: it is ${oldSessionFileName(version)}, which pi migrates by rewriting every id; nothing was written. Fork it into a new v3 file instead: pi-explorer fork ${sanitizeLine(session.file)}`);
     return EXIT_NOT_WRITTEN;
   }
   if (!(await confirmCommit(ctx, previewLines(session.file, pending.entries)))) return EXIT_NOT_WRITTEN;
@@ -107,7 +107,8 @@ export async function commitPending(
       snapshot: session.snapshot,
       fileVersion: session.loaded.fileVersion,
       entries: pending.entries,
-      lock: processLockOwner(ctx.now.getTime()),
+      plannedOnLeafId: session.tree.leafId,
+      lock: processLockOwner(Date.now()),
     });
   } catch (error) {
     return reportCommitError(ctx, error);

@@ -1,6 +1,6 @@
 // The text a commit shows before it asks: each entry it will append, with the fields that matter.
 import type { SessionEntry } from "../engine/index.js";
-import { sanitizeBlock, sanitizeLine } from "../engine/index.js";
+import { sanitizeBlock, sanitizeLine, stringifyJson } from "../engine/index.js";
 
 const SUMMARY_PREVIEW_LINES = 40;
 
@@ -8,7 +8,7 @@ function fieldsOf(entry: SessionEntry): string[] {
   const e = entry as Record<string, unknown>;
   const shown: string[] = [];
   for (const key of ["firstKeptEntryId", "tokensBefore", "fromId", "targetId", "label", "fromHook"]) {
-    if (key in e) shown.push(`${key}=${sanitizeLine(JSON.stringify(e[key]))}`);
+    if (key in e) shown.push(`${key}=${sanitizeLine(stringifyJson(e[key]) ?? String(e[key]))}`);
   }
   if ("systemMessage" in e) shown.push("systemMessage=(prompt and tools checkpoint)");
   if (entry.type === "label" && !("label" in e)) shown.push("(no label: clears it)");

@@ -3,8 +3,14 @@
 // pass --yes or their own asker).
 import { createInterface } from "node:readline";
 
-/** Asks one yes/no question; resolves true only for an explicit yes. */
-export type Asker = (question: string) => Promise<boolean>;
+/** "yes" only for an explicit yes; "interrupted" for Ctrl+C. */
+export type Answer = "yes" | "no" | "interrupted";
+
+/** Asks one yes/no question. */
+export type Asker = (question: string) => Promise<Answer>;
+
+/** What an answer typed at the question means: y, yes (any case, spaces around) is yes; anything else no. */
+export const answerOf = (typed: string): Answer => (/^y(es)?$/i.test(typed.trim()) ? "yes" : "no");
 
 /** A question on stderr, answered on stdin; undefined when stdin is not a terminal (use --yes). */
 export function terminalAsker(): Asker | undefined {
@@ -12,10 +18,20 @@ export function terminalAsker(): Asker | undefined {
   return (question) =>
     new Promise((resolve) => {
       const rl = createInterface({ input: process.stdin, output: process.stderr });
-      rl.question(`${question} [y/N] `, (answer) => {
+      // The answer settles first: rl.close() emits "close" synchronously, and a "close" that came
+      // first (Ctrl+D, stdin ended) is a no. Whatever happens first decides; later events are ignored.
+      let settled = false;
+      const settle = (answer: Answer): void => {
+        if (settled) return;
+        settled = true;
+        resolve(answer);
         rl.close();
-        resolve(/^y(es)?$/i.test(answer.trim()));
+      };
+      rl.on("SIGINT", () => {
+        process.stderr.write("\n");
+        settle("interrupted");
       });
-      rl.on("close", () => resolve(false));
+      rl.on("close", () => settle("no"));
+      rl.question(`${question} [y/N] `, (typed) => settle(answerOf(typed)));
     });
 }

@@ -4,11 +4,28 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { runCli } from "./run-cli.js";
 
-// `pi-explorer list | head` closes stdout early; that is not an error worth a stack trace.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+// `pi-explorer list | head` closes stdout early; that is not an error worth a stack trace. Any other
+// failure to write the answer (a full disk, /dev/full) is one line and exit 3.
+const EXIT_OUTPUT_FAILED = 3;
+function outputFailed(error: NodeJS.ErrnoException): never {
   if (error.code === "EPIPE") process.exit(0);
-  throw error;
-});
+  try {
+    process.stderr.write(`pi-explorer: cannot write the output to stdout (${error.code ?? error.message.split("\n")[0]})\n`);
+  } catch {
+    // stderr is gone too; the exit code says it
+  }
+  process.exit(EXIT_OUTPUT_FAILED);
+}
+process.stdout.on("error", outputFailed);
+process.stderr.on("error", () => process.exit(EXIT_OUTPUT_FAILED));
+
+const writeOut = (text: string): void => {
+  try {
+    process.stdout.write(text);
+  } catch (error) {
+    outputFailed(error as NodeJS.ErrnoException); // a file or device as stdout fails synchronously
+  }
+};
 
 function packageVersion(): string {
   try {
@@ -27,7 +44,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
   now: new Date(),
   version: packageVersion(),
   streams: {
-    stdout: (text) => process.stdout.write(text),
+    stdout: writeOut,
     stderr: (text) => process.stderr.write(text),
     columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   },

@@ -16,6 +16,7 @@ import {
 } from "../engine/index.js";
 import { unreadableFile, usageError } from "./errors.js";
 import type { Output } from "./output.js";
+import { holdAfterRead } from "./test-seam.js";
 
 export interface OpenedSession {
   file: string;
@@ -25,8 +26,11 @@ export interface OpenedSession {
   snapshot: FileSnapshot;
 }
 
-/** Read (never write) and index a session. Unreadable or not-a-session files throw CliError(3). */
-export function openSession(file: string, profile: PiProfile): OpenedSession {
+/**
+ * Read (never write) and index a session. Unreadable or not-a-session files throw CliError(3).
+ * `env` is given by the commands that may commit on this read (for the race tests' seam).
+ */
+export function openSession(file: string, profile: PiProfile, env?: Record<string, string | undefined>): OpenedSession {
   let loaded: LoadedSession;
   let snapshot: FileSnapshot;
   try {
@@ -35,6 +39,7 @@ export function openSession(file: string, profile: PiProfile): OpenedSession {
     throw error instanceof SessionReadError ? unreadable(file, error) : error;
   }
   if (loaded.invalid !== undefined) throw unreadableFile(invalidMessage(file, loaded));
+  if (env) holdAfterRead(env);
   const tree = buildTree(loaded);
   // The engine's load time seen from process start, for `npm run bench` (bench/app-worker.mjs).
   performance.mark("pi-explorer:session-opened");

@@ -1,5 +1,15 @@
 // Where a command's answer goes: one JSON document (with --json) or readable text lines, on stdout.
 // Problems found in the session (diagnostics) go to stderr in text mode so stdout stays the answer.
+import { stringifyJson } from "../engine/index.js";
+
+// Valid in JSON strings but acted on by a terminal the JSON is printed to (C1 controls such as CSI and
+// OSC, DEL), or reordering or breaking what is shown (bidi controls, line and paragraph separators).
+// Outside strings JSON text is plain ASCII, so every one of them is inside a string and may be escaped.
+const TERMINAL_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const escapeUnicode = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/** The JSON text of a document as --json prints it: 2-space indent, any depth, terminal-unsafe characters as \u escapes. */
+export const jsonDocumentText = (doc: unknown): string => `${(stringifyJson(doc, 2) ?? "null").replace(TERMINAL_UNSAFE, escapeUnicode)}\n`;
 
 export interface Output {
   /** true when --json was given: the command prints exactly one JSON document. */
@@ -27,7 +37,7 @@ export function createOutput(streams: Streams, json: boolean): Output {
   return {
     json,
     width: streams.columns,
-    writeJson: (doc) => streams.stdout(`${JSON.stringify(doc, null, 2)}\n`),
+    writeJson: (doc) => streams.stdout(jsonDocumentText(doc)),
     writeLines: (lines) => {
       // In slices: one string of a 100,000-row tree would cost more in garbage collection than in printing.
       for (let i = 0; i < lines.length; i += LINES_PER_WRITE) {

@@ -8,7 +8,7 @@ import { CliError, usageError } from "./errors.js";
 import { GLOBAL_OPTIONS } from "./global-options.js";
 import { commandHelp, mainHelp } from "./help-text.js";
 import { parseProfile } from "./option-values.js";
-import { createOutput, type Streams } from "./output.js";
+import { createOutput, jsonDocumentText, type Streams } from "./output.js";
 
 export interface CliEnvironment {
   env: Record<string, string | undefined>;
@@ -22,13 +22,55 @@ export interface CliEnvironment {
 
 type ParsedValues = Record<string, string | boolean | undefined>;
 
-/** Runs one command line and returns the exit code. Never throws; errors become one stderr line. */
+/**
+ * Runs one command line and returns the exit code. Never throws; errors become one stderr line, and
+ * with --json also one JSON document on stdout ({"error": {message, exitCode}}) when the command
+ * printed none, so a script can always parse stdout.
+ */
 export async function runCli(argv: readonly string[], environment: CliEnvironment): Promise<number> {
+  const watched = watchStreams(environment.streams);
+  const watchedEnvironment = { ...environment, streams: watched.streams };
+  let code: number;
   try {
-    return await dispatch([...argv], environment);
+    code = await dispatch([...argv], watchedEnvironment);
   } catch (error) {
-    return reportError(error, environment);
+    code = reportError(error, watchedEnvironment);
   }
+  if (code !== 0 && jsonRequested(argv) && !watched.wroteStdout()) {
+    environment.streams.stdout(jsonDocumentText({ error: { message: watched.lastProblem() ?? `failed with exit code ${code}`, exitCode: code } }));
+  }
+  return code;
+}
+
+/** --json among the options (before a "--"). */
+function jsonRequested(argv: readonly string[]): boolean {
+  for (const arg of argv) {
+    if (arg === "--") return false;
+    if (arg === "--json") return true;
+  }
+  return false;
+}
+
+/** The streams, noting whether stdout got anything and the last line said on stderr. */
+function watchStreams(streams: Streams): { streams: Streams; wroteStdout(): boolean; lastProblem(): string | undefined } {
+  let wrote = false;
+  let last: string | undefined;
+  return {
+    streams: {
+      ...streams,
+      stdout: (text) => {
+        wrote = true;
+        streams.stdout(text);
+      },
+      stderr: (text) => {
+        const line = text.trimEnd().split("\n").at(-1);
+        if (line) last = line.replace(/^pi-explorer: /, "");
+        streams.stderr(text);
+      },
+    },
+    wroteStdout: () => wrote,
+    lastProblem: () => last,
+  };
 }
 
 async function dispatch(argv: string[], environment: CliEnvironment): Promise<number> {
@@ -122,12 +164,42 @@ function parseStrict(
   command: Command | undefined,
 ): { values: ParsedValues; positionals: string[] } {
   try {
-    const { values, positionals } = parseArgs({ args, options: toParseArgsOptions(options), strict: true, allowPositionals: true });
+    const { values, positionals } = parseArgs({ args: negativeValuesJoined(args, options), options: toParseArgsOptions(options), strict: true, allowPositionals: true });
     return { values: values as ParsedValues, positionals };
   } catch (error) {
     const reason = error instanceof Error ? firstSentence(error.message) : String(error);
     throw usageError(command ? `${command.name}: ${reason} (usage: pi-explorer ${command.usage})` : reason);
   }
+}
+
+/**
+ * `--budget -1`: node's parser takes "-1" for an option and calls the argument ambiguous. A value that
+ * looks like a negative number after an option that takes a value is that option's value (`--budget=-1`),
+ * so the option's own check can say what is wrong with it.
+ */
+function negativeValuesJoined(args: string[], options: Record<string, OptionSpec>): string[] {
+  const takesValue = new Set<string>();
+  for (const [name, spec] of Object.entries(options)) {
+    if (spec.type !== "string") continue;
+    takesValue.add(`--${name}`);
+    if (spec.short) takesValue.add(`-${spec.short}`);
+  }
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--") {
+      out.push(...args.slice(i));
+      break;
+    }
+    const next = args[i + 1];
+    if (takesValue.has(arg) && next !== undefined && /^-\d/.test(next)) {
+      out.push(arg.startsWith("--") ? `${arg}=${next}` : `${arg}${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
 }
 
 function toParseArgsOptions(options: Record<string, OptionSpec>): Record<string, { type: "string" | "boolean"; short?: string }> {

@@ -21,7 +21,7 @@ describe("pi-explorer recall FILE", () => {
   it("prints ranked hits grouped by segment, matched lines marked", async () => {
     const r = await run(["recall", SESSION, "zebracorn"]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('1 matches for "zebracorn": 1 shown in 1 segment');
+    expect(r.stdout).toContain('1 match for "zebracorn": 1 shown in 1 segment');
     expect(r.stdout).toContain("--- #0-#7 (1/8 entries match) ---");
     expect(r.stdout).toContain("> #4 [toolResult] (compacted, forgotten)");
     expect(r.stdout).toContain("AssertionError: zebracorn token mismatch");
@@ -41,7 +41,7 @@ describe("pi-explorer recall FILE", () => {
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toBe('No matches for "storing" in session history.\n(1 match off the active path, in scope all: --scope all)');
     const all = await run(["recall", SESSION, "storing", "--scope", "all"]);
-    expect(all.stdout).toContain('1 matches (scope: all) for "storing"');
+    expect(all.stdout).toContain('1 match (scope: all) for "storing"');
     // Nowhere in the session: the plain answer.
     const none = await run(["recall", SESSION, "xylophonic"]);
     expect(none.stdout.trim()).toBe('No matches for "xylophonic" in session history.');

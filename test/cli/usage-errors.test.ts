@@ -24,7 +24,8 @@ describe("usage errors exit 2 with one line", () => {
     ["non-numeric token count", ["compact", DEMO, "--reserve", "lots"], /--reserve must be a whole number/],
     ["branch without --target", ["branch", DEMO], /--target/],
     ["bad tree filter", ["tree", DEMO, "--filter", "odd"], /--filter must be one of/],
-    ["--json without a command", ["--json"], /--json needs a command/],
+    ["negative --budget", ["branch", DEMO, "--target", "x", "--budget", "-1"], /--budget must be a whole number of tokens \(0 or more\), not "-1"/],
+    ["negative --page", ["recall", DEMO, "cache", "--page", "-2"], /--page must be .*not "-2"/],
   ];
   for (const [name, args, message] of cases) {
     it(name, () => {
@@ -34,6 +35,18 @@ describe("usage errors exit 2 with one line", () => {
       expect(run.stdout).toBe("");
     });
   }
+
+  it("with --json the error is also one JSON document on stdout, with the same exit code", () => {
+    const run = runCli(["--json"]);
+    expect(run.status).toBe(2);
+    expect(expectOneLineError(run)).toMatch(/--json needs a command/);
+    expect(JSON.parse(run.stdout)).toEqual({ error: { message: "--json needs a command (see pi-explorer --help)", exitCode: 2 } });
+  });
+
+  it("a negative token count says what is wrong, not that the argument is ambiguous", () => {
+    const run = runCli(["compact", DEMO, "--keep-recent", "-5"]);
+    expect(expectOneLineError(run)).toBe('pi-explorer: --keep-recent must be a whole number of tokens (0 or more), not "-5"');
+  });
 });
 
 describe("unreadable files exit 3 with one line naming the file", () => {
@@ -53,7 +66,7 @@ describe("unreadable files exit 3 with one line naming the file", () => {
     const run = runCli(["tree", scratch, "--json"]);
     expect(run.status).toBe(3);
     expect(expectOneLineError(run)).toContain(scratch);
-    expect(run.stdout).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual({ error: { message: `${scratch}: is a directory, not a session file`, exitCode: 3 } });
   });
 
   it("a file that is not a pi session at all", () => {

@@ -59,8 +59,8 @@ describe("formatSearchPage / noMatchesText", () => {
     expect(formatSearchPage(p)).toBe('No matches for "storing" in session history.');
   });
 
-  it("keeps vcc's exact header forms (spec/vcc.md §3.7)", () => {
-    expect(formatSearchPage(page(index, "cookies")).split("\n")[0]).toBe('1 matches for "cookies": 1 shown in 1 segment');
+  it("keeps vcc's header forms (spec/vcc.md §3.7), but in the singular for one match", () => {
+    expect(formatSearchPage(page(index, "cookies")).split("\n")[0]).toBe('1 match for "cookies": 1 shown in 1 segment');
     const paged = formatSearchPage(page(index, "the", "all")).split("\n")[0];
     expect(paged).toMatch(/^Page 1\/2 \(11 total matches \(scope: all\)\) for "the": 10 shown across \d+ segments$/);
   });

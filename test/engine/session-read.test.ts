@@ -24,7 +24,7 @@ describe("readSessionFile", () => {
     expect(loaded.diagnostics[0].problem).toContain("no newline at the end");
     expect(readFileSync(p).equals(before)).toBe(true);
     expect(statSync(p).mtimeMs).toBe(mtimeBefore);
-    expect(snapshot).toEqual({ path: p, size: before.length, mtimeMs: mtimeBefore, tailSha256: createHash("sha256").update(before).digest("hex") });
+    expect(snapshot).toEqual({ path: p, size: before.length, mtimeMs: mtimeBefore, tailSha256: createHash("sha256").update(before).digest("hex"), dev: statSync(p).dev, ino: statSync(p).ino, leafId: "u1" });
   });
 
   it("hashes only the last 64 KiB of a larger file", () => {

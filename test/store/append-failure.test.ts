@@ -27,7 +27,7 @@ describe("a failed write loses nothing", () => {
     const { file, before, error } = commitWith({ write: enospc });
     expect(readFileSync(file).equals(before)).toBe(true);
     expect(error.kind).toBe("failed");
-    expect(error.message).toMatch(/small-v3\.jsonl: the commit failed at write \(ENOSPC\); the file is unchanged/);
+    expect(error.message).toMatch(/small-v3\.jsonl: the commit failed at write: the disk is full \(ENOSPC\); nothing was written, the file is unchanged/);
     expect(existsSync(lockPathOf(file))).toBe(false);
   });
 
@@ -54,7 +54,7 @@ describe("a failed write loses nothing", () => {
       },
     });
     expect(readFileSync(file).equals(before)).toBe(true);
-    expect(error.message).toMatch(/failed at fsync \(EIO\)/);
+    expect(error.message).toMatch(/failed at fsync: EIO; /);
   });
 
   it("never cuts bytes that are not ours: a foreign line after the failure stays", () => {

@@ -1,8 +1,8 @@
 // Helpers for the append tests: a private copy of a fixture and its snapshot as taken on read.
-import { copyFileSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { tailSha256, type FileSnapshot, type LockOwner, type SessionEntry } from "../../src/engine/index.js";
+import { readSessionFile, type FileSnapshot, type LockOwner, type SessionEntry } from "../../src/engine/index.js";
 import { FIXTURES } from "../support/shared.js";
 
 export function copyFixture(name: string): string {
@@ -12,9 +12,9 @@ export function copyFixture(name: string): string {
   return file;
 }
 
+/** The snapshot readSessionFile takes of `path` (size, time, tail hash, device, inode, pi's leaf). */
 export function snapshotOf(path: string): FileSnapshot {
-  const bytes = readFileSync(path);
-  return { path, size: bytes.length, mtimeMs: statSync(path).mtimeMs, tailSha256: tailSha256(bytes) };
+  return readSessionFile(path, "1.6").snapshot;
 }
 
 export const liveOwner = (pid = 4242): LockOwner => ({ pid, isAlive: () => true, nowMs: Date.parse("2026-03-01T00:00:00Z") });

@@ -30,13 +30,13 @@ export const branchCommand: Command = {
     const targetFlag = stringOption(ctx, "target");
     if (targetFlag === undefined) throw usageError(`branch needs --target ID (usage: pi-explorer ${USAGE})`);
     const budgetFlag = countOption(ctx, "budget");
-    const session = openSession(file, ctx.profile);
+    const session = openSession(file, ctx.profile, ctx.env);
     const leafId = resolveLeaf(session, stringOption(ctx, "leaf"));
     const targetId = requireEntry(session, targetFlag, "target");
     const pi = loadPiSettings(ctx);
     const reserve = pi.effective.branchSummary.reserveTokens;
     const budget = withFlag(budgetFlag, { value: ASSUMED_CONTEXT_WINDOW - reserve.value, source: reserve.source });
-    if (commitRequested(ctx)) return commitBranch(ctx, file, { oldLeafId: leafId, targetId, budget: budget.value });
+    if (commitRequested(ctx)) return commitBranch(ctx, session, { oldLeafId: leafId, targetId, budget: budget.value });
 
     const view = branchView(withLeaf(session.tree, leafId), { targetId, budget: budget.value }, ctx.profile);
     const plan = planBranch({ byId: session.tree.byId, oldLeafId: leafId, targetId, budget: budget.value, profile: ctx.profile });

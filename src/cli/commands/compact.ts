@@ -27,7 +27,7 @@ export const compactCommand: Command = {
     const keepFlag = countOption(ctx, "keep-recent");
     const reserveFlag = countOption(ctx, "reserve");
     const windowFlag = countOption(ctx, "context-window");
-    const session = openSession(file, ctx.profile);
+    const session = openSession(file, ctx.profile, ctx.env);
     const leafId = resolveLeaf(session, stringOption(ctx, "leaf"));
     const path = getBranch(session.tree, leafId);
     // 1.6 lets a model override compaction settings; the model is the one in effect at the leaf.
@@ -35,7 +35,7 @@ export const compactCommand: Command = {
     const pi = loadPiSettings(ctx, { model });
     const keep = withFlag(keepFlag, pi.effective.compaction.keepRecentTokens);
     const reserve = withFlag(reserveFlag, pi.effective.compaction.reserveTokens);
-    if (commitRequested(ctx)) return commitCompaction(ctx, file, { leafId, keepRecentTokens: keep.value, reserveTokens: reserve.value });
+    if (commitRequested(ctx)) return commitCompaction(ctx, session, { leafId, keepRecentTokens: keep.value, reserveTokens: reserve.value });
     const contextWindow: SettingValue | null = windowFlag === undefined ? null : { value: windowFlag, source: "flag" };
 
     const view = compactionViewOfPath(path, keep.value, ctx.profile, reserve.value);

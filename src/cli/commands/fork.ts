@@ -19,7 +19,7 @@ export const forkCommand: Command = {
   },
   async run(ctx) {
     const file = fileArgument(ctx, USAGE);
-    const session = openForCommit(file, ctx.profile);
+    const session = openForCommit(file, ctx.profile, ctx.env);
     const leaf = stringOption(ctx, "leaf") ?? session.tree.leafId;
     if (leaf === null) throw usageError(`${file}: the session has no entries, so there is nothing to fork`);
     const path = getBranch(session.tree, leaf);

@@ -15,7 +15,7 @@ export const labelCommand: Command = {
     const [file, id, text, extra] = ctx.positionals;
     if (file === undefined || id === undefined) throw usageError(`missing ${file === undefined ? "FILE" : "ID"} (usage: pi-explorer ${USAGE})`);
     if (extra !== undefined) throw usageError(`unexpected argument "${extra}"; quote a label with spaces (usage: pi-explorer ${USAGE})`);
-    const session = openForCommit(file, ctx.profile);
+    const session = openForCommit(file, ctx.profile, ctx.env);
     if (!session.tree.byId.has(id)) throw usageError(`${file}: no entry with id "${id}"`);
     const label = labelFromInput(text);
     const pending = labelCommit(session.tree, id, label, commitClock(ctx));

@@ -3,6 +3,7 @@
 // (up to per-message rounding).
 import { ESTIMATED_IMAGE_CHARS as IMAGE_CHARS, systemChars } from "../tokens/estimate.js";
 import type { AgentMessage, ContentBlock, PiProfile } from "../types.js";
+import { stringifyJson } from "../serialize/json-text.js";
 
 export const CONTEXT_KINDS = [
   "system",
@@ -59,7 +60,7 @@ function messageKindChars(m: AgentMessage, profile: PiProfile): Partial<Record<C
       for (const b of blocks(m.content)) {
         if (b?.type === "text") add("assistantText", b.text.length);
         else if (b?.type === "thinking") add("thinking", b.thinking.length);
-        else if (b?.type === "toolCall") add("toolCalls", b.name.length + JSON.stringify(b.arguments ?? {}).length);
+        else if (b?.type === "toolCall") add("toolCalls", b.name.length + (stringifyJson(b.arguments ?? {}) ?? "").length);
       }
       break;
     case "branchSummary":

@@ -3,6 +3,7 @@
 // can colour it; the CLI joins the segments. The strings returned here are raw session text: each
 // front end sanitizes them before showing them.
 import type { SessionEntry } from "../types.js";
+import { stringifyJson } from "../serialize/json-text.js";
 
 /** pi's theme colours a row uses. */
 export type RowTone = "accent" | "success" | "muted" | "dim" | "error" | "warning" | "custom" | "border" | "plain";
@@ -102,7 +103,7 @@ export function formatToolCall(name: string, args: Rec, home: string): string {
     case "ls":
       return `[ls: ${path(args.path || ".")}]`;
     default: {
-      const json = JSON.stringify(args) ?? "";
+      const json = stringifyJson(args) ?? "";
       return `[${name}: ${json.slice(0, 40)}${json.length > 40 ? "..." : ""}]`;
     }
   }

@@ -37,17 +37,27 @@ export function expand(index: RecallIndex, ids: readonly string[], opts: { scope
   const out: ExpandedEntry[] = [];
   const seen = new Set<number>();
   const missing: string[] = [];
+  const unknown: string[] = [];
   for (const raw of ids) {
     const id = raw.trim();
     if (!id) continue;
     const d = resolveId(index, id);
-    if (d === undefined || !scope.value.mask[d]) {
+    if (d === undefined) {
+      unknown.push(id);
+      continue;
+    }
+    if (!scope.value.mask[d]) {
       missing.push(id);
       continue;
     }
     if (seen.has(d)) continue;
     seen.add(d);
     out.push({ ...entryView(index, d), text: fullText(index, d) });
+  }
+  if (unknown.length) {
+    const refs = index.docByRef.size;
+    const range = refs > 0 ? `: give an entry id, or #N for a result number from #1 to #${refs}` : "";
+    return { ok: false, message: `No entry ${unknown.join(", ")} in this session${range}` };
   }
   if (missing.length) {
     const where = scope.value.key === "lineage" ? "the active lineage" : scope.value.key === "all" ? "this session" : `scope ${scope.value.key}`;

@@ -3,6 +3,7 @@ import type { AgentMessage, ContentBlock, SessionEntry } from "../types.js";
 import { collapseWhitespace } from "../summary/text.js";
 import { clip } from "./clip.js";
 import type { RecallRole } from "./types.js";
+import { stringifyJson } from "../serialize/json-text.js";
 
 /** Tool output is capped in the index (errors are kept whole: "find that error" must work). */
 export const TOOL_RESULT_CAP = 2000;
@@ -46,7 +47,7 @@ function plainText(content: AgentMessage["content"]): string {
 function renderValue(v: unknown): string {
   if (typeof v === "string") return v;
   try {
-    return JSON.stringify(v) ?? String(v);
+    return stringifyJson(v) ?? String(v);
   } catch {
     return String(v);
   }

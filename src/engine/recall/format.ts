@@ -36,7 +36,7 @@ export function formatSearchPage(p: RecallSearchPage, outsideLineage = 0): strin
   const out: string[] = [];
   const s = p.segments.length;
   // vcc's header forms (spec/vcc.md §3.7, "exact"), kept as they are.
-  const head = p.pageCount > 1 ? `Page ${p.page}/${p.pageCount} (${p.total} total matches${p.scopeLabel})` : `${p.total} matches${p.scopeLabel}`;
+  const head = p.pageCount > 1 ? `Page ${p.page}/${p.pageCount} (${p.total} total matches${p.scopeLabel})` : `${p.total} ${p.total === 1 ? "match" : "matches"}${p.scopeLabel}`;
   out.push(`${head} for ${quoted(p.query)}: ${p.hits.length} shown ${s === 1 ? "in 1 segment" : `across ${formatCount(s)} segments`}`);
   for (const [word, terms] of Object.entries(p.corrections)) out.push(`(no "${word}" in this session; matched ${terms.join(", ")})`);
   if (p.timedOut) out.push("(the regular expression ran out of time; results are partial)");

@@ -2,3 +2,4 @@
 export * from "./serialize-conversation.js";
 export * from "./sha.js";
 export * from "./truncate.js";
+export * from "./json-text.js";

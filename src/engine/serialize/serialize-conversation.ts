@@ -5,10 +5,11 @@ import { convertToLlm } from "../context/convert-to-llm.js";
 import type { AgentMessage, PiProfile } from "../types.js";
 import { fingerprint, type TextFingerprint } from "./sha.js";
 import { TOOL_RESULT_MAX_CHARS, truncateForSummary } from "./truncate.js";
+import { stringifyJson } from "./json-text.js";
 
 function toolCallText(block: LooseBlock): string {
   const args = Object.entries((block.arguments ?? {}) as Record<string, unknown>)
-    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .map(([k, v]) => `${k}=${stringifyJson(v)}`)
     .join(", ");
   return `${block.name}(${args})`;
 }

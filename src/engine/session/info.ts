@@ -88,3 +88,13 @@ function activityTime(entry: any, message: any, profile: PiProfile): number | un
   return Number.isNaN(t) ? undefined : t;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
+
+/**
+ * How a message names a session file older than v3: "a v1 session file", or for a header whose
+ * version is no release of pi's (-1, 2.5, "abc"), what it says and that pi treats it as an old one.
+ */
+export function oldSessionFileName(fileVersion: number): string {
+  if (fileVersion === 1 || fileVersion === 2) return `a v${fileVersion} session file`;
+  const said = Number.isNaN(fileVersion) ? "a version that is not a number" : `version ${fileVersion}`;
+  return `a session file whose header says ${said} (pi migrates it as an old one)`;
+}

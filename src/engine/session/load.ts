@@ -3,6 +3,7 @@ import { nameEntry, shortText } from "./damage.js";
 import { migrateRecords } from "./migrate.js";
 import { scanSessionText, type SessionLineScan } from "./scan.js";
 import { analyzeStructure, type EntryIndex } from "./structure.js";
+import { stringifyJson } from "../serialize/json-text.js";
 
 /** A session file as pi loads it: header, entries after migration, and what was damaged. */
 export interface LoadedSession {
@@ -64,7 +65,7 @@ export function loadFromScan(scan: SessionLineScan, profile: PiProfile, options:
       records.push(v);
       recordLines.push(scan.lines[i]);
     } else {
-      diagnostics.push({ line: scan.lines[i], problem: `${Array.isArray(v) ? "an array" : shortText(JSON.stringify(v))} is not an entry; pi keeps it as a broken entry without id, pi-explorer drops it` });
+      diagnostics.push({ line: scan.lines[i], problem: `${Array.isArray(v) ? "an array" : shortText(stringifyJson(v))} is not an entry; pi keeps it as a broken entry without id, pi-explorer drops it` });
     }
   }
   const fileVersion = Number(first.version ?? 1);

@@ -4,6 +4,7 @@ import type { Diagnostic, PiProfile } from "../types.js";
 import { decodeUtf8 } from "./decode.js";
 import { describeUnparsableLine } from "./damage.js";
 import { forEachSessionLine, isBlankLine, type LineWalk } from "./lines.js";
+import { stringifyJson } from "../serialize/json-text.js";
 
 /** What loading needs from a scan: the parsed values and what was lost, without the text. */
 export interface SessionLineScan {
@@ -54,7 +55,7 @@ class LineCollector {
     }
     // pi 1.6's parseSessionEntryLine returns the value and the caller keeps only truthy ones.
     if (this.profile === "1.6" && !value) {
-      this.diagnostics.push({ line: lineNo, problem: `${JSON.stringify(value)} is not an entry; pi drops this line` });
+      this.diagnostics.push({ line: lineNo, problem: `${stringifyJson(value)} is not an entry; pi drops this line` });
       return;
     }
     this.keep(value, lineNo);

@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
 import { entryLines } from "../commit/serialize-entry.js";
+import { oldSessionFileName } from "../session/info.js";
 import type { SessionEntry } from "../types.js";
 import { CommitError, errorCause } from "./commit-error.js";
 import { acquireLock, type LockOwner } from "./lock.js";
@@ -24,6 +25,11 @@ export interface AppendRequest {
   /** The entries to add, in order; the last one becomes pi's leaf on load. */
   entries: readonly SessionEntry[];
   lock: LockOwner;
+  /**
+   * The leaf of the read the entries were planned on (the tree's leafId). When given it must be the
+   * snapshot's: entries planned on one read are never checked against another.
+   */
+  plannedOnLeafId?: string | null;
   io?: Partial<AppendIo>;
 }
 
@@ -60,6 +66,9 @@ function refuse(path: string, why: string, staleRead = false): never {
 function checkUnchanged(fd: number, snapshot: FileSnapshot): void {
   const now = fstatSync(fd);
   const path = snapshot.path;
+  if (now.dev !== snapshot.dev || now.ino !== snapshot.ino) {
+    refuse(path, "the file was replaced by another file since it was read (its device and inode differ); read it again", true);
+  }
   if (now.size !== snapshot.size) refuse(path, `the file changed since it was read (size ${snapshot.size} -> ${now.size} bytes); read it again`, true);
   if (now.mtimeMs !== snapshot.mtimeMs) refuse(path, "the file changed since it was read (modification time differs); read it again", true);
   if (fileTailSha256(fd, now.size) !== snapshot.tailSha256) refuse(path, "the file changed since it was read (its last bytes differ); read it again", true);
@@ -69,49 +78,55 @@ function checkUnchanged(fd: number, snapshot: FileSnapshot): void {
  * Undo a failed write. The single exception to "never rewrite the user's file": cut back exactly
  * the bytes this commit appended, and only after checking that what follows `start` is ours.
  */
-function undoOwnBytes(fd: number, start: number, data: Buffer): string {
+function undoOwnBytes(fd: number, start: number, data: Buffer): { undone: boolean; text: string } {
   const size = fstatSync(fd).size;
-  if (size === start) return "the file is unchanged";
+  if (size === start) return { undone: true, text: "nothing was written, the file is unchanged" };
   const extra = size - start;
   if (extra < 0 || extra > data.length || !readRange(fd, start, extra).equals(data.subarray(0, extra))) {
-    return `the file now has ${size} bytes and they are not only ours, so it was left as it is`;
+    return { undone: false, text: `the file now has ${size} bytes and they are not only ours, so it was left as it is` };
   }
   ftruncateSync(fd, start);
-  return `the ${extra} partly written bytes were removed, the file is as it was`;
+  return { undone: true, text: `the ${extra} partly written bytes were removed, the file is as it was; nothing was written` };
 }
 
 /**
- * Append whole entries to a v3 session file the way pi would: one line each, after a guard that
- * the file is exactly as read, under `<file>.lock`, in a single write() followed by fsync; then
- * re-read the file and check that it ends with exactly these lines, so pi's leaf on load is the
- * last entry written. A failed write leaves the file as it was (see undoOwnBytes) and throws
- * CommitError.
+ * Append whole entries to a v3 session file the way pi would: one line each, under the lock of the
+ * file's real path, after a guard on the descriptor that is written (same device and inode, size,
+ * modification time and last 64 KiB as the snapshot the entries were planned on), in a single write()
+ * followed by fsync; then re-read the file and check that it ends with exactly these lines, so pi's
+ * leaf on load is the last entry written. A failed write leaves the file as it was (see undoOwnBytes)
+ * and throws CommitError; the lock is always released.
  */
 export function appendEntries(request: AppendRequest): AppendResult {
   const { snapshot, entries } = request;
   const path = snapshot.path;
   const last = entries.at(-1);
   if (last === undefined) refuse(path, "there is nothing to append");
-  if (request.fileVersion < 3) {
-    refuse(path, `it is a v${request.fileVersion} session file, which pi migrates by rewriting every id; fork it into a new v3 file instead (pi-explorer fork ${path})`);
+  if (!(request.fileVersion >= 3)) {
+    refuse(path, `it is ${oldSessionFileName(request.fileVersion)}, which pi migrates by rewriting every id; fork it into a new v3 file instead (pi-explorer fork ${path})`);
+  }
+  if (request.plannedOnLeafId !== undefined && request.plannedOnLeafId !== snapshot.leafId) {
+    refuse(path, `the entries were planned on another read of the file (leaf ${String(request.plannedOnLeafId)}, the file as checked ends at ${String(snapshot.leafId)}); read it again`, true);
   }
   const io = { ...realIo, ...request.io };
+  // Built before the lock is taken: between the check and the write there is nothing left to do.
+  const lines = entryLines(entries);
   const release = acquireLock(path, request.lock);
   try {
     let fd: number;
     try {
-      fd = openSync(path, constants.O_RDWR | constants.O_APPEND);
+      fd = openSync(path, constants.O_RDWR | constants.O_APPEND | (constants.O_NONBLOCK ?? 0));
     } catch (error) {
       refuse(path, `cannot open it for writing (${errorCause(error)})`);
     }
     let data: Buffer;
     let start: number;
     try {
-      checkUnchanged(fd, snapshot);
       start = snapshot.size;
       // A torn last line (no final newline) would swallow our first entry; end it first, as pi 1.6 does on open.
       const endsWithNewline = start === 0 || readRange(fd, start - 1, 1)[0] === 0x0a;
-      data = Buffer.from((endsWithNewline ? "" : "\n") + entryLines(entries), "utf8");
+      data = Buffer.from((endsWithNewline ? "" : "\n") + lines, "utf8");
+      checkUnchanged(fd, snapshot);
       writeAndSync(fd, path, start, data, io);
     } finally {
       closeSync(fd);
@@ -130,8 +145,10 @@ function writeAndSync(fd: number, path: string, start: number, data: Buffer, io:
     stage = "fsync";
     io.fsync(fd);
   } catch (error) {
-    const undone = undoOwnBytes(fd, start, data);
-    throw new CommitError(path, "failed", `${path}: the commit failed at ${stage} (${errorCause(error)}); ${undone}`);
+    const undo = undoOwnBytes(fd, start, data);
+    const cause = errorCause(error);
+    const why = cause === "ENOSPC" ? "the disk is full (ENOSPC)" : cause;
+    throw new CommitError(path, undo.undone ? "failed" : "written", `${path}: the commit failed at ${stage}: ${why}; ${undo.text}`);
   }
 }
 
@@ -154,11 +171,19 @@ function verify(request: AppendRequest, start: number, data: Buffer): AppendResu
     if (!onDisk.equals(data) || leaf !== expectedLeaf) {
       throw new CommitError(
         path,
-        "failed",
-        `${path}: written, but on re-reading the file does not end with the new entries (${stat.size} bytes, ${start + data.length} expected); another program wrote to it at the same time`,
+        "written",
+        `${path}: written, but on re-reading the file does not end with the new entries (${stat.size} bytes, ${start + data.length} expected); another program wrote to it at the same moment, so check where pi continues (pi-explorer tree ${path})`,
       );
     }
-    const snapshot: FileSnapshot = { path, size: stat.size, mtimeMs: stat.mtimeMs, tailSha256: fileTailSha256(fd, stat.size) };
+    const snapshot: FileSnapshot = {
+      path,
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+      tailSha256: fileTailSha256(fd, stat.size),
+      dev: stat.dev,
+      ino: stat.ino,
+      leafId: expectedLeaf,
+    };
     return { path, entryIds: request.entries.map((e) => e.id), newLeafId: expectedLeaf, snapshot };
   } finally {
     closeSync(fd);

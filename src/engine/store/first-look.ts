@@ -12,7 +12,7 @@ import type { PiProfile } from "../types.js";
 import { lazyMessage, type MessageHead } from "../session/lazy-message.js";
 import { loadFromScan, parseSession, type LoadedSession } from "../session/load.js";
 import { ChunkedSessionScan, type SessionLineScan } from "../session/scan.js";
-import { readFileBytes, tailSha256, type FileBytes, type FileSnapshot } from "./read.js";
+import { leafOfLoaded, readFileBytes, tailSha256, type FileBytes, type FileSnapshot } from "./read.js";
 import { asBuffer, decodeLine, finishSteps, scanBytes, scanBytesInSteps } from "./scan-bytes.js";
 
 /**
@@ -57,17 +57,26 @@ const CONTENT_KEY = Buffer.from('"content":');
  */
 export function openSessionBytes(path: string, profile: PiProfile, read: FileBytes, firstLookFrom = FIRST_LOOK_MIN_BYTES): OpenedBytes {
   const { bytes } = read;
-  const snapshot: FileSnapshot = { path, size: read.size, mtimeMs: read.mtimeMs, tailSha256: tailSha256(bytes) };
-  if (profile === "0.73") return { loaded: parseSession(bytes, profile, { path }), snapshot, pending: null };
+  const snapshotOf = (loaded: LoadedSession): FileSnapshot => ({
+    path,
+    size: read.size,
+    mtimeMs: read.mtimeMs,
+    tailSha256: tailSha256(bytes),
+    dev: read.dev,
+    ino: read.ino,
+    leafId: leafOfLoaded(loaded),
+  });
+  const opened = (loaded: LoadedSession, pending: PendingExactLoad | null): OpenedBytes => ({ loaded, snapshot: snapshotOf(loaded), pending });
+  if (profile === "0.73") return opened(parseSession(bytes, profile, { path }), null);
   // Migration rewrites entries of older files; a first look is only taken of current ones. No UTF-8
   // check: invalid bytes decode to U+FFFD in both loads, only their diagnostics wait for the exact one.
   const buf = asBuffer(bytes);
   if (bytes.length >= firstLookFrom && startsWithCurrentHeader(buf)) {
     const pending: PendingExactLoad = { path, bytes };
     const look = firstLookScan(buf, pending);
-    if (look.lazyLines > 0) return { loaded: loadFromScan(look.scan, profile, { path }), snapshot, pending };
+    if (look.lazyLines > 0) return opened(loadFromScan(look.scan, profile, { path }), pending);
   }
-  return { loaded: loadFromScan(scanBytes(bytes), profile, { path }), snapshot, pending: null };
+  return opened(loadFromScan(scanBytes(bytes), profile, { path }), null);
 }
 
 /** Read a file (never writing it) and open it as openSessionBytes does. Throws SessionReadError only. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import type { PiProfile } from "../types.js";
 import { loadFromScan, parseSession, type LoadedSession } from "../session/load.js";
@@ -13,6 +13,17 @@ export interface FileSnapshot {
   mtimeMs: number;
   /** sha256 (hex) of the last up-to-64 KiB of the file as read. */
   tailSha256: string;
+  /** Which file it was (device and inode): a file put in its place with the same size, time and tail is another file. */
+  dev: number;
+  ino: number;
+  /** pi's leaf on loading these bytes (the last entry's id). A plan made on them hangs off it. */
+  leafId: string | null;
+}
+
+/** pi's leaf on load: the last entry with a string id (what buildTree calls leafId). */
+export function leafOfLoaded(loaded: LoadedSession): string | null {
+  const last = loaded.entries.at(-1);
+  return last && typeof last.id === "string" ? last.id : null;
 }
 
 /** A file that cannot be read at all (missing, a directory, permission). Its message names the file. */
@@ -47,26 +58,50 @@ export function describeFsError(path: string, error: unknown): string {
       return `${path}: permission denied`;
     case "ENOTDIR":
       return `${path}: a part of the path is not a directory`;
+    case "ENOTREG":
+      return `${path}: ${(error as Error).message}`;
     default:
       return `${path}: cannot read (${code ?? (error instanceof Error ? error.message : String(error))})`;
   }
+}
+
+// Non-blocking: opening a FIFO must not wait for a writer (it is refused right after, by fstat).
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** What a file is when it is not a regular file, for the one-line refusal. */
+function notRegular(stat: Stats): string | undefined {
+  if (stat.isFile()) return undefined;
+  if (stat.isDirectory()) return "directory";
+  if (stat.isFIFO()) return "a named pipe (FIFO)";
+  if (stat.isCharacterDevice()) return "a character device";
+  if (stat.isBlockDevice()) return "a block device";
+  if (stat.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+/** Throws (as an fs error with a code) unless `stat` is a regular file: only those are read. */
+export function requireRegularFile(stat: Stats): void {
+  const what = notRegular(stat);
+  if (what === undefined) return;
+  if (what === "directory") throw Object.assign(new Error("directory"), { code: "EISDIR" });
+  throw Object.assign(new Error(`is ${what}, not a session file; only regular files are read`), { code: "ENOTREG" });
 }
 
 /**
  * Run `use` on a read-only descriptor of `path` with the stat taken on that same descriptor, then
  * close it. A directory and every fs error become a SessionReadError naming the file.
  */
-function withReadOnlyFile<T>(path: string, use: (fd: number, size: number, mtimeMs: number) => T): T {
+function withReadOnlyFile<T>(path: string, use: (fd: number, stat: Stats) => T): T {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    fd = openSync(path, READ_FLAGS);
   } catch (error) {
     throw new SessionReadError(path, describeFsError(path, error));
   }
   try {
     const stat = fstatSync(fd);
-    if (stat.isDirectory()) throw Object.assign(new Error("directory"), { code: "EISDIR" });
-    return use(fd, stat.size, stat.mtimeMs);
+    requireRegularFile(stat);
+    return use(fd, stat);
   } catch (error) {
     throw new SessionReadError(path, describeFsError(path, error));
   } finally {
@@ -79,11 +114,13 @@ export interface FileBytes {
   bytes: Uint8Array;
   size: number;
   mtimeMs: number;
+  dev: number;
+  ino: number;
 }
 
 /** Read a file's bytes through a read-only descriptor. Throws SessionReadError only. */
 export function readFileBytes(path: string): FileBytes {
-  return withReadOnlyFile(path, (fd, size, mtimeMs) => {
+  return withReadOnlyFile(path, (fd, { size, mtimeMs, dev, ino }) => {
     const bytes = new Uint8Array(size);
     let off = 0;
     while (off < bytes.length) {
@@ -91,7 +128,7 @@ export function readFileBytes(path: string): FileBytes {
       if (n === 0) break;
       off += n;
     }
-    return { bytes: off === bytes.length ? bytes : bytes.subarray(0, off), size: off, mtimeMs };
+    return { bytes: off === bytes.length ? bytes : bytes.subarray(0, off), size: off, mtimeMs, dev, ino };
   });
 }
 
@@ -102,13 +139,13 @@ export function readFileBytes(path: string): FileBytes {
 export async function readFileBytesAsync(path: string): Promise<FileBytes> {
   let file: FileHandle;
   try {
-    file = await open(path, "r");
+    file = await open(path, READ_FLAGS);
   } catch (error) {
     throw new SessionReadError(path, describeFsError(path, error));
   }
   try {
     const stat = await file.stat();
-    if (stat.isDirectory()) throw Object.assign(new Error("directory"), { code: "EISDIR" });
+    requireRegularFile(stat);
     // Every byte is written below before it is read.
     const bytes = Buffer.allocUnsafe(stat.size);
     let off = 0;
@@ -117,7 +154,7 @@ export async function readFileBytesAsync(path: string): Promise<FileBytes> {
       if (bytesRead === 0) break;
       off += bytesRead;
     }
-    return { bytes: off === bytes.length ? bytes : bytes.subarray(0, off), size: off, mtimeMs: stat.mtimeMs };
+    return { bytes: off === bytes.length ? bytes : bytes.subarray(0, off), size: off, mtimeMs: stat.mtimeMs, dev: stat.dev, ino: stat.ino };
   } catch (error) {
     throw new SessionReadError(path, describeFsError(path, error));
   } finally {
@@ -129,13 +166,13 @@ export async function readFileBytesAsync(path: string): Promise<FileBytes> {
 export function readSessionFile(path: string, profile: PiProfile): { loaded: LoadedSession; snapshot: FileSnapshot } {
   // pi 0.73 trims the whole text before splitting it, so it needs the file as one piece.
   if (profile === "0.73") {
-    const { bytes, size, mtimeMs } = readFileBytes(path);
+    const { bytes, size, mtimeMs, dev, ino } = readFileBytes(path);
     const loaded = parseSession(bytes, profile, { path });
-    return { loaded, snapshot: { path, size, mtimeMs, tailSha256: tailSha256(bytes) } };
+    return { loaded, snapshot: { path, size, mtimeMs, tailSha256: tailSha256(bytes), dev, ino, leafId: leafOfLoaded(loaded) } };
   }
-  const read = withReadOnlyFile(path, (fd, size, mtimeMs) => ({ ...scanInPieces(fd, size), mtimeMs }));
+  const read = withReadOnlyFile(path, (fd, { size, mtimeMs, dev, ino }) => ({ ...scanInPieces(fd, size), mtimeMs, dev, ino }));
   const loaded = loadFromScan(read.scan, profile, { path });
-  return { loaded, snapshot: { path, size: read.size, mtimeMs: read.mtimeMs, tailSha256: tailSha256(read.tail) } };
+  return { loaded, snapshot: { path, size: read.size, mtimeMs: read.mtimeMs, tailSha256: tailSha256(read.tail), dev: read.dev, ino: read.ino, leafId: leafOfLoaded(loaded) } };
 }
 
 /** Bytes read per step; a longer line grows the buffer. Small enough that the file never sits in memory whole. */

@@ -1,6 +1,7 @@
 // pi's estimateTokens: characters / 4, rounded up, with per-release rules for images and roles.
 import { contentBlocks as blocksOf } from "../context/content-text.js";
 import type { AgentMessage, PiProfile } from "../types.js";
+import { stringifyJson } from "../serialize/json-text.js";
 
 /** pi counts an image as 4800 characters (1200 tokens). */
 export const ESTIMATED_IMAGE_CHARS = 4800;
@@ -31,7 +32,7 @@ function assistantChars(content: unknown): number {
   for (const block of blocksOf(content)) {
     if (block.type === "text") chars += len(block.text);
     else if (block.type === "thinking") chars += len(block.thinking);
-    else if (block.type === "toolCall") chars += len(block.name) + len(JSON.stringify(block.arguments));
+    else if (block.type === "toolCall") chars += len(block.name) + len(stringifyJson(block.arguments));
   }
   return chars;
 }
@@ -40,7 +41,7 @@ function assistantChars(content: unknown): number {
 export function systemChars(message: AgentMessage): number {
   let chars = textAndImageChars(message.content);
   for (const section of Object.values(message.sections ?? {})) if (section) chars += section.length;
-  if (message.toolsAdded) chars += JSON.stringify(message.toolsAdded).length;
+  if (message.toolsAdded) chars += (stringifyJson(message.toolsAdded) ?? "").length;
   return chars;
 }
 
