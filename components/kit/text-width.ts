@@ -158,6 +158,7 @@ export function wrapParagraph(text: string, width: number): string[] {
 /** Wrap text with newlines into lines of at most `width` columns. */
 export function wrapText(text: string, width: number): string[] {
   const out: string[] = [];
-  for (const paragraph of text.split("\n")) out.push(...wrapParagraph(paragraph, width));
+  // No spread: one long paragraph wraps into more lines than a call takes arguments.
+  for (const paragraph of text.split("\n")) for (const line of wrapParagraph(paragraph, width)) out.push(line);
   return out;
 }

@@ -21,7 +21,8 @@ export const listCommand: Command = {
     const settings = sessionDirSettings(ctx, all);
     const sessionDir = settings.effective.sessionDir.value;
     const listing = listingOptions(ctx, settings);
-    const sessions = listSessions({ ...listing, cwd: ctx.cwd, all });
+    const skipped = (path: string, why: string) => ctx.out.warn(`pi-explorer: skipped ${sanitizeLine(path)}: it is ${why}, not a session file`);
+    const sessions = listSessions({ ...listing, cwd: ctx.cwd, all, onSkipped: skipped });
     if (ctx.out.json) {
       ctx.out.writeJson(sessions.map(toJson));
       return 0;

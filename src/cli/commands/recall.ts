@@ -14,12 +14,14 @@ import {
   formatSearchPage,
   listAllSessionFiles,
   matchesOutsideLineage,
+  notRegularFile,
   parseRecallQuery,
   quoted,
   sanitizeBlock,
   sanitizeLine,
   search,
   startsWithSessionHeader,
+  type RecallQuery,
   type RecallResult,
 } from "../../engine/index.js";
 // Loaded only for --all: it pulls in the native SQLite module.
@@ -28,6 +30,7 @@ import type { Command, CommandContext } from "../command.js";
 import { unreadableFile, usageError } from "../errors.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { stringOption } from "../option-values.js";
+import { runWithinBudget } from "../../host/time-budget.js";
 import { listingOptions, sessionDirSettings } from "../session-dir-option.js";
 
 const USAGE = "recall FILE [QUERY] [--scope S] [--page N] [--expand ID,...] | recall --all QUERY [--dir PATH]";
@@ -64,6 +67,23 @@ function unwrap<T>(result: RecallResult<T>, file?: string): T {
   return result.value;
 }
 
+/** A search stopped here has run this much longer than the engine's own budget (checked between matches). */
+const HARD_LIMIT_MS = DEFAULT_REGEX_BUDGET_MS + 1000;
+
+/**
+ * Run a search under a hard time limit: the engine checks its budget between matches, but a single
+ * match of a backtracking regex can run for hours. Word searches run as they are.
+ */
+function bounded<T>(query: RecallQuery, work: () => T, file?: string): T {
+  if (query.matcher.kind !== "regex") return work();
+  const run = runWithinBudget(work, HARD_LIMIT_MS);
+  if (run.ok) return run.value;
+  const where = file ? `${file}: ` : "";
+  throw usageError(
+    `${where}the regular expression /${sanitizeLine(query.matcher.regex.source)}/ was stopped after ${(run.ranMs / 1000).toFixed(1)} s: it backtracks too much on this text. Make it more specific (fewer optional or nested repeats), or search for words`,
+  );
+}
+
 function recallOne(ctx: CommandContext): number {
   if (ctx.positionals.length === 0) throw usageError(`missing FILE (usage: pi-explorer ${USAGE})`);
   if (stringOption(ctx, "dir") !== undefined) throw usageError("--dir only applies with --all");
@@ -83,14 +103,13 @@ function recallOne(ctx: CommandContext): number {
     if (ctx.out.json) ctx.out.writeJson({ file, browse: page });
     else ctx.out.writeLines([sanitizeBlock(formatBrowse(page))]);
   } else {
-    const page = unwrap(
-      search(index, query, { scope, page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: DEFAULT_REGEX_BUDGET_MS }),
-      file,
-    );
+    const parsed = unwrap(parseRecallQuery(query, { timeBounded: true }), file);
+    const options = { scope, page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: DEFAULT_REGEX_BUDGET_MS };
+    const page = unwrap(bounded(parsed, () => search(index, parsed, options), file), file);
     if (ctx.out.json) ctx.out.writeJson({ file, search: page });
     else {
       // Nothing on the active path: say how many the whole session holds (e.g. an abandoned branch).
-      const outside = matchesOutsideLineage(index, query, page, { now: clock, budgetMs: DEFAULT_REGEX_BUDGET_MS });
+      const outside = bounded(parsed, () => matchesOutsideLineage(index, parsed, page, { now: clock, budgetMs: DEFAULT_REGEX_BUDGET_MS }), file);
       ctx.out.writeLines([sanitizeBlock(formatSearchPage(page, outside))]);
     }
   }
@@ -108,7 +127,12 @@ function recallOne(ctx: CommandContext): number {
 function sessionsToSearch(ctx: CommandContext): { dir: string; files: string[] } {
   const listing = listingOptions(ctx, sessionDirSettings(ctx, true));
   const files = listAllSessionFiles(listing)
-    .filter((path) => startsWithSessionHeader(path, ctx.profile))
+    .filter((path) => {
+      if (startsWithSessionHeader(path, ctx.profile)) return true;
+      const why = notRegularFile(path);
+      if (why !== undefined) ctx.out.warn(`pi-explorer: skipped ${sanitizeLine(path)}: it is ${why}, not a session file`);
+      return false;
+    })
     .sort();
   return { dir: allSessionsRoot(listing).dir, files };
 }
@@ -117,7 +141,7 @@ async function recallAll(ctx: CommandContext): Promise<number> {
   for (const flag of ["scope", "expand", "leaf"]) if (ctx.values[flag] !== undefined) throw usageError(`--${flag} does not apply with --all (it searches every entry of every session)`);
   const query = ctx.positionals.join(" ").trim();
   if (query === "") throw usageError(`missing QUERY (usage: pi-explorer ${USAGE})`);
-  const parsed = unwrap(parseRecallQuery(query));
+  const parsed = unwrap(parseRecallQuery(query, { timeBounded: true }));
   if (parsed.scope) throw usageError("scope: does not apply with --all (it searches every entry of every session)");
   const { dir, files } = sessionsToSearch(ctx);
   const { RecallCache, recallCacheFile } = await import("../../engine/store/recall-cache.js");
@@ -131,11 +155,16 @@ async function recallAll(ctx: CommandContext): Promise<number> {
     if (cache.rebuiltBecause) ctx.out.warn(`recall index was rebuilt: ${sanitizeLine(cache.rebuiltBecause)}`);
     const stats = cache.update(files, ctx.profile);
     for (const line of stats.failed) ctx.out.warn(sanitizeLine(line));
-    const page = unwrap(cache.search(parsed, { page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: DEFAULT_REGEX_BUDGET_MS }));
+    const options = { page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: DEFAULT_REGEX_BUDGET_MS };
+    const page = unwrap(bounded(parsed, () => cache.search(parsed, options)));
     if (ctx.out.json) ctx.out.writeJson({ dir, index: stats, search: page });
     else ctx.out.writeLines([sanitizeBlock(formatCrossSession(page, dir))]);
   } finally {
-    cache.close();
+    try {
+      cache.close();
+    } catch {
+      // a search stopped mid-query may leave its statement open; the process ends right after
+    }
   }
   return 0;
 }

@@ -5,7 +5,12 @@ export type Align = "left" | "right";
 /** Rows of cells padded to the widest cell per column; the last column is never padded. */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[]): string[] {
   const all = [header, ...rows];
-  const widths = header.map((_, col) => Math.max(...all.map((row) => displayWidth(row[col] ?? ""))));
+  // Loops, not Math.max(...column): spreading a column of 125,000 rows overflows the call stack.
+  const widths = header.map((_, col) => {
+    let widest = 0;
+    for (const row of all) widest = Math.max(widest, displayWidth(row[col] ?? ""));
+    return widest;
+  });
   return all.map((row) =>
     row
       .map((cell, col) => {

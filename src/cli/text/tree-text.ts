@@ -26,7 +26,9 @@ export function renderTreeText(tree: SessionTree, options: TreeTextOptions): str
     home: options.home,
     maxPrefixLevels: MAX_PREFIX_LEVELS,
   });
-  const idWidth = Math.max(0, ...rows.map((r) => sanitizeLine(r.entry.id).length));
+  // A loop, not Math.max(...rows): spreading 125,000 rows overflows the call stack.
+  let idWidth = 0;
+  for (const r of rows) idWidth = Math.max(idWidth, sanitizeLine(r.entry.id).length);
   const lines = [
     `${sanitizeLine(options.file)}${tree.sessionName ? `  "${sanitizeLine(tree.sessionName)}"` : ""}`,
     `${tree.byId.size} entries, ${tree.roots.length} root${tree.roots.length === 1 ? "" : "s"}, leaf ${options.leafId ?? "(none)"}, active path ${options.activePathLength} entries (• marks it)`,

@@ -68,7 +68,7 @@ function selectContextEntries(path: readonly SessionEntry[]): SessionEntry[] {
     const isSystem = messageOf(entry)?.role === "system";
     if (foundFirstKept && !isSystem) selected.push(entry);
   }
-  selected.push(...path.slice(compactionIdx + 1));
+  for (let i = compactionIdx + 1; i < path.length; i++) selected.push(path[i]); // no spread: paths run past 125,000 entries
   return selected;
 }
 

@@ -3,6 +3,7 @@
 // writes, title changes, DCS/APC payloads) and no bidi override ever reaches the terminal. Rather than
 // deleting them, control characters are shown as visible, inert glyphs: ESC becomes "␛", so "\x1b[2J"
 // is drawn as the text "␛[2J", and the reader (or a pipe into grep) can see the session contained it.
+import { stringifyJson } from "../serialize/json-text.js";
 
 // Bidi embeddings/overrides (U+202A-U+202E), isolates (U+2066-U+2069) and the marks that steer them
 // (LRM, RLM, ALM) can reorder what is drawn around them; they become U+FFFD.
@@ -24,14 +25,23 @@ function neutralize(text: string): string {
 }
 
 /** One-line form for rows: newlines and tabs become spaces (as pi's rows do), controls become glyphs. */
+/**
+ * Session data is typed by what pi writes, not by what a file holds: an id may be 123, true or {}.
+ * Whatever reaches a sanitizer as text is shown as text (JSON for anything but a string).
+ */
+function asText(value: unknown): string {
+  if (typeof value === "string") return value;
+  return stringifyJson(value) ?? String(value);
+}
+
 export function sanitizeInline(text: string): string {
-  return neutralize(text.replace(/\r\n/g, "\n").replace(/[\n\t]/g, " ").replace(LINE_SEPARATORS, " "));
+  return neutralize(asText(text).replace(/\r\n/g, "\n").replace(/[\n\t]/g, " ").replace(LINE_SEPARATORS, " "));
 }
 
 /** Block form for the detail pane: keeps newlines, expands tabs, shows every other control as a glyph. */
 export function sanitizeBlock(text: string, tabWidth = 4): string {
   const spaces = " ".repeat(tabWidth);
-  return neutralize(text.replace(/\r\n/g, "\n").replace(/\t/g, spaces).replace(LINE_SEPARATORS, "\n"));
+  return neutralize(asText(text).replace(/\r\n/g, "\n").replace(/\t/g, spaces).replace(LINE_SEPARATORS, "\n"));
 }
 
 /** Listing form for plain-text output: sanitizeInline, then every whitespace run as one space, trimmed. */

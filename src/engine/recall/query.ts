@@ -54,7 +54,16 @@ function splitTokens(text: string): RecallResult<RawToken[]> {
   return { ok: true, value: out };
 }
 
-export function parseRecallQuery(input: string): RecallResult<RecallQuery> {
+export interface ParseQueryOptions {
+  /**
+   * The caller stops a search that runs past its time budget (src/host/time-budget.ts), so a regex is
+   * not refused for its shape (nested or alternated repeats): the work is bounded, not the syntax.
+   * Without it, shapes that can backtrack exponentially are refused, as nothing else would stop them.
+   */
+  timeBounded?: boolean;
+}
+
+export function parseRecallQuery(input: string, opts: ParseQueryOptions = {}): RecallResult<RecallQuery> {
   const text = input.trim();
   const filters: RecallFilters = { roles: [], tools: [], files: [] };
   let scope: RecallScope | undefined;
@@ -98,7 +107,7 @@ export function parseRecallQuery(input: string): RecallResult<RecallQuery> {
   let matcher: RecallMatcher;
   if (regexPart) {
     if (wordTokens.length) return { ok: false, message: `A regular expression cannot be combined with words; put them inside the pattern: ${text}` };
-    const built = buildRegex(regexPart.source, regexPart.flags);
+    const built = buildRegex(regexPart.source, regexPart.flags, opts.timeBounded === true);
     if (!built.ok) return built;
     matcher = { kind: "regex", source: regexPart.source, regex: built.value };
   } else {
@@ -109,11 +118,11 @@ export function parseRecallQuery(input: string): RecallResult<RecallQuery> {
 
 const exampleFor = (key: string): string => ({ role: "user", tool: "bash", file: "src/x.ts", scope: "all" })[key] ?? "x";
 
-function buildRegex(source: string, flags: string): RecallResult<RegExp> {
+function buildRegex(source: string, flags: string, timeBounded: boolean): RecallResult<RegExp> {
   const bad = flags.replace(/[imsu]/g, "");
   if (bad) return { ok: false, message: `Unsupported regular expression flag "${bad}" in /${source}/${flags} (use i, m, s or u).` };
   const safety = checkRegexSafety(source);
-  if (!safety.ok) return { ok: false, message: `Refused regular expression /${source}/: ${safety.reason}.` };
+  if (!safety.ok && !timeBounded) return { ok: false, message: `Refused regular expression /${source}/: ${safety.reason}.` };
   try {
     const all = new Set(`${flags}i`);
     return { ok: true, value: new RegExp(source, [...all].join("")) };

@@ -2,7 +2,7 @@
 // a budgeted line scan for regular expressions, chronological listing for filters alone.
 import { expandWord } from "./expand-terms.js";
 import { passesFilters } from "./filters.js";
-import { chunkLengthFor, checkRegexSafety } from "./regex-safety.js";
+import { chunkLengthFor, checkRegexSafety, RISKY_SHAPE_CHUNK } from "./regex-safety.js";
 import { phraseRegex } from "./phrase.js";
 import { scopeAvgLength } from "./scope.js";
 import { TopK } from "./top-k.js";
@@ -45,7 +45,7 @@ export function rank(index: RecallIndex, scope: ScopeDocs, matcher: RecallMatche
     return { ranked, total: ranked.length, matchTerms: new Set(), corrections: {}, timedOut: false };
   }
   const safety = checkRegexSafety(matcher.regex.source);
-  const chunk = safety.ok ? chunkLengthFor(safety.shape) : 20;
+  const chunk = safety.ok ? chunkLengthFor(safety.shape) : RISKY_SHAPE_CHUNK;
   const deadline = opts.now() + opts.budgetMs;
   const expired = (): boolean => opts.now() > deadline;
   let timedOut = false;

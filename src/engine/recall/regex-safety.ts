@@ -86,6 +86,9 @@ export function checkRegexSafety(pattern: string): { ok: true; shape: RegexShape
  * position), so windows shrink as open-ended repetitions add up, keeping one window under roughly
  * 3·10^7 steps (tens of milliseconds); the caller's deadline is checked between windows.
  */
+/** The window for a shape checkRegexSafety refuses, when the caller bounds the time instead (parseRecallQuery's timeBounded). */
+export const RISKY_SHAPE_CHUNK = 300;
+
 export function chunkLengthFor(shape: RegexShape): number {
   return [8000, 5000, 300, 70, 30, 20, 20][Math.min(shape.unbounded, 6)];
 }

@@ -2,7 +2,7 @@
 // match, and the offsets of every visible match (the front end decides how to highlight).
 import { phraseRanges, phraseRegex } from "./phrase.js";
 import { firstRegexMatch } from "./rank.js";
-import { chunkLengthFor, checkRegexSafety } from "./regex-safety.js";
+import { chunkLengthFor, checkRegexSafety, RISKY_SHAPE_CHUNK } from "./regex-safety.js";
 import { forEachToken, tokenizeWithOffsets } from "./tokenize.js";
 import type { HighlightRange, RecallMatcher, RecallSnippet } from "./types.js";
 
@@ -20,7 +20,7 @@ export function finderFor(matcher: RecallMatcher, matchTerms: Set<string>): Find
   if (matcher.kind === "none") return null;
   if (matcher.kind === "regex") {
     const safety = checkRegexSafety(matcher.regex.source);
-    const chunk = safety.ok ? chunkLengthFor(safety.shape) : 20;
+    const chunk = safety.ok ? chunkLengthFor(safety.shape) : RISKY_SHAPE_CHUNK;
     const re = new RegExp(matcher.regex.source, `${matcher.regex.flags.replace(/[gy]/g, "")}g`);
     return {
       first: (text) => Math.max(-1, firstRegexMatch(text, matcher.regex, chunk)),
@@ -41,7 +41,7 @@ export function finderFor(matcher: RecallMatcher, matchTerms: Set<string>): Find
     const ranges: HighlightRange[] = tokenizeWithOffsets(text)
       .filter((t) => matchTerms.has(t.term))
       .map((t) => ({ start: t.start, end: t.end }));
-    for (const p of matcher.phrases) ranges.push(...phraseRanges(text, p));
+    for (const p of matcher.phrases) for (const range of phraseRanges(text, p)) ranges.push(range);
     return mergeRanges(ranges);
   };
   const phraseRes = matcher.phrases.map(phraseRegex);

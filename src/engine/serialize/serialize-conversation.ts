@@ -35,7 +35,7 @@ export function serializeConversation(messages: readonly AgentMessage[], profile
       const content = contentText(msg.content, "");
       if (content) parts.push(`[User]: ${content}`);
     } else if (msg.role === "assistant") {
-      parts.push(...assistantParts(msg, profile));
+      for (const part of assistantParts(msg, profile)) parts.push(part);
     } else if (msg.role === "toolResult") {
       const content = contentText(msg.content, "");
       if (content) parts.push(`[Tool result]: ${truncateForSummary(content, TOOL_RESULT_MAX_CHARS, profile === "1.6")}`);

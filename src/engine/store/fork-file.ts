@@ -8,6 +8,8 @@ import { CommitError, errorCause } from "./commit-error.js";
  * one write of every line, fsync. On failure the half-made file (ours) is removed.
  */
 export function writeNewSessionFile(path: string, header: SessionHeader, entries: readonly SessionEntry[]): void {
+  // Every line is made before the file exists: nothing that can fail on the entries leaves an empty file behind.
+  const data = Buffer.from(entryLines([header, ...entries]), "utf8");
   let fd: number;
   try {
     fd = openSync(path, "wx");
@@ -16,7 +18,6 @@ export function writeNewSessionFile(path: string, header: SessionHeader, entries
     const why = code === "EEXIST" ? "a file with that name already exists" : `cannot create it (${code ?? String(error)})`;
     throw new CommitError(path, "refused", `${path}: ${why}; nothing was written`);
   }
-  const data = Buffer.from(entryLines([header, ...entries]), "utf8");
   try {
     const written = writeSync(fd, data);
     if (written !== data.length) throw new Error(`short write: ${written} of ${data.length} bytes`);
@@ -24,7 +25,8 @@ export function writeNewSessionFile(path: string, header: SessionHeader, entries
   } catch (error) {
     closeSync(fd);
     unlinkSync(path);
-    throw new CommitError(path, "failed", `${path}: writing the fork failed (${errorCause(error)}); the new file was removed`);
+    const cause = errorCause(error);
+    throw new CommitError(path, "failed", `${path}: writing the fork failed: ${cause === "ENOSPC" ? "the disk is full (ENOSPC)" : cause}; the new file was removed, nothing was written`);
   }
   closeSync(fd);
 }

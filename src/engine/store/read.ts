@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import type { PiProfile } from "../types.js";
 import { loadFromScan, parseSession, type LoadedSession } from "../session/load.js";
@@ -77,6 +77,15 @@ function notRegular(stat: Stats): string | undefined {
   if (stat.isBlockDevice()) return "a block device";
   if (stat.isSocket()) return "a socket";
   return "not a regular file";
+}
+
+/** What `path` is when it exists and is not a regular file ("a named pipe (FIFO)", ...); undefined otherwise. */
+export function notRegularFile(path: string): string | undefined {
+  try {
+    return notRegular(statSync(path));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Throws (as an fs error with a code) unless `stat` is a regular file: only those are read. */

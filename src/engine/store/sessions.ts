@@ -6,7 +6,7 @@ import { scanSessionText, type SessionScan } from "../session/scan.js";
 import { sessionInfoFromValues } from "../session/info.js";
 import { branchPointCount } from "../session/structure.js";
 import { forEachReadlineLine, hasLoneCarriageReturn, isBlankLine } from "../session/lines.js";
-import { readFileBytes } from "./read.js";
+import { notRegularFile, readFileBytes } from "./read.js";
 import { absoluteBaseDir, expandEnvPath, normalizePiPath, resolvePiPath, type PathContext } from "../settings/pi-paths.js";
 
 // pi's path rules that decide where sessions live (spec §1.1, 1x §1). The "~" expansions are
@@ -59,6 +59,8 @@ export interface ListSessionsOptions {
   home?: string;
   /** Base for relative paths (pi uses process.cwd()); default "/". */
   baseDir?: string;
+  /** Told of each `*.jsonl` left out because it is not a regular file (a FIFO, a device): never opened for reading. */
+  onSkipped?: (path: string, why: string) => void;
 }
 
 /**
@@ -108,13 +110,13 @@ function explicitSessionDir(opts: { sessionDir?: string; profile: PiProfile; hom
 /** pi's SessionManager.list / listAll, newest (modified) first. Unreadable files are skipped. */
 export function listSessions(opts: ListSessionsOptions): SessionInfo[] {
   const { profile } = opts;
-  if (opts.all) return sortByModified(readInfos(listAllSessionFiles(opts), profile));
+  if (opts.all) return sortByModified(readInfos(listAllSessionFiles(opts), profile, opts.onSkipped));
   const ctx = { home: opts.home, baseDir: opts.baseDir };
   const explicitDir = explicitSessionDir(opts);
   const defaultDir = defaultSessionDir(opts.cwd, opts.agentDir, profile, ctx);
   // pi reads a relative folder (a sessions folder, 0.73's agent dir) from its cwd, which is baseDir here.
   const folder = resolve(absoluteBaseDir(ctx), explicitDir ?? defaultDir);
-  let sessions = readInfos(dirSessionFiles(folder, profile), profile);
+  let sessions = readInfos(dirSessionFiles(folder, profile), profile, opts.onSkipped);
   // 1.6: a shared custom folder holds many projects; only the ones whose header cwd is this cwd count.
   if (profile === "1.6" && explicitDir !== undefined && resolvePiPath(explicitDir, ctx) !== defaultDir) {
     const wanted = resolvePiPath(opts.cwd, ctx);
@@ -145,11 +147,15 @@ export function listAllSessionFiles(opts: AllSessionsOptions): string[] {
   return root.perProject ? projectSessionFiles(root.dir, opts.profile) : dirSessionFiles(root.dir, opts.profile);
 }
 
-function readInfos(paths: readonly string[], profile: PiProfile): SessionInfo[] {
+function readInfos(paths: readonly string[], profile: PiProfile, onSkipped?: (path: string, why: string) => void): SessionInfo[] {
   const out: SessionInfo[] = [];
   for (const path of paths) {
     const info = readSessionInfo(path, profile);
     if (info) out.push(info);
+    else if (onSkipped) {
+      const why = notRegularFile(path);
+      if (why !== undefined) onSkipped(path, why);
+    }
   }
   return out;
 }
@@ -259,11 +265,13 @@ export function isListedByPi(values: unknown[], profile: PiProfile): boolean {
 export function startsWithSessionHeader(path: string, profile: PiProfile): boolean {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    // Non-blocking: a FIFO named *.jsonl must not wait for a writer (it is not a session).
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return false;
   }
   try {
+    if (!fstatSync(fd).isFile()) return false;
     let head: Uint8Array = new Uint8Array(4096);
     let length = 0;
     let scanned = 0;

@@ -66,7 +66,7 @@ class BriefBuilder {
       const prev = last.lines[last.lines.length - 1];
       // Identical consecutive tool calls collapse into one line; a line without ref never merges.
       if (tool && prev?.tool && prev.text === text && prev.refs.length > 0 && refs.length > 0) {
-        prev.refs.push(...refs);
+        for (const r of refs) prev.refs.push(r);
         prev.count++;
         return;
       }
@@ -81,7 +81,7 @@ class BriefBuilder {
     const last = this.sections[this.sections.length - 1];
     // Consecutive identical single-line errors of one tool collapse into one section.
     if (last?.kind === "tool_error" && last.tool === tool && last.lines[0]?.text === text && last.refs.length > 0 && refs.length > 0) {
-      last.refs.push(...refs);
+      for (const r of refs) last.refs.push(r);
       last.count++;
       return;
     }
