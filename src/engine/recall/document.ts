@@ -9,6 +9,11 @@ import { stringifyJson } from "../serialize/json-text.js";
 export const TOOL_RESULT_CAP = 2000;
 /** Rendered tool-call arguments are capped per call in the index; expand shows them whole. */
 export const TOOL_ARGS_CAP = 2000;
+/**
+ * What one entry may cost the index (characters of searchable text), whatever its kind: a single
+ * 100 MB message would otherwise cost gigabytes of terms and postings. Expand shows it whole.
+ */
+export const ENTRY_TEXT_CAP = 200_000;
 /** Recall's own tool is never indexed, so a repeated query cannot find its previous output. */
 const SELF_TOOLS = new Set(["vcc_recall"]);
 const PATH_KEYS = ["path", "file_path", "filePath", "file"];
@@ -84,6 +89,12 @@ export type CallPaths = Pick<ReadonlyMap<string, string[]>, "get">;
  * custom messages, system messages, recall's own calls). `full` drops the index caps (expand).
  */
 export function docContent(entry: SessionEntry, callPaths: CallPaths, full = false): DocContent | null {
+  const content = entryContent(entry, callPaths, full);
+  if (full || content === null || content.text.length <= ENTRY_TEXT_CAP) return content;
+  return { ...content, text: `${content.text.slice(0, ENTRY_TEXT_CAP)}…` };
+}
+
+function entryContent(entry: SessionEntry, callPaths: CallPaths, full: boolean): DocContent | null {
   if (entry.type === "compaction" || entry.type === "branch_summary") {
     const summary = typeof entry.summary === "string" ? entry.summary : "";
     return { role: entry.type === "compaction" ? "compaction" : "branchSummary", text: summary, tools: [], files: [], isError: false };
