@@ -102,3 +102,21 @@ describe("recall: the query box edits through the one text field", () => {
     expect(frame).toMatch(/Recall: cookies *$/m);
   });
 });
+
+describe("recall: a jump that has to change the tree's view says so", () => {
+  it("jumping to an assistant entry while the tree shows user messages only names the dropped filter", async () => {
+    const tree = treeFromText(readFileSync(FILE, "utf8"));
+    const ui = await renderInk(<App env={env} initial={{ kind: "tree", path: FILE, fromPicker: false }} initialTree={tree} />, { columns: 120, rows: 40 });
+    await ui.waitFor((f) => f.includes("Session Tree"));
+    await ui.press("ctrl+u");
+    await ui.waitFor((f) => f.includes("[user]"));
+    await ui.press("/");
+    await ui.waitFor((f) => f.includes("Recall:") && f.includes("latest"));
+    await ui.type("inverted");
+    await ui.waitFor((f) => f.includes("match") && !f.includes("searching"));
+    await ui.press("enter");
+    const frame = await ui.waitFor((f) => f.includes("Session Tree"));
+    expect(frame).toContain("jump: filter [user] hid the entry: back to the default filter");
+    expect(cursorLine(frame)).toMatch(/assistant|read/);
+  });
+});
