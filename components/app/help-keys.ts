@@ -6,6 +6,7 @@ import { PREVIEW_BINDINGS } from "../compaction/preview-keys.js";
 import { DIFF_BINDINGS } from "../diff/diff-keys.js";
 import { bindingLookup, TYPED_TEXT, type Binding, type ScrollCommand } from "../kit/bindings.js";
 import { EDITOR_BINDINGS, EDITOR_TEXT } from "../kit/multiline-editor/editor-keys.js";
+import { TEXT_FIELD_BINDINGS, TEXT_FIELD_TEXT } from "../kit/text-field/text-field-keys.js";
 import { LABEL_EDITOR_BINDINGS, LABEL_TEXT } from "../label/label-keys.js";
 import { PICKER_BINDINGS, PICKER_TEXT } from "../picker/key-actions.js";
 import {
@@ -34,6 +35,7 @@ export type HelpGroupId =
   | "branch"
   | "instructions"
   | "label"
+  | "textField"
   | "confirm"
   | "preview"
   | "diff"
@@ -90,6 +92,7 @@ export const HELP_GROUPS: HelpGroup[] = [
   // The editor leaves Esc, Ctrl+C and PgUp/PgDn to the flow (FLOW_BINDINGS above).
   { id: "instructions", title: "Instructions editor (Summarize with custom prompt)", items: fromBindings([EDITOR_TEXT, ...EDITOR_BINDINGS]) },
   { id: "label", title: "Label editor (Shift+L in the tree)", items: fromBindings([LABEL_TEXT, ...LABEL_EDITOR_BINDINGS]) },
+  { id: "textField", title: "Text fields (label editor, recall query)", items: fromBindings([TEXT_FIELD_TEXT, ...TEXT_FIELD_BINDINGS]) },
   { id: "confirm", title: "Before any write (branch summary, label, fork, compaction)", items: fromBindings(CONFIRM_BINDINGS) },
   { id: "preview", title: "Compaction preview (Ctrl+K in the tree)", items: fromBindings(PREVIEW_BINDINGS) },
   { id: "diff", title: "Context diff (d / b in the preview)", items: fromBindings(DIFF_BINDINGS) },

@@ -69,14 +69,14 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
     if (dropped > 0) setNotice({ text: `Lines checked: ${droppedText(dropped)}, which pi skips, ${dropped === 1 ? "is" : "are"} gone from the tree.`, error: true });
   }, []);
   const exactDoc = useExactLoad(doc, replaceFirstLook);
-  // A new generation remounts the tree on the re-read file, with the cursor on `focusId`.
-  const [view, setView] = useState<{ generation: number; focusId?: string }>({ generation: 0 });
   const [activity, setActivity] = useState<Activity>({ kind: "none" });
   const [reloaded, setReloaded] = useState<TreeScreenProps["reloadFocus"]>(undefined);
 
+  // The re-read file after a write (here or on another screen): the same tree screen, so the view
+  // (filter, search, folds, find hits, label times) is kept, with the cursor on `focusId`.
   const show = useCallback((document: SessionDocument, focusId: string | undefined) => {
     setDoc(document);
-    setView((v) => ({ generation: v.generation + 1, focusId }));
+    setReloaded({ tree: document.tree, entryId: focusId ?? null });
   }, []);
   useEffect(() => onSessionWritten(props.path, (write) => show(write.document, write.focusId)), [props.path, show]);
   const fileChange = useFileChange(doc.snapshot);
@@ -151,7 +151,6 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
     <Box flexDirection="column">
       <Box display={fullScreen ? "none" : "flex"} flexDirection="column">
         <TreeScreen
-          key={view.generation}
           {...props}
           tree={doc.tree}
           rows={rows - panelHeight - noticeHeight}
@@ -168,7 +167,6 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
             })
           }
           onRecall={props.onRecall && (() => props.onRecall?.(exactDoc().tree))}
-          initialSelectedId={view.focusId}
           reloadFocus={reloaded}
         />
       </Box>

@@ -1,7 +1,8 @@
 // Shift+L: pi's inline label editor under the tree. Enter moves to a confirm step that shows the
 // label entry to be appended; y writes it through the engine's guarded append, Esc cancels. On a
-// v1/v2 file Enter shows why nothing can be appended instead (append-refusal.ts). Enter and
-// Esc come from label-keys.ts (the table the help overlay lists); the text input types the rest.
+// v1/v2 file the editor opens on why nothing can be appended (append-refusal.ts), before anything
+// is typed; Esc goes back to the tree. Every key comes from label-keys.ts (the table the help
+// overlay lists) through the router, the text field's edits included: nothing reads stdin itself.
 import { useEffect, useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
 import { labelCommit, type PiProfile } from "../../src/engine/index.js";
@@ -11,15 +12,16 @@ import { CommitConfirm } from "../commit/CommitConfirm.js";
 import { appClock, commitPending, type Committed } from "../commit/commit-io.js";
 import { pendingEntryLines } from "../commit/entry-preview.js";
 import type { SessionDocument } from "../commit/session-document.js";
-import { GuardedTextInput } from "../kit/GuardedTextInput.js";
 import { useKeyLayer } from "../kit/key-router.js";
+import { TextField } from "../kit/text-field/TextField.js";
 import { entryCaption } from "../branch/entry-caption.js";
 import { labelEditorKeyAction } from "./label-keys.js";
 import { initLabelEditor, labelEditorReducer } from "./label-state.js";
-import { typedLine } from "./typed-line.js";
 
 /** Rows the editor takes under the tree. */
 export const LABEL_EDITOR_HEIGHT = 6;
+
+const PROMPT = "  Label (empty to remove): ";
 
 export interface LabelEditorProps {
   document: SessionDocument;
@@ -34,7 +36,7 @@ export interface LabelEditorProps {
 export function LabelEditor(props: LabelEditorProps) {
   const { document, targetId } = props;
   const current = document.tree.labels.get(targetId)?.label;
-  const [state, dispatch] = useReducer(labelEditorReducer, current, initLabelEditor);
+  const [state, dispatch] = useReducer(labelEditorReducer, undefined, () => initLabelEditor(current, appendRefusal(document.tree.loaded.fileVersion)));
   const { onClose } = props;
   useEffect(() => {
     if (state.stage === "closed") onClose();
@@ -45,7 +47,7 @@ export function LabelEditor(props: LabelEditorProps) {
     (key) => {
       const action = labelEditorKeyAction(key);
       if (action !== null) dispatch(action);
-      // The text input reads the other keys itself; nothing below the editor may react meanwhile.
+      // Modal: nothing below the editor may react meanwhile.
       return true;
     },
     props.active && state.stage === "editing",
@@ -58,19 +60,14 @@ export function LabelEditor(props: LabelEditorProps) {
         <>
           <Text wrap="truncate" color="gray">{`  Label for ${caption}`}</Text>
           <Box>
-            <Text color="cyan">{"  Label (empty to remove): "}</Text>
-            <GuardedTextInput
-              value={state.text}
-              focus={props.active}
-              onChange={(value) => {
-                const { text, submitted } = typedLine(value);
-                dispatch({ type: "type", text });
-                if (submitted) dispatch({ type: "submit" });
-              }}
-            />
+            <Text color="cyan">{PROMPT}</Text>
+            <TextField state={state.field} focused={props.active} width={Math.max(1, props.width - PROMPT.length - 1)} />
           </Box>
           <Text color="gray">  Enter save (asks first) · Esc cancel</Text>
         </>
+      )}
+      {state.stage === "refused" && (
+        <AppendRefused message={state.message} width={props.width} height={LABEL_EDITOR_HEIGHT - 1} active={props.active} onBack={() => dispatch({ type: "back" })} />
       )}
       {state.stage === "confirm" && (
         <ConfirmLabel {...props} label={state.label} onBack={() => dispatch({ type: "back" })} />
@@ -83,10 +80,6 @@ function ConfirmLabel(props: LabelEditorProps & { label: string | undefined; onB
   const { document, targetId, label, profile } = props;
   // Planned once per confirm step, so the entry shown is the entry written.
   const pending = useMemo(() => labelCommit(document.tree, targetId, label, appClock()), [document, targetId, label]);
-  const refusal = appendRefusal(document.tree.loaded.fileVersion);
-  if (refusal !== null) {
-    return <AppendRefused message={refusal} width={props.width} height={LABEL_EDITOR_HEIGHT - 1} active={props.active} onBack={props.onBack} />;
-  }
   return (
     <CommitConfirm
       lines={pendingEntryLines(document.path, pending.entries)}

@@ -1,15 +1,15 @@
-// Dumb view: the query box. It only reads keys while `focused`; Ctrl/Alt chords never type into it.
+// Dumb view: the query box, a text field (its keys come through the recall screen's key layer).
 import { Text } from "ink";
-import { GuardedTextInput } from "../kit/GuardedTextInput.js";
+import { TextField } from "../kit/text-field/TextField.js";
 
 const PLACEHOLDER = 'words, "a phrase", /regex/, role:user tool:bash file:x scope:all';
+const PROMPT = "  Recall: ";
 
-export function QueryLine({ value, focused, onChange }: { value: string; focused: boolean; onChange: (value: string) => void }) {
+export function QueryLine({ value, cursor, focused, width }: { value: string; cursor: number; focused: boolean; width: number }) {
   return (
     <Text wrap="truncate">
-      <Text color={focused ? "cyan" : "gray"}>{"  Recall: "}</Text>
-      {/* A fresh input on each focus puts its cursor at the end of the query. */}
-      <GuardedTextInput key={focused ? "focused" : "idle"} value={value} onChange={onChange} focus={focused} placeholder={PLACEHOLDER} />
+      <Text color={focused ? "cyan" : "gray"}>{PROMPT}</Text>
+      <TextField state={{ value, cursor }} focused={focused} placeholder={PLACEHOLDER} width={Math.max(1, width - PROMPT.length - 1)} />
     </Text>
   );
 }

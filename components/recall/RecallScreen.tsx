@@ -75,8 +75,9 @@ export function RecallScreen(props: RecallScreenProps) {
       </Text>
       <QueryLine
         value={state.query}
+        cursor={state.cursor}
         focused={props.active && state.focus === "query" && state.expanded === null}
-        onChange={(query) => dispatch({ type: "setQuery", query })}
+        width={columns}
       />
       <Cells cells={statusCells(state, fullText.length)} />
       {state.expanded ? (

@@ -1,7 +1,8 @@
 // The recall screen's keys, one table per mode. The same tables drive the input hook and the help
-// overlay. While the query has focus only keys that ink-text-input does not type are commands.
+// overlay. While the query has focus the keys no table binds edit the query (the text field's table).
 import { bindingLookup, type Binding, type ScrollCommand } from "../kit/bindings.js";
 import { isPrintableText, type KeyPress } from "../kit/keys.js";
+import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
 import type { RecallAction, RecallState } from "./recall-reducer.js";
 
 /** Effects the reducer does not own (the screen carries them out). */
@@ -63,11 +64,17 @@ const EXPANDED = bindingLookup(EXPANDED_BINDINGS);
 const EXPANDED_SCROLL = bindingLookup(EXPANDED_SCROLL_BINDINGS);
 
 /**
- * What a key does outside the full-text view, or null when it is not a command (in the query it is
- * then ink-text-input's to type). A printable key that is no result command switches back to typing.
+ * What a key does outside the full-text view, or null when it does nothing. In the query, a key that
+ * is no command edits the query; among the results, a printable key that is no command switches back
+ * to typing.
  */
 export function recallKeyAction(key: KeyPress, state: Pick<RecallState, "focus">): RecallAction | RecallCommand | null {
-  if (state.focus === "query") return QUERY(key.name);
+  if (state.focus === "query") {
+    const command = QUERY(key.name);
+    if (command !== null) return command;
+    const edit = textFieldKeyAction(key);
+    return edit === null ? null : { type: "editQuery", edit };
+  }
   const bound = RESULTS(key.name);
   if (bound !== null) return bound;
   return isPrintableText(key.text) ? "typeNext" : null;

@@ -3,6 +3,7 @@
 // off the render path and hands the outcome back tagged with the seq it was made for, and outcomes
 // for an older seq are dropped. Typing therefore never waits for a search.
 import type { ExpandedEntry } from "../../src/engine/index.js";
+import { textFieldReducer, type TextFieldAction } from "../kit/text-field/text-field-state.js";
 import { cycleIndex, scopeOptions, type ScopeOption } from "./recall-scopes.js";
 import { resultItems } from "./result-items.js";
 import type { RecallOutcome, RecallRequest } from "./run-recall.js";
@@ -20,6 +21,8 @@ export interface ExpandedView {
 
 export interface RecallState {
   query: string;
+  /** Where the query's text cursor is (UTF-16 offset); the query box edits through the text field. */
+  cursor: number;
   scopes: ScopeOption[];
   scopeIndex: number;
   /** 1-based page of search hits. */
@@ -43,7 +46,10 @@ export interface RecallState {
 
 export type RecallAction =
   | { type: "indexReady"; compactionCount: number }
+  /** The whole query replaced (cursor at its end). */
   | { type: "setQuery"; query: string }
+  /** A key of the query box's text field. */
+  | { type: "editQuery"; edit: TextFieldAction }
   /** Esc with a typed query: drop the query and its hits, back to typing (the latest entries follow). */
   | { type: "clearQuery" }
   | { type: "cycleScope"; direction: 1 | -1 }
@@ -60,6 +66,7 @@ export type RecallAction =
 export function initRecallState(compactionCount: number | null = null): RecallState {
   return {
     query: "",
+    cursor: 0,
     scopes: scopeOptions(compactionCount ?? 0),
     scopeIndex: 0,
     page: 1,
@@ -90,10 +97,16 @@ export function recallReducer(s: RecallState, action: RecallAction): RecallState
     case "setQuery": {
       // Control characters never enter the query (a paste may carry them).
       const query = action.query.replace(/[\x00-\x1f\x7f-\x9f]/g, "");
-      return query === s.query ? s : bump(s, TYPING_DEBOUNCE_MS, { query, page: 1 });
+      if (query === s.query) return s.cursor === query.length ? s : { ...s, cursor: query.length };
+      return bump(s, TYPING_DEBOUNCE_MS, { query, cursor: query.length, page: 1 });
+    }
+    case "editQuery": {
+      const field = textFieldReducer({ value: s.query, cursor: s.cursor }, action.edit);
+      if (field.value === s.query) return field.cursor === s.cursor ? s : { ...s, cursor: field.cursor };
+      return bump(s, TYPING_DEBOUNCE_MS, { query: field.value, cursor: field.cursor, page: 1 });
     }
     case "clearQuery":
-      return s.query === "" ? s : bump(s, 0, { query: "", page: 1, focus: "query", selected: 0, shown: null, expanded: null });
+      return s.query === "" ? s : bump(s, 0, { query: "", cursor: 0, page: 1, focus: "query", selected: 0, shown: null, expanded: null });
     case "cycleScope":
       return bump(s, 0, { scopeIndex: cycleIndex(s.scopeIndex, s.scopes.length, action.direction), page: 1 });
     case "turnPage": {

@@ -1,6 +1,6 @@
 // The recall screen's one key handler, on the router's "screen" layer. The screen is modal: it
-// consumes every key, so nothing reaches the hidden tree below it. Typed text is not handled here:
-// the query box (focused only while the query has focus) reads it on its own.
+// consumes every key, so nothing reaches the hidden tree below it. Typed text edits the query through
+// the text field's key table (recall-keys.ts), like every other key.
 import type { Dispatch } from "react";
 import type { RecallIndex } from "../../src/engine/index.js";
 import type { HelpGroupId } from "../app/help-keys.js";

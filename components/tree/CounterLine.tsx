@@ -1,7 +1,21 @@
-// Dumb view: pi's "(selected/visible) [filter]" counter, plus find hit counts.
+// Dumb view: pi's "(selected/visible) [filter]" counter, plus find hit counts ("hit 3/36" when the
+// cursor is on a hit).
 import { Text } from "ink";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { statusTags, type TreeState } from "./tree-reducer.js";
+
+/** Position of `row` among the (ascending) hit rows, or -1 when it is no hit. */
+export function hitIndex(hitRows: Int32Array, row: number): number {
+  let lo = 0;
+  let hi = hitRows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (hitRows[mid] === row) return mid;
+    if (hitRows[mid] < row) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
 
 export function CounterLine({ state, note }: { state: TreeState; note?: string | null }) {
   const count = state.visible.rows.length;
@@ -11,13 +25,16 @@ export function CounterLine({ state, note }: { state: TreeState; note?: string |
   if (find && find.total === 0) findText = `  find "${sanitizeInline(find.query)}": no matches in this session`;
   else if (find) {
     const hidden = find.total - find.hitRows.length;
-    findText = `  find "${sanitizeInline(find.query)}": ${find.hitRows.length} shown${hidden > 0 ? `, ${hidden} hidden by filter/fold` : ""} (ctrl+n/ctrl+p)`;
+    const at = hitIndex(find.hitRows, state.selected);
+    const where = at >= 0 ? `hit ${at + 1}/${find.hitRows.length}` : `${find.hitRows.length} shown`;
+    findText = `  find "${sanitizeInline(find.query)}": ${where}${hidden > 0 ? `, ${hidden} hidden by filter/fold` : ""} (ctrl+n/ctrl+p)`;
   }
   return (
     <Text wrap="truncate" color="gray">
       {`  ${position}${statusTags(state)}`}
-      <Text color="yellow">{findText}</Text>
+      {/* Before the find counts: on a narrow screen the note of the last key is what must show. */}
       {note ? <Text color="green">{`  ${note}`}</Text> : null}
+      <Text color="yellow">{findText}</Text>
       {"   ? help"}
     </Text>
   );

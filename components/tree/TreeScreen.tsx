@@ -1,9 +1,9 @@
 // The tree screen: pi's /tree over a whole session file, with a detail pane, context markers, token
 // estimates and full-text find. State lives in two reducers (tree, detail pane); keys arrive through
 // useTreeInput; the parts below are dumb views.
-import { useEffect, useMemo, useReducer, useState } from "react";
+import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Box, Text, useStdout } from "ink";
-import { shortenHome, type PiProfile, type SessionTree } from "../../src/engine/index.js";
+import { formatCount, shortenHome, type PiProfile, type SessionTree } from "../../src/engine/index.js";
 import { StatusLine } from "../app/StatusLine.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { CounterLine } from "./CounterLine.js";
@@ -14,7 +14,7 @@ import { detailReducer, initDetailState } from "./detail-reducer.js";
 import { paneShownByDefault, treeLayout } from "./layout.js";
 import { buildWindowRows, metaColumnFits, rightColumnWidth } from "./row-render.js";
 import { SearchLine } from "./SearchLine.js";
-import { initTreeState, selectedNode, treeReducer } from "./tree-reducer.js";
+import { initTreeState, revealNote, selectedNode, treeReducer } from "./tree-reducer.js";
 import { TreeRows, type EmptyReason } from "./TreeRows.js";
 import { useTreeInput, type TreeInputDeps } from "./use-tree-input.js";
 import { useTreeSession } from "./use-tree-session.js";
@@ -70,27 +70,36 @@ export function TreeScreen(props: TreeScreenProps) {
     if (stored.model !== rebase.model) dispatch(rebase);
   }, [stored.model, rebase]);
   const [findPrompt, setFindPrompt] = useState<string | null>(null);
-  // A one-off note in the counter line (after Ctrl+X), cleared when the cursor moves.
-  const [note, setNote] = useState<string | null>(null);
+  // A one-off note in the counter line (after Ctrl+X, after a jump that had to change the view),
+  // shown while the cursor stays on the row it was made on.
+  const [noted, setNoted] = useState<{ text: string; node: number } | null>(null);
   const { write } = useStdout();
   const onCopy = (text: string | undefined) => {
-    if (text === undefined) return setNote("nothing to copy");
+    if (text === undefined) return setNoted({ text: "Ctrl+X: this entry has no text to copy", node: selectedNode(state) });
     write(osc52(text));
-    setNote(`copied ${text.length} characters`);
+    setNoted({ text: `copied ${formatCount(text.length)} characters (OSC 52; the terminal must allow it)`, node: selectedNode(state) });
   };
 
   useEffect(() => dispatch({ type: "setPageSize", rows: layout.treeHeight }), [layout.treeHeight]);
 
   const reveal = props.reveal;
+  const current = useRef(state);
+  current.current = state;
   useEffect(() => {
-    if (reveal && reveal.tree === props.tree) dispatch({ type: "revealEntry", id: reveal.entryId });
+    if (!reveal || reveal.tree !== props.tree) return;
+    const action = { type: "revealEntry" as const, id: reveal.entryId };
+    const after = treeReducer(current.current, action);
+    dispatch(action);
+    // Saying so when the jump had to clear the search or drop the filter to show the entry.
+    const text = revealNote(current.current, after);
+    if (text !== null) setNoted({ text, node: selectedNode(after) });
   }, [reveal, props.tree]);
 
   const node = selectedNode(state);
   useEffect(() => {
     detailDispatch({ type: "reset" });
-    setNote(null);
   }, [node]);
+  const note = noted !== null && noted.node === node ? noted.text : null;
 
   const paneInner = Math.max(1, layout.paneWidth - 2);
   const findQuery = state.find?.query;

@@ -315,6 +315,14 @@ function revealEntry(s: TreeState, id: string): TreeState {
   return selected === next.selected ? next : setSelected(next, selected);
 }
 
+/** What a jump (revealEntry) changed in the view to show its entry, as a note; null when nothing. */
+export function revealNote(before: TreeState, after: TreeState): string | null {
+  const changes: string[] = [];
+  if (before.query !== "" && after.query === "") changes.push("search cleared");
+  if (before.filter !== after.filter) changes.push(`filter ${FILTER_TAGS[before.filter].trim()} hid the entry: back to the default filter`);
+  return changes.length === 0 ? null : `jump: ${changes.join("; ")}`;
+}
+
 /** The entry under the cursor's node index, or -1 when nothing is visible. */
 export const selectedNode = (s: TreeState): number => (s.visible.rows.length === 0 ? -1 : s.visible.rows[s.selected]);
 

@@ -14,6 +14,7 @@ import { PREVIEW_BINDINGS } from "../../components/compaction/preview-keys.js";
 import { DIFF_BINDINGS } from "../../components/diff/diff-keys.js";
 import { TYPED_TEXT } from "../../components/kit/bindings.js";
 import { KeyRouter } from "../../components/kit/key-router.js";
+import { TEXT_FIELD_BINDINGS, TEXT_FIELD_TEXT } from "../../components/kit/text-field/text-field-keys.js";
 import { EDITOR_BINDINGS, EDITOR_PASSED_KEYS, EDITOR_TEXT } from "../../components/kit/multiline-editor/editor-keys.js";
 import { LABEL_EDITOR_BINDINGS, LABEL_TEXT } from "../../components/label/label-keys.js";
 import type { LabelEditorAction } from "../../components/label/label-state.js";
@@ -144,6 +145,7 @@ describe("the help overlay lists every binding of every table", () => {
     ["branch navigation", [...CHOOSE_BINDINGS, ...NO_WRITE_BINDINGS, ...FLOW_BINDINGS]],
     ["instructions editor", [EDITOR_TEXT, ...EDITOR_BINDINGS]],
     ["label editor", [LABEL_TEXT, ...LABEL_EDITOR_BINDINGS]],
+    ["text fields", [TEXT_FIELD_TEXT, ...TEXT_FIELD_BINDINGS]],
     ["confirm step", CONFIRM_BINDINGS],
     ["session picker", [PICKER_TEXT, ...PICKER_BINDINGS]],
     ["help overlay", HELP_OVERLAY_BINDINGS],
@@ -170,7 +172,7 @@ describe("the help overlay lists every binding of every table", () => {
   });
 
   it("names typed text the same way in every table, and covers the keys the editor leaves to the branch flow", () => {
-    for (const text of [TYPE_TO_SEARCH, FIND_PROMPT_TEXT, EDITOR_TEXT, LABEL_TEXT, PICKER_TEXT]) expect(text.keys).toEqual([TYPED_TEXT]);
+    for (const text of [TYPE_TO_SEARCH, FIND_PROMPT_TEXT, EDITOR_TEXT, LABEL_TEXT, TEXT_FIELD_TEXT, PICKER_TEXT]) expect(text.keys).toEqual([TYPED_TEXT]);
     const flowKeys = FLOW_BINDINGS.flatMap((b) => b.keys);
     for (const key of EDITOR_PASSED_KEYS) expect(flowKeys, key).toContain(key);
   });
@@ -423,6 +425,23 @@ describe("every label-editor binding acts when pressed", () => {
         if (binding.run === undefined) expect(after).toContain("approach-A-greenz");
         else if (binding.run.type === "submit") expect(after).toContain("y: write");
         else expect(after).not.toContain("Label (empty to remove)");
+      });
+    }
+  }
+});
+
+describe("every text-field binding acts when pressed (in the label editor)", () => {
+  const labelLine = (frame: string) => lines(frame).find((l) => l.includes("Label (empty to remove):")) ?? "";
+  for (const binding of TEXT_FIELD_BINDINGS) {
+    for (const key of binding.keys) {
+      it(`${keyLabel(key)}: ${binding.help}`, async () => {
+        const screen = await appOnCopy(140, 30);
+        await screen.ui.press(bytesFor("end"), bytesFor("shift+l"));
+        await screen.ui.waitFor((f) => f.includes("Label (empty to remove): approach-A-green"), WAIT_MS);
+        // The cursor inside the text ("approach-A-gr|een"); then the key, then a Z marks where it is.
+        await screen.ui.press("left", "left", "left", bytesFor(key), "Z");
+        const after = await screen.ui.waitFor((f) => labelLine(f).includes("Z"), WAIT_MS);
+        expect(labelLine(after).trimEnd()).not.toBe("  Label (empty to remove): approach-A-grZeen");
       });
     }
   }

@@ -91,6 +91,29 @@ describe("label editor: Shift+L", () => {
     expect(confirm).toContain('label="approach-A-greenab"');
   });
 
+  it("Backspaces in one read with other keys each delete (key repeat, a slow link)", async () => {
+    const ui = await editLabelOfA5a();
+    // "approach-A-green": three Backspaces, "ey" and Enter, all in one read.
+    await ui.press("\x7f\x7f\x7fey\r");
+    const confirm = await ui.waitFor((f) => f.includes("y: write"), WAIT_MS);
+    expect(confirm).toContain('label="approach-A-grey"');
+    await ui.press("escape");
+    await ui.waitFor((f) => f.includes("Label (empty to remove): approach-A-grey"), WAIT_MS);
+    // Three Backspaces alone in one read (tmux send-keys BSpace BSpace BSpace).
+    await ui.press("\x7f\x7f\x7f");
+    await ui.waitFor((f) => /Label \(empty to remove\): approach-A-g *$/m.test(f), WAIT_MS);
+  });
+
+  it("Left and Backspace edit inside the text, and Ctrl+U clears it, as in pi's editor", async () => {
+    const ui = await editLabelOfA5a();
+    await ui.press("left", "left", "left", "left", "left", "backspace", "\x7f", "X");
+    await ui.waitFor((f) => f.includes("Label (empty to remove): approach-Xgreen"), WAIT_MS);
+    await ui.press("ctrl+e", "ctrl+u", "new");
+    await ui.press("enter");
+    const confirm = await ui.waitFor((f) => f.includes("y: write"), WAIT_MS);
+    expect(confirm).toContain('label="new"');
+  });
+
   it("Esc cancels: from the confirm step back to the text, then out; nothing is written", async () => {
     const ui = await editLabelOfA5a();
     await ui.type("-x");

@@ -72,3 +72,15 @@ describe("screen stack: recall", () => {
     expect(s.screens).toEqual(base.screens);
   });
 });
+
+describe("tree: the note a jump leaves when it had to change the view", () => {
+  it("names the dropped filter and the cleared search; none when nothing changed", async () => {
+    const { revealNote } = await import("../../components/tree/tree-reducer.js");
+    const plain = fixtureState("branched.jsonl");
+    expect(revealNote(plain, run(plain, { type: "revealEntry", id: "u2a" }))).toBeNull();
+    const filtered = run(plain, { type: "setFilter", mode: "user-only" });
+    expect(revealNote(filtered, run(filtered, { type: "revealEntry", id: "a2" }))).toBe("jump: filter [user] hid the entry: back to the default filter");
+    const searched = run(plain, { type: "typeSearch", text: "approach B" });
+    expect(revealNote(searched, run(searched, { type: "revealEntry", id: "a5a" }))).toBe("jump: search cleared");
+  });
+});

@@ -4,7 +4,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
-import { isChordInput } from "../../components/kit/GuardedTextInput.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { FIXTURES } from "../support/shared.js";
 import { treeFromText } from "./load-fixture.js";
@@ -68,11 +67,11 @@ describe("recall: several result keys in one read", () => {
 });
 
 describe("recall: Ctrl and Alt chords in the query", () => {
-  it("Ctrl+U and Alt+X do not type their letter; typing goes on at the end", async () => {
+  it("Ctrl+O and Alt+X (no field keys) do not type their letter; typing goes on at the end", async () => {
     const ui = await openRecall();
     await ui.type("cook");
     await ui.waitFor((f) => f.includes("Recall: cook"));
-    await ui.press("ctrl+u");
+    await ui.press("ctrl+o");
     await ui.press("\x1bx");
     await ui.type("ies");
     const frame = await ui.waitFor((f) => f.includes("1 match"));
@@ -80,13 +79,44 @@ describe("recall: Ctrl and Alt chords in the query", () => {
     expect(frame).not.toMatch(/Recall: \S*[ux]/);
   });
 
-  it("tells chords from the keys that edit or submit", () => {
-    expect(isChordInput("\x15")).toBe(true); // Ctrl+U
-    expect(isChordInput("\x01")).toBe(true); // Ctrl+A
-    expect(isChordInput("\x1bx")).toBe(true); // Alt+X
-    expect(isChordInput("\x1b[117;5u")).toBe(true); // Kitty Ctrl+U
-    expect(isChordInput("\x1b[117;3u")).toBe(true); // Kitty Alt+U
-    expect(isChordInput("\x1b[117;2u")).toBe(false); // Kitty Shift+U
-    for (const key of ["u", "U", "\r", "\n", "\t", "\x08", "\x7f", "\x1b", "\x1b[A", "é", "hello"]) expect(isChordInput(key)).toBe(false);
+});
+
+describe("recall: the query box edits through the one text field", () => {
+  it("Backspaces in one read with letters each delete (tmux send-keys BSpace BSpace BSpace)", async () => {
+    const ui = await openRecall();
+    await ui.type("cookxyz");
+    await ui.waitFor((f) => f.includes("Recall: cookxyz"));
+    await ui.press("\x7f\x7f\x7fies");
+    const frame = await ui.waitFor((f) => f.includes("1 match"));
+    expect(frame).toMatch(/Recall: cookies *$/m);
+    await ui.press("\x7f\x7f\x7f");
+    await ui.waitFor((f) => /Recall: cook *$/m.test(f));
+  });
+
+  it("Left moves the cursor: text typed then goes before it", async () => {
+    const ui = await openRecall();
+    await ui.type("cookes");
+    await ui.press("left", "left");
+    await ui.type("i");
+    const frame = await ui.waitFor((f) => f.includes("1 match"));
+    expect(frame).toMatch(/Recall: cookies *$/m);
+  });
+});
+
+describe("recall: a jump that has to change the tree's view says so", () => {
+  it("jumping to an assistant entry while the tree shows user messages only names the dropped filter", async () => {
+    const tree = treeFromText(readFileSync(FILE, "utf8"));
+    const ui = await renderInk(<App env={env} initial={{ kind: "tree", path: FILE, fromPicker: false }} initialTree={tree} />, { columns: 120, rows: 40 });
+    await ui.waitFor((f) => f.includes("Session Tree"));
+    await ui.press("ctrl+u");
+    await ui.waitFor((f) => f.includes("[user]"));
+    await ui.press("/");
+    await ui.waitFor((f) => f.includes("Recall:") && f.includes("latest"));
+    await ui.type("inverted");
+    await ui.waitFor((f) => f.includes("match") && !f.includes("searching"));
+    await ui.press("enter");
+    const frame = await ui.waitFor((f) => f.includes("Session Tree"));
+    expect(frame).toContain("jump: filter [user] hid the entry: back to the default filter");
+    expect(cursorLine(frame)).toMatch(/assistant|read/);
   });
 });

@@ -169,7 +169,8 @@ describe("recall reducer: scopes, pages, selection, expand", () => {
 describe("recall keys", () => {
   const key = (name: string, t = "") => ({ name, text: t });
   it("letters are typed while the query has focus and are commands in the results", () => {
-    expect(recallKeyAction(key("e", "e"), { focus: "query" })).toBeNull();
+    expect(recallKeyAction(key("e", "e"), { focus: "query" })).toEqual({ type: "editQuery", edit: { type: "insert", text: "e" } });
+    expect(recallKeyAction(key("backspace"), { focus: "query" })).toEqual({ type: "editQuery", edit: { type: "backspace" } });
     expect(recallKeyAction(key("e", "e"), { focus: "results" })).toBe("expand");
     expect(recallKeyAction(key("n", "n"), { focus: "results" })).toEqual({ type: "turnPage", direction: 1 });
     expect(recallKeyAction(key("x", "x"), { focus: "results" })).toBe("typeNext");

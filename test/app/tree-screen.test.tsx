@@ -120,11 +120,16 @@ describe("tree screen", () => {
     await ui.waitFor((f) => f.includes("Find in full text:"));
     await ui.type("ttl");
     await ui.press("enter");
-    let frame = await ui.waitFor((f) => f.includes('find "ttl": 3 shown'));
+    let frame = await ui.waitFor((f) => /find "ttl": (hit \d\/3|3 shown)/.test(f));
     const first = cursorLine(frame);
     await ui.press("ctrl+n");
     frame = await ui.waitFor((f) => cursorLine(f) !== first);
-    await ui.press("ctrl+p");
+    // The counter says which hit the cursor is on.
+    const at = Number(/find "ttl": hit (\d)\/3/.exec(frame)?.[1]);
+    expect(at).toBeGreaterThanOrEqual(1);
+    await ui.press("ctrl+n");
+    frame = await ui.waitFor((f) => f.includes(`hit ${(at % 3) + 1}/3`));
+    await ui.press("ctrl+p", "ctrl+p");
     frame = await ui.waitFor((f) => cursorLine(f) === first);
     // Typing while the prompt is open does not leak into the tree's search.
     await ui.press("ctrl+g");

@@ -51,22 +51,25 @@ describe("appendRefusal: the one verdict", () => {
 });
 
 describe("v1/v2 file: every append flow refuses before asking", () => {
-  it("label editor: Shift+L → type → Enter shows the refusal instead of the confirm step; y writes nothing; Esc returns to the text", async () => {
+  it("label editor: Shift+L opens on the refusal, before anything is typed; typing and y write nothing; Esc returns to the tree", async () => {
     const { ui, file, before } = await openV2({ columns: 140, rows: 30 });
+    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
     await ui.press("L");
-    await ui.waitFor((f) => f.includes("Label (empty to remove):"), WAIT_MS);
-    await ui.type("kept");
-    await ui.press("enter");
     const frame = await ui.waitFor((f) => f.includes(REFUSED), WAIT_MS);
     expectRefused(frame, file, before);
-    expect(frame).not.toContain("+ label");
-    await ui.press("y");
+    expect(frame).not.toContain("Label (empty to remove):");
+    await ui.type("kept");
+    await ui.press("enter", "y");
     expect(ui.frame()).toContain(REFUSED);
+    expect(ui.frame()).not.toContain("+ label");
     expect(ui.frame()).not.toContain("Not written");
     expect(readFileSync(file).equals(before)).toBe(true);
     await ui.press("escape");
-    const back = await ui.waitFor((f) => f.includes("Label (empty to remove): kept"), WAIT_MS);
-    expect(back).not.toContain(REFUSED);
+    const back = await ui.waitFor((f) => !f.includes(REFUSED), WAIT_MS);
+    expect(back).toContain("Session Tree");
+    expect(back).not.toContain("Label (empty to remove)");
+    // The letters typed on the refusal went nowhere: no type-to-search query in the tree.
+    expect(back).not.toContain("kept");
   });
 
   it("compaction: Shift+C shows the refusal (even when pi would compact) and Esc returns to the tree", async () => {
@@ -100,12 +103,10 @@ describe("v1/v2 file: every append flow refuses before asking", () => {
   it("at 60x20 each refusal wraps whole and the fork key stays visible", async () => {
     const { ui, file, before } = await openV2({ columns: 60, rows: 20 });
     await ui.press("L");
-    await ui.waitFor((f) => f.includes("Label (empty to remove):"), WAIT_MS);
-    await ui.press("enter");
     const label = await ui.waitFor((f) => f.includes(REFUSED), WAIT_MS);
     expect(label).toContain("Shift+F");
     expect(label).toContain("Esc: back");
-    await ui.press("escape", "escape");
+    await ui.press("escape");
     await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
 
     await ui.press("C");
