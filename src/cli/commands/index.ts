@@ -8,6 +8,7 @@ import { labelCommand } from "./label.js";
 import { listCommand } from "./list.js";
 import { recallCommand } from "./recall.js";
 import { treeCommand } from "./tree.js";
+import { usageCommand } from "./usage.js";
 
 export const COMMANDS: readonly Command[] = [
   listCommand,
@@ -18,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   labelCommand,
   forkCommand,
   recallCommand,
+  usageCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {

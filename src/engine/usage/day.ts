@@ -39,3 +39,19 @@ export function parseDay(text: string): string | null {
   if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return null;
   return `${y}-${mo}-${d}`;
 }
+
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "YYYY-MM-DD HH:MM" of an epoch-ms time in the zone; "" for null/NaN. */
+export function formatDayTime(time: number | null, timeZone?: string): string {
+  if (time === null || Number.isNaN(time)) return "";
+  const key = timeZone ?? "";
+  let f = timeFormatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    timeFormatters.set(key, f);
+  }
+  const parts = f.formatToParts(new Date(time));
+  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
+}

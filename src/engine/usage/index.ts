@@ -5,9 +5,11 @@
 //   sessionUsage(tree, {leafId, since, timeZone}) -> whole file, active path, each branch, shared, per model, per day
 //   usageBuckets / bucketsSince / sumBuckets -> the (day, model, source) digest `usage --all` caches
 //   dayOf, parseDay, isValidTimeZone     -> calendar days
+//   formatCost, formatTokensShort, shortModel -> how figures read in tables and screens
 export * from "./figures.js";
 export * from "./entry-usage.js";
 export * from "./totals.js";
 export * from "./report.js";
 export * from "./digest.js";
 export * from "./day.js";
+export * from "./format.js";

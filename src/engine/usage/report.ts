@@ -18,7 +18,7 @@ export interface BranchUsage {
   firstId: string;
   /** Entries only this branch holds. */
   entryCount: number;
-  /** The first user message the branch holds (plain text, not sanitized), "" when none. */
+  /** The first user message the branch holds, else "role: text" of its first message with text (not sanitized); "" when none. */
   title: string;
   /** A label on one of its entries (nearest the leaf first). */
   label: string | undefined;
@@ -116,11 +116,15 @@ function branchUsage(tree: SessionTree, leafId: string | null, keep: (e: Session
 }
 
 function firstUserText(segment: readonly SessionEntry[]): string {
+  let fallback = "";
   for (const e of segment) {
     const message = (e as { message?: { role?: unknown; content?: unknown } }).message;
-    if (e.type === "message" && message?.role === "user") return textOf(message.content).replace(/\s+/g, " ").trim();
+    if (e.type !== "message" || !message) continue;
+    const text = textOf(message.content).replace(/\s+/g, " ").trim();
+    if (message.role === "user") return text;
+    if (!fallback && text) fallback = `${String(message.role)}: ${text}`;
   }
-  return "";
+  return fallback;
 }
 
 function nearestLabel(tree: SessionTree, segment: readonly SessionEntry[]): string | undefined {

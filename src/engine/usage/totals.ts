@@ -4,7 +4,7 @@
 // and the usage split by where it was spent.
 import type { SessionEntry } from "../types.js";
 import { addFigures, emptyTokenCost, type TokenCost } from "./figures.js";
-import { entryTime, entryUsage } from "./entry-usage.js";
+import { entryTime, entryUsage, SUMMARY_MODEL_KEY } from "./entry-usage.js";
 
 export interface UsageTotals {
   /** Everything pi adds (its `tokens` and `cost`). */
@@ -28,6 +28,8 @@ export interface UsageTotals {
   aborted: number;
   /** Assistant replies with no usage object (pi 1.6's statistics fail on such a file). */
   assistantsWithoutUsage: number;
+  /** provider/model of every usage with a model, in first-seen order. */
+  models: string[];
   /** Earliest and latest entry time (epoch ms), null when no entry has one. */
   first: number | null;
   last: number | null;
@@ -48,6 +50,7 @@ export function emptyTotals(): UsageTotals {
     errors: 0,
     aborted: 0,
     assistantsWithoutUsage: 0,
+    models: [],
     first: null,
     last: null,
   };
@@ -66,6 +69,7 @@ export function addEntry(t: UsageTotals, entry: SessionEntry): void {
   if (usage) {
     addFigures(t.all, usage.figures);
     addFigures(usage.source === "assistant" ? t.assistant : usage.source === "tool" ? t.tools : t.summaries, usage.figures);
+    if (usage.model !== SUMMARY_MODEL_KEY && !t.models.includes(usage.model)) t.models.push(usage.model);
   }
   if (entry.type !== "message") return;
   t.totalMessages++;
