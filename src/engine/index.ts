@@ -15,4 +15,5 @@ export * from "./summary/index.js";
 export * from "./commit/index.js";
 export * from "./recall/index.js";
 export * from "./usage/index.js";
+export * from "./timeline/index.js";
 export * from "./store/index.js";

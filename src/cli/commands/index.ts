@@ -7,6 +7,7 @@ import { forkCommand } from "./fork.js";
 import { labelCommand } from "./label.js";
 import { listCommand } from "./list.js";
 import { recallCommand } from "./recall.js";
+import { timelineCommand } from "./timeline.js";
 import { treeCommand } from "./tree.js";
 import { usageCommand } from "./usage.js";
 
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   forkCommand,
   recallCommand,
   usageCommand,
+  timelineCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {
