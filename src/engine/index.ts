@@ -14,4 +14,6 @@ export * from "./display/index.js";
 export * from "./summary/index.js";
 export * from "./commit/index.js";
 export * from "./recall/index.js";
+export * from "./usage/index.js";
+export * from "./timeline/index.js";
 export * from "./store/index.js";

@@ -7,7 +7,9 @@ import { forkCommand } from "./fork.js";
 import { labelCommand } from "./label.js";
 import { listCommand } from "./list.js";
 import { recallCommand } from "./recall.js";
+import { timelineCommand } from "./timeline.js";
 import { treeCommand } from "./tree.js";
+import { usageCommand } from "./usage.js";
 
 export const COMMANDS: readonly Command[] = [
   listCommand,
@@ -18,6 +20,8 @@ export const COMMANDS: readonly Command[] = [
   labelCommand,
   forkCommand,
   recallCommand,
+  usageCommand,
+  timelineCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {

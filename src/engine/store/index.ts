@@ -27,3 +27,5 @@ export * from "./append.js";
 export * from "./fork-file.js";
 //   findBundledDemo(startDir), makeDemoCopy(bundled, tempRoot), demoCopyExists, removeDemoCopy -> the demo's private working copy
 export * from "./demo-copy.js";
+//   sessionDigests({files, profile, timeZone, cacheFile}) / usageCacheFile(env, home) -> usage --all from its own cache
+export * from "./usage-cache.js";

@@ -1,0 +1,15 @@
+// Barrel of usage/: recorded tokens and cost, counted the way pi's session statistics count them.
+//   readUsage(value) / addFigures / addTokenCost / emptyTokenCost -> one usage object, sums (TokenCost)
+//   entryUsage(entry), entryTime(entry)   -> the usage an entry adds and where it was spent; its time
+//   usageTotals(entries) / addEntry / emptyTotals -> UsageTotals: pi's figures plus counts, split by source
+//   sessionUsage(tree, {leafId, since, timeZone}) -> whole file, active path, each branch, shared, per model, per day
+//   usageBuckets / bucketsSince / sumBuckets -> the (day, model, source) digest `usage --all` caches
+//   dayOf, parseDay, isValidTimeZone     -> calendar days
+//   formatCost, formatTokensShort, shortModel -> how figures read in tables and screens
+export * from "./figures.js";
+export * from "./entry-usage.js";
+export * from "./totals.js";
+export * from "./report.js";
+export * from "./digest.js";
+export * from "./day.js";
+export * from "./format.js";
