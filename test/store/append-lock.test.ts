@@ -1,11 +1,10 @@
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { appendEntries, CommitError, lockPathOf, type LockOwner } from "../../src/engine/index.js";
-import { FIXTURES, PROJECT_ROOT } from "../support/shared.js";
+import { compileEngineFor } from "../support/engine-child.js";
+import { FIXTURES } from "../support/shared.js";
 import { copyFixture, labelEntry, liveOwner, snapshotOf } from "./append-support.js";
 
 const entries = [labelEntry("new00001", "l0000002", "u0000002", "here")];
@@ -61,24 +60,6 @@ describe("the commit lock", () => {
     expect(existsSync(lockPathOf(file))).toBe(false);
   });
 });
-
-// The engine compiled file by file to plain JS (imports already carry .js suffixes), so a child
-// node process can run the real appendEntries.
-function compileEngineFor(child: string): string {
-  const out = mkdtempSync(join(tmpdir(), "pi-explorer-engine-js-"));
-  const engine = join(PROJECT_ROOT, "src/engine");
-  for (const rel of readdirSync(engine, { recursive: true, encoding: "utf8" })) {
-    if (!rel.endsWith(".ts")) continue;
-    const source = readFileSync(join(engine, rel), "utf8");
-    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-    const target = join(out, "engine", rel.replace(/\.ts$/, ".js"));
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, js);
-  }
-  writeFileSync(join(out, "package.json"), '{"type":"module"}');
-  writeFileSync(join(out, "child.mjs"), child);
-  return join(out, "child.mjs");
-}
 
 // Runs appendEntries in a child whose write step announces itself and then hangs until killed.
 const CHILD = `

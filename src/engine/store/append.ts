@@ -36,7 +36,7 @@ export interface AppendRequest {
 export interface AppendResult {
   path: string;
   entryIds: string[];
-  /** The leaf pi finds when it loads the file now (checked by re-reading it). */
+  /** The last entry written: pi's leaf on load, unless another writer appended after it (checked by re-reading). */
   newLeafId: string;
   /** The file after the commit, for a following commit. */
   snapshot: FileSnapshot;
@@ -72,6 +72,10 @@ function checkUnchanged(fd: number, snapshot: FileSnapshot): void {
   if (now.size !== snapshot.size) refuse(path, `the file changed since it was read (size ${snapshot.size} -> ${now.size} bytes); read it again`, true);
   if (now.mtimeMs !== snapshot.mtimeMs) refuse(path, "the file changed since it was read (modification time differs); read it again", true);
   if (fileTailSha256(fd, now.size) !== snapshot.tailSha256) refuse(path, "the file changed since it was read (its last bytes differ); read it again", true);
+  // Once more, the cheapest check last: pi does not take our lock, so what is left between this and
+  // the write is the only moment its append can slip in (the re-read after the write reports it).
+  const last = fstatSync(fd).size;
+  if (last !== snapshot.size) refuse(path, `the file changed since it was read (size ${snapshot.size} -> ${last} bytes); read it again`, true);
 }
 
 /**
@@ -152,27 +156,22 @@ function writeAndSync(fd: number, path: string, start: number, data: Buffer, io:
   }
 }
 
-// Re-read what is on disk through a fresh descriptor: the file must end with exactly our bytes,
-// so the last line pi parses on load (its leaf) is our last entry.
+// Re-read what is on disk through a fresh descriptor: our bytes must sit exactly where the snapshot
+// ended, so the first new entry follows the leaf it was planned on. Lines after ours are another
+// writer's later appends (pi chatting on), which is fine; lines before ours mean pi's write landed
+// between our check and our write, and our entries hang off an older leaf: written, with a problem.
 function verify(request: AppendRequest, start: number, data: Buffer): AppendResult {
   const path = request.snapshot.path;
   const expectedLeaf = request.entries.at(-1)!.id;
   const fd = openSync(path, "r");
   try {
     const stat = fstatSync(fd);
-    const onDisk = readRange(fd, start, stat.size - start);
-    const lastLine = onDisk.toString("utf8").trimEnd().split("\n").at(-1) ?? "";
-    let leaf: unknown;
-    try {
-      leaf = (JSON.parse(lastLine) as { id?: unknown }).id;
-    } catch {
-      leaf = undefined;
-    }
-    if (!onDisk.equals(data) || leaf !== expectedLeaf) {
+    const ours = readRange(fd, start, data.length);
+    if (!ours.equals(data)) {
       throw new CommitError(
         path,
         "written",
-        `${path}: written, but on re-reading the file does not end with the new entries (${stat.size} bytes, ${start + data.length} expected); another program wrote to it at the same moment, so check where pi continues (pi-explorer tree ${path})`,
+        `${path}: written, but another program wrote to it at the same moment, so the new entries do not follow the leaf they were planned on (${stat.size} bytes, ${start + data.length} expected); check where pi continues (pi-explorer tree ${path})`,
       );
     }
     const snapshot: FileSnapshot = {
@@ -182,10 +181,20 @@ function verify(request: AppendRequest, start: number, data: Buffer): AppendResu
       tailSha256: fileTailSha256(fd, stat.size),
       dev: stat.dev,
       ino: stat.ino,
-      leafId: expectedLeaf,
+      leafId: stat.size === start + data.length ? expectedLeaf : lastLineId(readRange(fd, start, stat.size - start)),
     };
     return { path, entryIds: request.entries.map((e) => e.id), newLeafId: expectedLeaf, snapshot };
   } finally {
     closeSync(fd);
+  }
+}
+
+function lastLineId(bytes: Buffer): string | null {
+  const lastLine = bytes.toString("utf8").trimEnd().split("\n").at(-1) ?? "";
+  try {
+    const id = (JSON.parse(lastLine) as { id?: unknown }).id;
+    return typeof id === "string" ? id : null;
+  } catch {
+    return null;
   }
 }
