@@ -5,6 +5,7 @@
 import { useMemo, useReducer, useState } from "react";
 import { Box, Text } from "ink";
 import type { CompactionSettings, FileSnapshot, PiProfile, SessionTree } from "../../src/engine/index.js";
+import { AppendRefused } from "../commit/AppendRefused.js";
 import { CompactionCommitScreen } from "../commit/CompactionCommit.js";
 import type { Committed } from "../commit/commit-io.js";
 import type { HelpGroupId } from "../app/help-keys.js";
@@ -13,6 +14,7 @@ import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { ContextDiffView } from "../diff/ContextDiffView.js";
 import { followCutTop } from "./band-lines.js";
+import { notAtLeafMessage } from "./not-at-leaf.js";
 import { BandsPane } from "./BandsPane.js";
 import { initPreviewState, previewReducer } from "./preview-reducer.js";
 import { autoCompactLine, settingsLine, tokensLine, warningLines, whyLines } from "./preview-lines.js";
@@ -83,6 +85,18 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
     props.active && writing === null,
   );
 
+  const notAtLeaf = writing ? notAtLeafMessage(tree, writing.leafId) : null;
+  if (writing && notAtLeaf !== null) {
+    return (
+      <Box flexDirection="column" width={columns} height={rows - 1}>
+        <Text bold wrap="truncate">
+          {"  Write this compaction?"}
+          <Text color="gray">{`  ${sanitizeInline(props.file)}`}</Text>
+        </Text>
+        <AppendRefused message={notAtLeaf} width={columns} height={rows - 2} active={props.active} onBack={() => setWriting(null)} />
+      </Box>
+    );
+  }
   if (writing) {
     return (
       <CompactionCommitScreen

@@ -29,7 +29,7 @@ export const PREVIEW_BINDINGS: PreviewBinding[] = [
   { keys: ["d"], help: "before/after context diff of this compaction", run: { type: "pane", pane: "diff" } },
   { keys: ["b"], help: "context diff of moving the leaf here (/tree navigation)", run: { type: "pane", pane: "branchDiff" } },
   { keys: ["c"], help: "scroll back to the cut", run: { type: "followCut" } },
-  { keys: ["w"], help: "write this compaction to the file (at this entry, with the settings and profile shown)", run: { type: "write" } },
+  { keys: ["w"], help: "write this compaction to the file with the settings and profile shown (at pi's leaf, as /compact; at another entry it says why not)", run: { type: "write" } },
   { keys: ["up"], help: "scroll up", run: { type: "scroll", by: "line", direction: -1 } },
   { keys: ["down"], help: "scroll down", run: { type: "scroll", by: "line", direction: 1 } },
   { keys: ["pageup", "left"], help: "page up", run: { type: "scroll", by: "page", direction: -1 } },
