@@ -5,6 +5,7 @@ import type { SettingName } from "./preview-reducer.js";
 
 export type PreviewCommand =
   | { type: "adjust"; setting: SettingName; direction: 1 | -1 }
+  | { type: "type"; setting: SettingName }
   | { type: "reset" }
   | { type: "profile" }
   | { type: "pane"; pane: "summary" | "diff" | "branchDiff" }
@@ -23,6 +24,9 @@ export const PREVIEW_BINDINGS: PreviewBinding[] = [
   { keys: ["{"], help: "reserveTokens down", run: { type: "adjust", setting: "reserveTokens", direction: -1 } },
   { keys: [">"], help: "context window up", run: { type: "adjust", setting: "contextWindow", direction: 1 } },
   { keys: ["<"], help: "context window down", run: { type: "adjust", setting: "contextWindow", direction: -1 } },
+  { keys: ["shift+k"], help: "type keepRecentTokens as a number (20000, 20,000 or 20k; Enter sets it)", run: { type: "type", setting: "keepRecentTokens" } },
+  { keys: ["shift+r"], help: "type reserveTokens as a number", run: { type: "type", setting: "reserveTokens" } },
+  { keys: ["shift+w"], help: "type the context window as a number", run: { type: "type", setting: "contextWindow" } },
   { keys: ["0"], help: "back to the values from your pi settings", run: { type: "reset" } },
   { keys: ["p"], help: "switch the pi profile (1.6 / 0.73)", run: { type: "profile" } },
   { keys: ["s"], help: "show/hide the summary that would be written", run: { type: "pane", pane: "summary" } },
