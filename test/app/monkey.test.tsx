@@ -4,7 +4,8 @@
 // After every read: no exception, the frame at most rows-1 lines of at most columns width. Then Esc
 // (one per read) gets back to the tree, and q quits. A failure names its seed, file, size and keys.
 // MONKEY_SEQUENCES=N runs N sequences per file and size (default 1), MONKEY_KEYS=N keys each
-// (default 24), MONKEY_SEED=S starts the seeds elsewhere (a failure's seed replays it).
+// (default 24), MONKEY_SEED=S starts the seeds elsewhere; MONKEY_REPLAY=SEED with -t "FILE at WxH"
+// replays a failure's exact keys.
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -17,6 +18,7 @@ import { FIXTURES, hasShared, sharedPath } from "../support/shared.js";
 const SEQUENCES = Number(process.env.MONKEY_SEQUENCES ?? 1);
 const KEY_COUNT = Number(process.env.MONKEY_KEYS ?? 24);
 const SEED_BASE = Number(process.env.MONKEY_SEED ?? 1);
+const REPLAY = process.env.MONKEY_REPLAY === undefined ? undefined : Number(process.env.MONKEY_REPLAY);
 const SIZES = [
   { columns: 120, rows: 35 },
   { columns: 80, rows: 24 },
@@ -177,7 +179,7 @@ async function monkey(file: { label: string; path: string }, size: { columns: nu
     run.ui.unmount();
     rmSync(space.home, { recursive: true, force: true });
     throw new Error(
-      `monkey: ${why}\n  file ${file.label} at ${size.columns}x${size.rows}, seed ${seed} (MONKEY_SEED=${seed})\n  reads: ${JSON.stringify(sent)}\n  frame:\n${frame}`,
+      `monkey: ${why}\n  file ${file.label} at ${size.columns}x${size.rows}, seed ${seed} (replay: MONKEY_REPLAY=${seed} MONKEY_KEYS=${KEY_COUNT} npx vitest run test/app/monkey.test.tsx -t "${file.label} at ${size.columns}x${size.rows}")\n  reads: ${JSON.stringify(sent)}\n  frame:\n${frame}`,
     );
   };
   // Every frame written since the last check, not only the last one.
@@ -258,6 +260,7 @@ describe("monkey: random keys, several per read, on every session file and size"
   files.forEach((file, fileIndex) => {
     SIZES.forEach((size, sizeIndex) => {
       it(`${file.label} at ${size.columns}x${size.rows}`, { timeout: 120_000 }, async () => {
+        if (REPLAY !== undefined) return monkey(file, size, REPLAY);
         for (let s = 0; s < SEQUENCES; s++) await monkey(file, size, SEED_BASE + (fileIndex * SIZES.length + sizeIndex) * 1000 + s);
       });
     });
