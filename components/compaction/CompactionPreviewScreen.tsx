@@ -144,6 +144,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
           height={rows - 1 - 3}
           active={props.active}
           onClose={() => dispatch({ type: "showPane", pane: "bands" })}
+          passedKeysHint="[ ] { } < > p still adjust"
         />
       ) : (
         <>

@@ -91,6 +91,7 @@ export function footerText(width: number): string {
     "  [ ] { } < > settings · K R W type · 0 reset · p profile · s summary · d/b diffs · c cut · w write · ? help · Esc",
     "  w write · d/b diffs · s summary · c cut · [ ] keep · K R W type · p profile · ? help · Esc",
     "  w write · d/b diff · s sum · c cut · [ ] K · ? · Esc",
+    "  w write · d/b diff · c cut · ? · Esc",
   ];
   return variants.find((v) => displayWidth(v) <= width) ?? variants[variants.length - 1];
 }
