@@ -9,6 +9,7 @@ import type { SessionDocument } from "../commit/session-document.js";
 import { ContextDiffView } from "../diff/ContextDiffView.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { truncateToWidth } from "../kit/text-width.js";
 import { branchFlowReducer, initBranchFlow } from "./branch-flow-state.js";
 import { StageBody } from "./BranchStages.js";
 import { contextChange, type ContextChange } from "./context-change.js";
@@ -66,7 +67,7 @@ export function BranchFlow(props: BranchFlowProps) {
         <Text color="gray">{`  ${sanitizeInline(document.path)}`}</Text>
       </Text>
       {fit.lines.map((line, i) => (
-        <Text key={fit.scroll + i} wrap="truncate" color={i === fit.lines.length - 1 && fit.maxScroll > 0 ? "gray" : undefined}>{`  ${line}`}</Text>
+        <Text key={fit.scroll + i} wrap="truncate" color={i === fit.lines.length - 1 && fit.maxScroll > 0 ? "gray" : undefined}>{truncateToWidth(`  ${line}`, width)}</Text>
       ))}
       {fit.spacer && <Text> </Text>}
       <Box flexDirection="column" height={bodyHeight} overflow="hidden" display={fullDiff ? "none" : "flex"}>

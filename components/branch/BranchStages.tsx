@@ -62,7 +62,7 @@ function ChooseStage({ cursor }: { cursor: number }) {
           <Text color="gray">{i === cursor ? `  — ${CHOICE_HELP[c.choice]}` : ""}</Text>
         </Text>
       ))}
-      <Text color="gray">  ↑/↓ choose · Enter select · Esc back to the tree</Text>
+      <Text color="gray" wrap="truncate">  ↑/↓ choose · Enter select · Esc back to the tree</Text>
     </>
   );
 }
@@ -116,7 +116,7 @@ function NoWriteStage(props: StageProps & { nothingToSummarize: boolean; change:
     <>
       <Lines lines={lines} height={props.height - 1} />
       <Box flexGrow={1} />
-      <Text color="gray">{props.nothingToSummarize ? "  Enter/Esc back to the tree · d full context diff" : "  Esc back to the choice · Enter close · d full context diff"}</Text>
+      <Text color="gray" wrap="truncate">{props.nothingToSummarize ? "  Enter/Esc back to the tree · d full context diff" : "  Esc back to the choice · Enter close · d full context diff"}</Text>
     </>
   );
 }

@@ -3,7 +3,7 @@
 // the file as it was; the caller learns of success only through onCommitted. Its keys are the table
 // in confirm-keys.ts, which the help overlay lists.
 // Reusable: give it the lines and a commit function (branch summaries, labels, forks, compactions).
-import { useReducer } from "react";
+import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
 import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
@@ -11,6 +11,7 @@ import type { KeyPress } from "../kit/keys.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { wrapText } from "../kit/text-width.js";
 import { confirmKeyCommand } from "./confirm-keys.js";
+import { wrapConfirmLines } from "./confirm-lines.js";
 import { confirmReducer, initConfirmState } from "./confirm-state.js";
 import type { Committed } from "./commit-io.js";
 import type { Outcome } from "./session-document.js";
@@ -38,7 +39,10 @@ export interface CommitConfirmProps {
 }
 
 export function CommitConfirm(props: CommitConfirmProps) {
-  const head = props.head ?? [];
+  // Wrapped, not cut: what the write means is read whole. The head never takes more than half the rows.
+  const headLines = useMemo(() => wrapConfirmLines(props.head ?? [], props.width), [props.head, props.width]);
+  const head = headLines.slice(0, Math.max(1, Math.floor(props.height / 2)));
+  const lines = useMemo(() => wrapConfirmLines(props.lines, props.width), [props.lines, props.width]);
   return (
     <>
       {head.map((line, i) => (
@@ -46,7 +50,7 @@ export function CommitConfirm(props: CommitConfirmProps) {
           {line}
         </Text>
       ))}
-      <ConfirmBody {...props} height={head.length === 0 ? props.height : Math.max(2, props.height - head.length)} />
+      <ConfirmBody {...props} lines={lines} height={head.length === 0 ? props.height : Math.max(2, props.height - head.length)} />
     </>
   );
 }
@@ -102,7 +106,7 @@ function ConfirmBody(props: CommitConfirmProps) {
       <Box flexGrow={1} />
       <Text wrap="truncate" color="yellow">
         {/* The scroll marks come early: a narrow terminal cuts the end of this line. */}
-        {`  y: ${props.verb ?? "write"}   Esc/n: cancel, nothing is written${more}   ↑/↓ PgUp/PgDn: scroll${props.hint ? `   ${props.hint}` : ""}`}
+        {`  y: ${props.verb ?? "write"}${more}   Esc/n: cancel, nothing is written   ↑/↓ PgUp/PgDn: scroll${props.hint ? `   ${props.hint}` : ""}`}
       </Text>
     </Box>
   );

@@ -16,6 +16,7 @@ import { TreeScreen, type TreeScreenProps } from "../tree/TreeScreen.js";
 import type { EntryCommand } from "../tree/tree-keys.js";
 import { CommitConfirm } from "./CommitConfirm.js";
 import { CompactionCommitScreen } from "./CompactionCommit.js";
+import { wrapConfirmLines } from "./confirm-lines.js";
 import { writeFork, type Committed } from "./commit-io.js";
 import { planFork, type ForkPlan } from "./fork-plan.js";
 import { reloadFocus } from "./reload-focus.js";
@@ -144,7 +145,9 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
   useKeyLayer("screen", () => (setNotice(null), false), props.active && notice !== null && activity.kind === "none");
 
   const fullScreen = activity.kind === "branch" || activity.kind === "compact";
-  const panelHeight = activity.kind === "label" ? LABEL_EDITOR_HEIGHT : activity.kind === "fork" ? FORK_PANEL_HEIGHT : 0;
+  // The fork's lines wrap (its path is long): the panel grows to show them, up to half the screen.
+  const forkHeight = activity.kind === "fork" ? Math.min(Math.max(FORK_PANEL_HEIGHT, wrapConfirmLines(activity.plan.lines, columns).length + 1), Math.max(FORK_PANEL_HEIGHT, Math.floor(rows / 2))) : 0;
+  const panelHeight = activity.kind === "label" ? LABEL_EDITOR_HEIGHT : activity.kind === "fork" ? forkHeight : 0;
   const banner = notice ?? (fileChange ? { text: fileChangeNotice(fileChange, "Ctrl+R"), error: fileChange.state === "unreadable" } : null);
   const noticeHeight = banner && !fullScreen ? 1 : 0;
   return (
@@ -218,7 +221,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
         <CommitConfirm
           lines={activity.plan.lines}
           width={columns}
-          height={FORK_PANEL_HEIGHT}
+          height={forkHeight}
           active={props.active}
           verb="create the new file"
           commit={() => writeFork(activity.plan.out, activity.plan.fork)}

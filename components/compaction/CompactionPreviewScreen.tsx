@@ -5,6 +5,7 @@
 import { useMemo, useReducer, useState } from "react";
 import { Box, Text } from "ink";
 import type { CompactionSettings, FileSnapshot, PiProfile, SessionTree } from "../../src/engine/index.js";
+import { AppendRefused } from "../commit/AppendRefused.js";
 import { CompactionCommitScreen } from "../commit/CompactionCommit.js";
 import type { Committed } from "../commit/commit-io.js";
 import type { HelpGroupId } from "../app/help-keys.js";
@@ -13,9 +14,11 @@ import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { ContextDiffView } from "../diff/ContextDiffView.js";
 import { followCutTop } from "./band-lines.js";
+import { notAtLeafMessage } from "./not-at-leaf.js";
 import { BandsPane } from "./BandsPane.js";
-import { initPreviewState, previewReducer } from "./preview-reducer.js";
-import { autoCompactLine, settingsLine, tokensLine, warningLines, whyLines } from "./preview-lines.js";
+import { initPreviewState, previewReducer, type SettingName } from "./preview-reducer.js";
+import { SettingPrompt } from "./SettingPrompt.js";
+import { autoCompactLine, footerText, settingsLine, tokensLine, warningLines, whyLines } from "./preview-lines.js";
 import { SummaryPane, summaryLines } from "./SummaryPane.js";
 import { useBranchDiff, useCompactionDiff, useCompactionPreview } from "./use-compaction-preview.js";
 import { usePreviewInput } from "./use-preview-input.js";
@@ -57,6 +60,8 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   const targetId = props.targetId ?? tree.leafId;
   const [state, dispatch] = useReducer(previewReducer, env.profile, initPreviewState);
   const [writing, setWriting] = useState<WriteRequest | null>(null);
+  // K / R / W: the setting being typed as a number, with what was typed in the same read.
+  const [typing, setTyping] = useState<{ setting: SettingName; initial: string } | null>(null);
   const data = useCompactionPreview(tree, targetId, env, state);
   const { preview } = data;
   const width = Math.max(20, columns - 1);
@@ -79,10 +84,25 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   const onWrite = () =>
     setWriting({ leafId: targetId, profile: state.profile, settings: { enabled: true, keepRecentTokens: keepRecentTokens.value, reserveTokens: reserveTokens.value } });
   usePreviewInput(
-    { state, dispatch, piValues: data.piValues, bandList: data.bandList, listHeight, summaryLineCount: summary.length, onBack: props.onBack, onHelp: props.onHelp, onWrite },
-    props.active && writing === null,
+    { state, dispatch, piValues: data.piValues, bandList: data.bandList, listHeight, summaryLineCount: summary.length, onBack: props.onBack, onHelp: props.onHelp, onWrite, onTypeSetting: (setting, initial) => {
+      // Only over the bands and the summary, where the prompt line is drawn (a diff takes the screen).
+      if (!diffModel) setTyping({ setting, initial });
+    } },
+    props.active && writing === null && typing === null,
   );
 
+  const notAtLeaf = writing ? notAtLeafMessage(tree, writing.leafId) : null;
+  if (writing && notAtLeaf !== null) {
+    return (
+      <Box flexDirection="column" width={columns} height={rows - 1}>
+        <Text bold wrap="truncate">
+          {"  Write this compaction?"}
+          <Text color="gray">{`  ${sanitizeInline(props.file)}`}</Text>
+        </Text>
+        <AppendRefused message={notAtLeaf} width={columns} height={rows - 2} active={props.active} onBack={() => setWriting(null)} />
+      </Box>
+    );
+  }
   if (writing) {
     return (
       <CompactionCommitScreen
@@ -124,6 +144,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
           height={rows - 1 - 3}
           active={props.active}
           onClose={() => dispatch({ type: "showPane", pane: "bands" })}
+          passedKeysHint="[ ] { } < > p still adjust"
         />
       ) : (
         <>
@@ -144,9 +165,21 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
           ) : (
             <BandsPane list={data.bandList} path={data.path} top={top} height={paneHeight} width={width} />
           )}
-          <Text color="gray" wrap="truncate">
-            {"  [ ] keep · { } reserve · < > window · 0 reset · p profile · s summary · d diff · b branch diff · c cut · w write · ? help · Esc back"}
-          </Text>
+          {typing ? (
+            <SettingPrompt
+              setting={typing.setting}
+              current={data.settings[typing.setting].value}
+              initial={typing.initial}
+              width={width}
+              active={props.active}
+              onSet={(value) => (dispatch({ type: "setSetting", setting: typing.setting, value }), setTyping(null))}
+              onCancel={() => setTyping(null)}
+            />
+          ) : (
+            <Text color="gray" wrap="truncate">
+              {footerText(columns)}
+            </Text>
+          )}
         </>
       )}
     </Box>

@@ -4,7 +4,7 @@
 import { formatCount, type CompactionPreview } from "../../src/engine/index.js";
 import type { Cell } from "../kit/cell.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { truncateToWidth, wrapText } from "../kit/text-width.js";
+import { displayWidth, truncateToWidth, wrapText } from "../kit/text-width.js";
 import { formatTokens } from "../tree/row-render.js";
 import type { SettingsInForce, SourcedValue } from "./preview-settings.js";
 
@@ -29,13 +29,19 @@ export function settingsLine(s: SettingsInForce, profile: string, width = WIDE_S
   ];
 }
 
+/**
+ * The one "context now" figure (pi's count, which a compaction stores as tokensBefore, and the tree's
+ * status line shows at the leaf), where it comes from, and the estimate after the compaction.
+ */
 export function tokensLine(p: CompactionPreview, pending = false): Cell[] {
-  // pi's tokensBefore uses the last reply's usage where it can; after is always an estimate.
-  const before = [
-    c("tokens before ", "muted"),
-    c(formatCount(p.tokensBefore), "plain", true),
-    c(p.cutKey === "" ? " (estimate)" : " (pi's tokensBefore)", "muted"),
-  ];
+  const now = p.contextNow;
+  const source =
+    now.lastUsageIndex === null
+      ? " (estimated: no reply with usage yet; pi's tokensBefore)"
+      : now.trailingTokens > 0
+        ? ` (last reply's usage ${formatCount(now.usageTokens)} + ~${formatCount(now.trailingTokens)} after it; pi's tokensBefore)`
+        : " (the last reply's usage; pi's tokensBefore)";
+  const before = [c("context now ", "muted"), c(`${now.lastUsageIndex === null ? "~" : ""}${formatCount(p.tokensBefore)}`, "plain", true), c(source, "muted")];
   if (pending) return [...before, c(" → after … (compiling the summary)", "muted")];
   if (!p.outcome) return [...before, c("  → no compaction", "muted")];
   const after = p.outcome.tokensAfter;
@@ -51,9 +57,12 @@ export function tokensLine(p: CompactionPreview, pending = false): Cell[] {
   ];
 }
 
+/** pi's own check before the next prompt, naming the figure it compares (not always "context now"). */
 export function autoCompactLine(p: CompactionPreview): Cell[] {
   const a = p.autoCompact;
-  return [c("auto-compact now: ", "muted"), c(a.wouldCompact ? "yes" : "no", a.wouldCompact ? "warning" : "plain", true), c(` — ${a.reason}`, "muted")];
+  // pi's usual check reads the last reply's usage alone (no estimate of what follows it).
+  const counted = a.counted === "last-reply-usage" ? "last reply's usage: " : a.counted === "context-estimate" ? "context estimate: " : "";
+  return [c("auto-compact now: ", "muted"), c(a.wouldCompact ? "yes" : "no", a.wouldCompact ? "warning" : "plain", true), c(` — ${counted}${a.reason}`, "muted")];
 }
 
 /** "Why" wrapped to at most `maxLines` lines (the last cut with "…"). */
@@ -73,4 +82,16 @@ export function warningLines(p: CompactionPreview, problems: readonly string[], 
     if (wrapped.length > 2) shown[1] = truncateToWidth(`${shown[1]} …`, width);
     return shown.map((line) => [c(line, "warning")]);
   });
+}
+
+/** The preview's key line, the longest that fits: the keys that act (w, d, b, c) come first when it is narrow. */
+export function footerText(width: number): string {
+  const variants = [
+    "  [ ] keep · { } reserve · < > window · K R W type · 0 reset · p profile · s summary · d diff · b branch diff · c cut · w write · ? help · Esc back",
+    "  [ ] { } < > settings · K R W type · 0 reset · p profile · s summary · d/b diffs · c cut · w write · ? help · Esc",
+    "  w write · d/b diffs · s summary · c cut · [ ] keep · K R W type · p profile · ? help · Esc",
+    "  w write · d/b diff · s sum · c cut · [ ] K · ? · Esc",
+    "  w write · d/b diff · c cut · ? · Esc",
+  ];
+  return variants.find((v) => displayWidth(v) <= width) ?? variants[variants.length - 1];
 }

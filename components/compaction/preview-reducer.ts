@@ -2,6 +2,7 @@
 // which pane is shown, and how far the bands list and the summary are scrolled. Pure: tested without
 // rendering. The plan itself is derived from this state (use-compaction-preview.ts), never stored.
 import type { PiProfile } from "../../src/engine/index.js";
+import { SETTING_MINIMUM } from "./setting-input.js";
 
 export type SettingName = "keepRecentTokens" | "reserveTokens" | "contextWindow";
 
@@ -20,6 +21,8 @@ export interface PreviewState {
 export type PreviewAction =
   /** Step a setting up or down from its value in force (the override, else `base`: pi's value); coarse = ten steps. */
   | { type: "adjust"; setting: SettingName; base: number; direction: 1 | -1; coarse?: boolean }
+  /** A value typed as a number (the prompt checked it). */
+  | { type: "setSetting"; setting: SettingName; value: number }
   | { type: "resetSettings" }
   | { type: "toggleProfile" }
   | { type: "showPane"; pane: PreviewPane }
@@ -36,8 +39,7 @@ export const initPreviewState = (profile: PiProfile): PreviewState => ({
   summaryScroll: 0,
 });
 
-/** Lowest value each setting may take (pi rejects negative token counts; a window needs room). */
-const MINIMUM: Record<SettingName, number> = { keepRecentTokens: 0, reserveTokens: 0, contextWindow: 1000 };
+const MINIMUM = SETTING_MINIMUM;
 
 /** A round step about a tenth of the value (20000 → 1000, 400 → 10), so the cut moves visibly at any scale. */
 export function settingStep(value: number): number {
@@ -62,6 +64,8 @@ export function previewReducer(s: PreviewState, action: PreviewAction): PreviewS
       // Settings keys re-centre the list on the cut: that is what the user wants to watch move.
       return { ...s, overrides: { ...s.overrides, [action.setting]: value }, bandsScroll: null };
     }
+    case "setSetting":
+      return { ...s, overrides: { ...s.overrides, [action.setting]: Math.max(MINIMUM[action.setting], action.value) }, bandsScroll: null };
     case "resetSettings":
       return { ...s, overrides: {}, bandsScroll: null };
     case "toggleProfile":

@@ -23,6 +23,8 @@ export interface PreviewInputDeps {
   onHelp: (group: HelpGroupId) => void;
   /** `w`: open the write step for the plan shown. */
   onWrite: () => void;
+  /** K / R / W: open the prompt that takes the setting as a typed number; `typed`: text that came in the same read after the key. */
+  onTypeSetting: (setting: SettingName, typed: string) => void;
 }
 
 /**
@@ -39,7 +41,16 @@ export function usePreviewInput(deps: PreviewInputDeps, enabled: boolean): void 
     "screen",
     (key) => {
       let used = false;
-      for (const press of chunkPresses(key)) used = runPress(press, deps) || used;
+      const presses = chunkPresses(key);
+      for (let i = 0; i < presses.length; i++) {
+        const command = previewKeyCommand(presses[i]);
+        // The keys after K / R / W in the same read are the number being typed, not preview keys.
+        if (command?.type === "type") {
+          deps.onTypeSetting(command.setting, presses.slice(i + 1).map((p) => p.text).join(""));
+          return true;
+        }
+        used = runPress(presses[i], deps) || used;
+      }
       return used;
     },
     enabled,
@@ -54,6 +65,9 @@ function runPress(key: KeyPress, deps: PreviewInputDeps): boolean {
     case "adjust":
       // The reducer steps from its own override when there is one, so a chunk of presses adds up.
       dispatch({ type: "adjust", setting: command.setting, base: deps.piValues[command.setting], direction: command.direction });
+      break;
+    case "type":
+      deps.onTypeSetting(command.setting, "");
       break;
     case "reset":
       dispatch({ type: "resetSettings" });

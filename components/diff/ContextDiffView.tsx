@@ -20,6 +20,8 @@ export interface ContextDiffViewProps {
   height: number;
   active: boolean;
   onClose: () => void;
+  /** Keys of the screen around the diff that still act while it is shown (the footer names them). */
+  passedKeysHint?: string;
 }
 
 function useDiffInput(model: DiffModel, state: DiffViewState, dispatch: (a: DiffViewAction) => void, rowsHeight: number, active: boolean, onClose: () => void) {
@@ -62,7 +64,7 @@ function useDiffInput(model: DiffModel, state: DiffViewState, dispatch: (a: Diff
   );
 }
 
-export function ContextDiffView({ model, width, height, active, onClose }: ContextDiffViewProps) {
+export function ContextDiffView({ model, width, height, active, onClose, passedKeysHint }: ContextDiffViewProps) {
   const [state, dispatch] = useReducer(diffViewReducer, undefined, initDiffViewState);
   const chrome = 4 + (model.note ? 1 : 0);
   const layout = diffLayout(height, chrome, state.bars);
@@ -91,7 +93,7 @@ export function ContextDiffView({ model, width, height, active, onClose }: Conte
       </Box>
       {layout.showBars && kindBarLines(model.kinds.before, model.kinds.after, width).map((cells, i) => <Cells key={`bar${i}`} cells={cells} />)}
       <Text color="gray" wrap="truncate">
-        {"  ↑/↓ PgUp/PgDn scroll · n/N next/previous block · Tab bars · [ ] { } < > p still adjust · Esc back"}
+        {`  ↑/↓ PgUp/PgDn scroll · n/N next/previous block · Tab bars${passedKeysHint ? ` · ${passedKeysHint}` : ""} · Esc back`}
       </Text>
     </Box>
   );

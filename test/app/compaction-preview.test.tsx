@@ -35,6 +35,15 @@ async function openPreview(
 }
 
 const lines = (frame: string) => frame.split("\n");
+
+/** Shift+K / Shift+R / Shift+W, the digits, Enter; returns the frame once the value is set. */
+async function typeSetting(ui: Awaited<ReturnType<typeof openPreview>>, key: "K" | "R" | "W", digits: string): Promise<string> {
+  await ui.press(key);
+  await ui.waitFor((f) => /(keepRecentTokens|reserveTokens|context window): .*Enter set/.test(f));
+  await ui.type(digits);
+  await ui.press("enter");
+  return ui.waitFor((f) => !f.includes("Enter set") && !f.includes("compiling the summary"));
+}
 const lineWith = (frame: string, text: string) => lines(frame).find((l) => l.includes(text)) ?? "";
 const cutLine = (frame: string) => lineWith(frame, "✂── cut");
 /** Index of the line holding entry `id` (entry rows show the id after the band gutter). */
@@ -61,8 +70,45 @@ describe("compaction preview", () => {
     expect(f).toContain("Why: Counting back from the newest entry, keepRecentTokens (2,000) is reached at r51");
     expect(f).toContain("That splits the turn starting at u5");
     expect(f).toContain("pi writes two summaries");
-    expect(f).toMatch(/tokens before 5,260 \(pi's tokensBefore\) → after ~2,935 \(estimate\) +\(−2,325, −44%\)/);
-    expect(f).toMatch(/auto-compact now: no — 5,260 tokens is not above the threshold 111,616/);
+    expect(f).toMatch(/context now 5,260 \(the last reply's usage; pi's tokensBefore\) → after ~2,935 \(estimate\) +\(−2,325, −44%\)/);
+    expect(f).toMatch(/auto-compact now: no — last reply's usage: 5,260 tokens is not above the threshold 111,616/);
+  });
+
+  it("shows one context-now figure, which stays put when keepRecentTokens leaves no cut", async () => {
+    // Everything fits in 9,000 recent tokens: pi would not compact, and the figure is still pi's count.
+    const ui = await openPreview({ compaction: { keepRecentTokens: 2000 } }, null);
+    const withCut = ui.frame();
+    expect(withCut).toContain("context now 5,260 (the last reply's usage; pi's tokensBefore)");
+    for (let i = 0; i < 3; i++) await ui.press("]");
+    const f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,300 (adjusted)") && !fr.includes("compiling the summary"));
+    expect(f).toContain("context now 5,260");
+    const typed = await typeSetting(ui, "K", "9000");
+    expect(typed).toContain("keepRecentTokens 9,000 (adjusted)");
+    expect(typed).toContain("→ no compaction");
+    expect(typed).toContain("context now 5,260 (the last reply's usage; pi's tokensBefore)");
+  });
+
+  it("takes settings typed as numbers (K, R, W), in one read too, and says when a text is no number", async () => {
+    const ui = await openPreview({ compaction: { keepRecentTokens: 20000 } }, null);
+    let f = await typeSetting(ui, "K", "1,600");
+    expect(f).toContain("keepRecentTokens 1,600 (adjusted)");
+    f = await typeSetting(ui, "R", "50k");
+    expect(f).toContain("reserveTokens 50,000 (adjusted)");
+    f = await typeSetting(ui, "W", "200000");
+    expect(f).toContain("context window 200,000 (adjusted)");
+    expect(f).toContain("threshold 150,000 (window 200,000 - reserve 50,000)");
+    // The key, the digits and Enter in one read.
+    await ui.press("K2000\r");
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,000 (adjusted)") && !fr.includes("compiling the summary"));
+    expect(cutLine(f)).toContain("first kept entry a52");
+    await ui.press("K");
+    await ui.type("lots");
+    await ui.press("enter");
+    f = await ui.waitFor((fr) => fr.includes("type a number of tokens"));
+    expect(f).toContain("keepRecentTokens: lots");
+    await ui.press("escape");
+    f = await ui.waitFor((fr) => !fr.includes("type a number of tokens"));
+    expect(f).toContain("keepRecentTokens 2,000 (adjusted)");
   });
 
   it("moves the cut live with the keepRecentTokens keys and marks the value as adjusted", async () => {
@@ -91,10 +137,10 @@ describe("compaction preview", () => {
     const ui = await openPreview({ compaction: { keepRecentTokens: 2000, reserveTokens: 124000 } }, null);
     let f = ui.frame();
     expect(f).toContain("reserveTokens 124,000 (global)");
-    expect(f).toContain("auto-compact now: yes — 5,260 tokens is above the threshold 4,000 (window 128,000 - reserve 124,000)");
+    expect(f).toContain("auto-compact now: yes — last reply's usage: 5,260 tokens is above the threshold 4,000 (window 128,000 - reserve 124,000)");
     await ui.press("{");
     f = await ui.waitFor((fr) => fr.includes("reserveTokens 120,000 (adjusted)"));
-    expect(f).toContain("auto-compact now: no — 5,260 tokens is not above the threshold 8,000");
+    expect(f).toContain("auto-compact now: no — last reply's usage: 5,260 tokens is not above the threshold 8,000");
     await ui.press(">");
     f = await ui.waitFor((fr) => fr.includes("context window 130,000 (adjusted)"));
     expect(f).toContain("threshold 10,000 (window 130,000 - reserve 120,000)");

@@ -11,6 +11,7 @@ import {
   contextAfterCommit,
   contextView,
   createCompactionPreviewer,
+  estimateContextAtPath,
   estimateTokens,
   NEW_COMPACTION_ID,
   getBranch,
@@ -43,6 +44,10 @@ function checkAgainstEngine(tree: SessionTree, profile: PiProfile): void {
     expect(p.autoCompact).toEqual(plan.autoCompact);
     expect(p.noCompactionReason).toBe(plan.noCompactionReason);
     if (plan.preparation) expect(p.tokensBefore).toBe(plan.preparation.tokensBefore);
+    // One "context now" figure: pi's count at the leaf, with a cut or without one (issue 11: it
+    // used to fall back to a plain per-message sum and so moved with keepRecentTokens).
+    expect(p.tokensBefore).toBe(estimateContextAtPath(path, profile).tokens);
+    expect(p.contextNow.tokens).toBe(p.tokensBefore);
 
     const commit = planCompactionCommit(tree, { profile, settings: { enabled: true, ...settings } }, clock);
     if (commit.kind === "none") {

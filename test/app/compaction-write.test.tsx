@@ -96,3 +96,47 @@ describe("compaction preview: w writes the compaction shown", () => {
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 });
+
+describe("compaction preview: w on an entry that is not pi's leaf", () => {
+  it("refuses, saying the leaf would move and how many entries would stay behind, and how to do it pi's way; writes nothing", async () => {
+    home = piHome({ compaction: { keepRecentTokens: 2000 } });
+    const file = join(home.env.home, "turns.jsonl");
+    copyFileSync(TURNS, file);
+    const before = readFileSync(file);
+    const tree = buildTree(readSessionFile(file, "1.6").loaded);
+    const ui = await renderInk(<App env={home.env} initial={{ kind: "tree", path: file, fromPicker: false }} />, { columns: 140, rows: 40 });
+    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    // Three rows above the leaf.
+    await ui.press("up", "up", "up", "ctrl+k");
+    const preview = await ui.waitFor(settled, WAIT_MS);
+    const target = /· at (\S+)/.exec(preview)?.[1];
+    expect(target).toBeDefined();
+    expect(target).not.toBe(tree.leafId);
+    await ui.press("w");
+    const frame = await ui.waitFor((f) => f.includes("is not pi's leaf"), WAIT_MS);
+    const text = frame.replace(/\s+/g, " ");
+    expect(text).toContain(`${target} is not pi's leaf (${tree.leafId}), and pi's /compact always works at the leaf.`);
+    expect(text).toMatch(new RegExp(`would move pi's leaf from ${tree.leafId} to the new entry, and \\d+ entr(y|ies) on the path to ${tree.leafId} would stay on another branch`));
+    expect(text).toContain("then Shift+C");
+    expect(frame).toContain("Nothing is written. Esc: back");
+    expect(frame).not.toContain("y: write");
+    await ui.press("y");
+    expect(readFileSync(file).equals(before)).toBe(true);
+    await ui.press("escape");
+    await ui.waitFor((f) => settled(f) && f.includes("w write"), WAIT_MS);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
+describe("notAtLeafMessage", () => {
+  it("counts the entries left behind from the branch point, and is null at the leaf", async () => {
+    const { notAtLeafMessage } = await import("../../components/compaction/not-at-leaf.js");
+    const tree = buildTree(readSessionFile(TURNS, "1.6").loaded);
+    expect(notAtLeafMessage(tree, tree.leafId)).toBeNull();
+    const path = [...(function* () {
+      for (let id = tree.leafId; id !== null; id = tree.byId.get(id)?.parentId ?? null) yield id;
+    })()];
+    expect(notAtLeafMessage(tree, path[3])).toContain("and 3 entries on the path to");
+    expect(notAtLeafMessage(tree, path[1])).toContain("and 1 entry on the path to");
+  });
+});

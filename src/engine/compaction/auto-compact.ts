@@ -11,6 +11,12 @@ export interface AutoCompactCheck {
   wouldCompact: boolean;
   /** The size pi compares with the threshold; null when pi stops before measuring. */
   tokens: number | null;
+  /**
+   * Where `tokens` comes from: the last assistant reply's own usage (pi's usual check: no estimate
+   * of the messages after it), or pi's context estimate (after an error or zero usage, or with
+   * context edits). null when pi stops before measuring.
+   */
+  counted: "last-reply-usage" | "context-estimate" | null;
   /** contextWindow - reserveTokens: pi compacts when tokens exceed this. */
   threshold: number;
   /** Why, in one sentence. */
@@ -34,7 +40,7 @@ export interface AutoCompactInput {
 export function checkAutoCompaction(input: AutoCompactInput): AutoCompactCheck {
   const profile = input.profile ?? "1.6";
   const threshold = input.contextWindow - input.reserveTokens;
-  const stop = (reason: string): AutoCompactCheck => ({ wouldCompact: false, tokens: null, threshold, reason });
+  const stop = (reason: string): AutoCompactCheck => ({ wouldCompact: false, tokens: null, counted: null, threshold, reason });
   if (input.enabled === false) return stop("auto-compaction is disabled");
   const context = buildContextFromPath(input.path, profile);
   const messages = contextMessages(context);
@@ -46,6 +52,7 @@ export function checkAutoCompaction(input: AutoCompactInput): AutoCompactCheck {
     return stop("the last assistant message is older than the latest compaction (stale-usage guard)");
   }
   let tokens: number;
+  let counted: AutoCompactCheck["counted"] = "context-estimate";
   const direct = assistant.usage ? calculateContextTokens(assistant.usage) : 0;
   const hasEdits = profile === "1.6" && (context.projection ?? []).some((pe) => pe.sourceEntry.type === "context_edit");
   if (hasEdits) {
@@ -62,8 +69,9 @@ export function checkAutoCompaction(input: AutoCompactInput): AutoCompactCheck {
     tokens = estimate.tokens;
   } else {
     tokens = direct;
+    counted = "last-reply-usage";
   }
   const wouldCompact = shouldCompact(tokens, input.contextWindow, { enabled: true, reserveTokens: input.reserveTokens });
   const relation = wouldCompact ? "above" : "not above";
-  return { wouldCompact, tokens, threshold, reason: `${formatCount(tokens)} tokens is ${relation} the threshold ${formatCount(threshold)} (window ${formatCount(input.contextWindow)} - reserve ${formatCount(input.reserveTokens)})` };
+  return { wouldCompact, tokens, counted, threshold, reason: `${formatCount(tokens)} tokens is ${relation} the threshold ${formatCount(threshold)} (window ${formatCount(input.contextWindow)} - reserve ${formatCount(input.reserveTokens)})` };
 }

@@ -8,7 +8,9 @@ import { buildContextFromPath } from "../context/build-context.js";
 import type { CompiledCompactionSummary } from "../summary/compile.js";
 import { compileSummaryOfPreparation } from "../summary/compile-preparation.js";
 import { buildGlobalMessageIndex } from "../summary/message-index.js";
+import { estimateBuiltContext } from "../tokens/context-estimate.js";
 import { estimateTokens } from "../tokens/estimate.js";
+import type { ContextTokenEstimate } from "../tokens/usage.js";
 import { contextRows, type ContextRow } from "../tokens/rows.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { checkAutoCompaction, type AutoCompactCheck } from "./auto-compact.js";
@@ -44,8 +46,14 @@ export interface CompactionPreviewPlan {
   why: string;
   warnings: CompactionWarning[];
   autoCompact: AutoCompactCheck;
-  /** pi's tokensBefore when it would compact, else the estimate of the current context. */
+  /**
+   * pi's count of the context now (estimateContextTokens: the last trusted usage plus estimates of the
+   * messages after it; 1.6 projected): what a compaction stores as tokensBefore. The same with or
+   * without a cut, so it never moves with keepRecentTokens.
+   */
   tokensBefore: number;
+  /** How tokensBefore was counted (usage anchor and trailing estimate). */
+  contextNow: ContextTokenEstimate;
   before: ContextRow[];
   /** The cut this plan stands for ("" when pi would not compact): plans with equal keys share an outcome. */
   cutKey: string;
@@ -83,7 +91,10 @@ const sum = (rows: readonly ContextRow[]): number => rows.reduce((s, r) => s + r
 
 export function createCompactionPreviewer(input: PreviewerInput): CompactionPreviewer {
   const { path, profile } = input;
-  const before = contextRows(buildContextFromPath(path, profile).messages, profile);
+  const builtBefore = buildContextFromPath(path, profile);
+  const before = contextRows(builtBefore.messages, profile);
+  // pi's figure for the context now; prepareCompaction's tokensBefore is this very count.
+  const contextNow = estimateBuiltContext(builtBefore, path, profile);
   const analyses = new Map<number, CompactionAnalysis>();
   const autoChecks = new Map<string, AutoCompactCheck>();
   const outcomes = new Map<string, PreviewOutcome>();
@@ -150,7 +161,8 @@ export function createCompactionPreviewer(input: PreviewerInput): CompactionPrev
       why: explainCut(analysis, settings.keepRecentTokens),
       warnings: compactionWarnings(analysis, settings.keepRecentTokens, profile),
       autoCompact: autoFor(settings.reserveTokens, settings.contextWindow),
-      tokensBefore: prep?.tokensBefore ?? sum(before),
+      tokensBefore: prep?.tokensBefore ?? contextNow.tokens,
+      contextNow,
       before,
       cutKey: cutKeyOf(analysis),
     };

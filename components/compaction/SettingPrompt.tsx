@@ -1,0 +1,59 @@
+// The line where a preview setting is typed as a number (K, R or W in the preview). It edits through
+// the one text field (router keys, never stdin), takes Enter to set the value and Esc to cancel, and
+// shows why a text is not a number without leaving the prompt.
+import { useState } from "react";
+import { Text } from "ink";
+import { useKeyLayer } from "../kit/key-router.js";
+import { TextField } from "../kit/text-field/TextField.js";
+import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
+import { initTextField, textFieldReducer } from "../kit/text-field/text-field-state.js";
+import type { SettingName } from "./preview-reducer.js";
+import { parseSettingInput, SETTING_LABEL } from "./setting-input.js";
+
+export interface SettingPromptProps {
+  setting: SettingName;
+  /** The value in force (shown; Enter on an empty field keeps it). */
+  current: number;
+  /** Text typed in the same read as the key that opened the prompt. */
+  initial?: string;
+  width: number;
+  active: boolean;
+  onSet: (value: number) => void;
+  onCancel: () => void;
+}
+
+export function SettingPrompt({ setting, current, initial = "", width, active, onSet, onCancel }: SettingPromptProps) {
+  const [field, setField] = useState(() => initTextField(initial));
+  const [error, setError] = useState<string | null>(null);
+  useKeyLayer(
+    "overlay",
+    (key) => {
+      if (key.name === "escape" || key.name === "ctrl+c") onCancel();
+      else if (key.name === "enter" && field.value.trim() === "") onCancel();
+      else if (key.name === "enter") {
+        const parsed = parseSettingInput(field.value, setting);
+        if (parsed.ok) onSet(parsed.value);
+        else setError(parsed.message);
+      } else {
+        const edit = textFieldKeyAction(key);
+        if (edit !== null) {
+          setField((f) => textFieldReducer(f, edit));
+          setError(null);
+        }
+      }
+      // Modal: the preview's keys wait until the value is set or cancelled.
+      return true;
+    },
+    active,
+  );
+  const prompt = `  ${SETTING_LABEL[setting]}: `;
+  const hint = error ?? `now ${current.toLocaleString("en-US")} · Enter set · Esc cancel (20000, 20,000 or 20k)`;
+  const fieldWidth = Math.max(4, Math.min(16, width - prompt.length - 4));
+  return (
+    <Text wrap="truncate">
+      <Text color="cyan">{prompt}</Text>
+      <TextField state={field} focused={active} width={fieldWidth} />
+      <Text color={error ? "red" : "gray"}>{`  ${hint}`}</Text>
+    </Text>
+  );
+}
