@@ -1,11 +1,11 @@
 // The cross-session index: built once, then updated from where each file was last read.
-import Database from "better-sqlite3";
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listAllSessionFiles } from "../../src/engine/index.js";
 import { RecallCache, recallCacheFile, RECALL_SCHEMA_VERSION } from "../../src/engine/store/recall-cache.js";
+import { loadSqlite, type SqliteDriver } from "../../src/engine/store/sqlite.js";
 import { FIXTURES } from "../support/shared.js";
 
 let dir: string;
@@ -176,7 +176,7 @@ describe("recall cache", () => {
     mkdirSync(join(dir, "cache", "pi-explorer"), { recursive: true });
     writeFileSync(dbPath, "this is not a database, just garbage bytes ".repeat(200));
     withCache((cache) => {
-      expect(cache.rebuiltBecause).toMatch(/unreadable/);
+      expect(cache.notices.join("\n")).toMatch(/unreadable/);
       cache.update(listed(), "1.6");
       expect(hits(cache, "zebracorn")).toHaveLength(2);
     });
@@ -195,11 +195,11 @@ describe("recall cache", () => {
 
   it("an index of another schema version is rebuilt", () => {
     withCache((cache) => cache.update(listed(), "1.6"));
-    const db = new Database(dbPath);
-    db.pragma(`user_version = ${RECALL_SCHEMA_VERSION + 1}`);
+    const db = (loadSqlite() as SqliteDriver).open(dbPath);
+    db.exec(`PRAGMA user_version = ${RECALL_SCHEMA_VERSION + 1}`);
     db.close();
     withCache((cache) => {
-      expect(cache.rebuiltBecause).toBe(`schema version ${RECALL_SCHEMA_VERSION + 1}, expected ${RECALL_SCHEMA_VERSION}`);
+      expect(cache.notices).toEqual([`recall index was rebuilt: schema version ${RECALL_SCHEMA_VERSION + 1}, expected ${RECALL_SCHEMA_VERSION}`]);
       expect(hits(cache, "zebracorn")).toEqual([]);
       expect(cache.update(listed(), "1.6")).toMatchObject({ reindexed: 2 });
     });

@@ -50,3 +50,84 @@ export function postingsView(bytes: Uint8Array): Int32Array {
   if (bytes.byteOffset % 4 === 0) return new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
   return new Int32Array(bytes.slice().buffer);
 }
+
+/**
+ * A segment's postings as the store keeps them on disk: [doc delta, tf] pairs as unsigned varints
+ * (docs ascending, the first delta from 0). Lengths and roles live once per doc (segmentLengths),
+ * not in every posting: about 2 bytes a posting instead of 12.
+ */
+export function encodePostings(table: TermTable, termId: number, docIds: ArrayLike<number>): Uint8Array {
+  const list = table.lists[termId];
+  const out = new Uint8Array(list.length * 5 + 10);
+  let o = 0;
+  let prev = 0;
+  const put = (v: number): void => {
+    while (v >= 0x80) {
+      out[o++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    out[o++] = v;
+  };
+  for (let i = 0; i < list.length; i += 2) {
+    const doc = docIds[list[i]];
+    put(doc - prev);
+    put(list[i + 1]);
+    prev = doc;
+  }
+  return out.slice(0, o);
+}
+
+/** Thrown when stored postings do not decode to what their row says: the cache is damaged. */
+export class DamagedIndexError extends Error {
+  constructor(what: string) {
+    super(`the recall index is damaged (${what})`);
+    this.name = "DamagedIndexError";
+  }
+}
+
+/**
+ * Decodes one stored row into [doc, tf, length|role] triples. `lengthRoles[doc]` holds each doc's
+ * packed length and role + 1 (0: no such doc); a row that does not decode to exactly `df` known,
+ * ascending docs is damage, never a result.
+ */
+export function decodePostings(bytes: Uint8Array, df: number, lengthRoles: Int32Array): Int32Array {
+  const out = new Int32Array(df * POSTING_STRIDE);
+  let i = 0;
+  let doc = 0;
+  let n = 0;
+  const get = (): number => {
+    let v = 0;
+    let shift = 0;
+    for (;;) {
+      if (i >= bytes.length || shift > 28) throw new DamagedIndexError("postings cut short");
+      const b = bytes[i++];
+      v += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return v;
+      shift += 7;
+    }
+  };
+  while (i < bytes.length) {
+    const delta = get();
+    const tf = get();
+    doc += delta;
+    if (n === df || (n > 0 && delta === 0) || tf < 1 || doc >= lengthRoles.length || lengthRoles[doc] === 0) throw new DamagedIndexError("postings name an unknown doc");
+    out[n * POSTING_STRIDE] = doc;
+    out[n * POSTING_STRIDE + 1] = tf;
+    out[n * POSTING_STRIDE + 2] = lengthRoles[doc] - 1;
+    n++;
+  }
+  if (n !== df) throw new DamagedIndexError("postings count");
+  return out;
+}
+
+/** A segment's packed length|role per doc, in doc order, as stored bytes (4 per doc). */
+export function encodeLengths(lengthRoles: ArrayLike<number>): Uint8Array {
+  const out = new Int32Array(lengthRoles.length);
+  for (let i = 0; i < out.length; i++) out[i] = lengthRoles[i];
+  return new Uint8Array(out.buffer);
+}
+
+export function decodeLengths(bytes: Uint8Array): Int32Array {
+  if (bytes.byteLength % 4 !== 0) throw new DamagedIndexError("lengths");
+  return postingsView(bytes);
+}

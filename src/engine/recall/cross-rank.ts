@@ -3,7 +3,7 @@
 // N and the average length taken over every indexed session. Only the best `k` are kept.
 import { lengthOf, POSTING_STRIDE, roleOf } from "./cross-postings.js";
 import { bm25, idfOf } from "./rank.js";
-import { TopK, type ScoredDoc } from "./top-k.js";
+import { TopK, type ScoredDoc, type TieOrder } from "./top-k.js";
 
 export interface WordPostings {
   /** One entry per index term the word stands for; `lists` are that term's rows (one per segment). */
@@ -29,6 +29,8 @@ export interface CrossRankInput {
   accept: (doc: number, role: number) => boolean;
   /** How many of the best to return. */
   k: number;
+  /** Order among equal scores (default: doc id); the store passes session path, then file order. */
+  tie?: TieOrder;
 }
 
 export interface CrossRankOutcome {
@@ -83,7 +85,7 @@ export function crossRank(input: CrossRankInput): CrossRankOutcome {
       total[d] += bm25(1, lengthOf(info[d] - 1), idf, input.avgLength);
     }
   }
-  const top = new TopK(input.k);
+  const top = new TopK(input.k, input.tie);
   let count = 0;
   for (const d of touched) {
     if (!input.accept(d, roleOf(info[d] - 1))) continue;
