@@ -15,8 +15,6 @@ export const RECALL_SCHEMA_VERSION = 5;
 // there for snippets and regular expressions, never kept), its role, tools and paths; per term and
 // segment (a file's first read, or one later append): varint [doc delta, tf] pairs; per segment:
 // each doc's length and role. FTS5 (contentless) only answers where quoted phrases occur.
-// `texts` holds text only for files whose entries are not their lines as written (v1/v2 files,
-// which pi migrates on load).
 const SCHEMA = `
 CREATE TABLE files(
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
@@ -30,7 +28,6 @@ CREATE INDEX docs_file ON docs(file_id);
 CREATE TABLE segs(file_id INTEGER NOT NULL, first_doc INTEGER NOT NULL, lengths BLOB NOT NULL, PRIMARY KEY(file_id, first_doc)) WITHOUT ROWID;
 CREATE TABLE doc_tools(tool TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(tool, doc_id)) WITHOUT ROWID;
 CREATE TABLE doc_paths(rpath TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(rpath, doc_id)) WITHOUT ROWID;
-CREATE TABLE texts(id INTEGER PRIMARY KEY, text TEXT NOT NULL);
 CREATE TABLE postings(term TEXT NOT NULL, file_id INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL);
 CREATE INDEX postings_term ON postings(term);
 CREATE INDEX postings_file ON postings(file_id);

@@ -82,8 +82,8 @@ interface DocRow {
   session_id: string;
   off: number;
   len: number;
-  /** Stored text (files pi migrates on load), else null: read back from the file. */
-  stored: string | null;
+  /** The file is v3 (its lines are the entries as loaded; v1 lines have no ids yet). */
+  appendable: number;
   score?: number;
 }
 
@@ -98,19 +98,20 @@ export class StaleIndexError extends Error {
   }
 }
 
-const DOC_COLUMNS = "d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_error, d.off, d.len, f.path, f.session_id, t.text AS stored";
-const DOC_FROM = "docs d JOIN files f ON f.id = d.file_id LEFT JOIN texts t ON t.id = d.id";
+const DOC_COLUMNS = "d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_error, d.off, d.len, f.path, f.session_id, f.appendable";
+const DOC_FROM = "docs d JOIN files f ON f.id = d.file_id";
 
 /** The indexed text of a doc, from its line in the session file (the same cap and rendering as when it was indexed). */
 export function readDocText(row: DocRow, read: (path: string, off: number, len: number) => Uint8Array = readBytes): string {
-  if (row.stored !== null) return row.stored;
   let entry: SessionEntry | null = null;
   try {
     entry = JSON.parse(Buffer.from(read(row.path, row.off, row.len)).toString("utf8")) as SessionEntry;
   } catch {
     entry = null;
   }
-  if (!entry || typeof entry !== "object" || entry.id !== row.entry_id) throw new StaleIndexError(row.path);
+  // pi's migration gives v1 entries their ids on load; their lines have none.
+  const id = (entry as { id?: unknown } | null)?.id;
+  if (!entry || typeof entry !== "object" || (id === undefined ? row.appendable === 1 : id !== row.entry_id)) throw new StaleIndexError(row.path);
   const content = docContent(entry, { get: () => undefined });
   if (!content) throw new StaleIndexError(row.path);
   return content.text;

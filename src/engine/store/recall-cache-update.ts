@@ -249,7 +249,6 @@ export class RecallIndexWriter {
     const db = this.db;
     const docs = db.prepare("SELECT doc_count FROM files WHERE id = ?").value<number>(fileId) ?? 0;
     db.prepare("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
-    db.prepare("DELETE FROM texts WHERE id IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
     for (const table of ["postings", "doc_tools", "doc_paths", "docs", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
     db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
     return docs;
@@ -268,8 +267,7 @@ export class RecallIndexWriter {
     const loaded = loadFromScan(scan, profile);
     const listed = isListedByPi(listedValues(scan, profile), profile);
     const tailHash = sha(bytes.subarray(Math.max(0, offset - TAIL_CHECK_BYTES), offset));
-    // Only v3 files grow by plain appends, and only their lines are the entries as loaded; older
-    // ones are rewritten by pi's migration first.
+    // Only v3 files grow by plain appends; older ones are rewritten by pi's migration first.
     const asWritten = loaded.invalid === undefined && loaded.fileVersion >= 3;
     const info = this.db
       .prepare("INSERT INTO files(path, size, mtime_ms, offset, tail_hash, session_id, next_ref, appendable, listed) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)")
@@ -277,7 +275,7 @@ export class RecallIndexWriter {
     const fileId = info.lastInsertRowid;
     if (loaded.invalid !== undefined || !listed) return { docs: 0, listed, whole: true };
     const spans = lineSpans(body, loaded.entryLines);
-    return { docs: this.insertEntries(fileId, loaded.entries, spans, 0, 0, !asWritten), listed, whole: true };
+    return { docs: this.insertEntries(fileId, loaded.entries, spans, 0, 0), listed, whole: true };
   }
 
   private appendFile(row: FileRow, path: string, st: { size: number; mtimeMs: number }, profile: PiProfile): FileRead {
@@ -288,7 +286,7 @@ export class RecallIndexWriter {
     const tailFrom = Math.max(0, newOffset - TAIL_CHECK_BYTES);
     const tailHash = used === 0 ? row.tail_hash : sha(readRange(path, tailFrom, newOffset));
     const { entries, spans } = row.listed ? parseAppendedLines(bytes.subarray(0, used)) : { entries: [], spans: [] };
-    const added = this.insertEntries(row.id, entries, spans, row.offset, row.next_ref, false);
+    const added = this.insertEntries(row.id, entries, spans, row.offset, row.next_ref);
     const segments = added ? row.segments + 1 : row.segments;
     this.db
       .prepare("UPDATE files SET size = ?, mtime_ms = ?, offset = ?, tail_hash = ?, segments = ? WHERE id = ?")
@@ -318,10 +316,9 @@ export class RecallIndexWriter {
 
   /**
    * Index entries in file order; `spans` holds [start, length] of each entry's line, relative to
-   * `base`; `firstRef` is the `#N` of the first message entry among them. `keepText`: store the
-   * text (the file's lines are not the entries as loaded).
+   * `base`; `firstRef` is the `#N` of the first message entry among them.
    */
-  private insertEntries(fileId: number, entries: readonly SessionEntry[], spans: readonly number[], base: number, firstRef: number, keepText: boolean): number {
+  private insertEntries(fileId: number, entries: readonly SessionEntry[], spans: readonly number[], base: number, firstRef: number): number {
     const db = this.db;
     const callPaths = collectCallPaths(entries);
     const insertCall = db.prepare("INSERT OR REPLACE INTO calls(file_id, call_id, paths) VALUES (?, ?, ?)");
@@ -337,7 +334,6 @@ export class RecallIndexWriter {
       },
     };
     const insertDoc = db.prepare("INSERT INTO docs(file_id, entry_id, ref, role, tools, files, is_error, off, len) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    const insertText = db.prepare("INSERT INTO texts(id, text) VALUES (?, ?)");
     const insertFts = db.prepare("INSERT INTO docs_fts(rowid, text) VALUES (?, ?)");
     const insertTool = db.prepare("INSERT INTO doc_tools(tool, doc_id, file_id) VALUES (?, ?, ?)");
     const insertPath = db.prepare("INSERT OR IGNORE INTO doc_paths(rpath, doc_id, file_id) VALUES (?, ?, ?)");
@@ -356,7 +352,6 @@ export class RecallIndexWriter {
       const id = info.lastInsertRowid;
       // Ids of one read are consecutive (its transaction holds the write lock): a segment is a range.
       if (docIds.length && id !== docIds[docIds.length - 1] + 1) throw new Error("recall index: doc ids of one read are not consecutive");
-      if (keepText) insertText.run(id, content.text);
       insertFts.run(id, content.text);
       for (const tool of new Set(content.tools)) insertTool.run(tool, id, fileId);
       for (const path of new Set(content.files)) insertPath.run(reversedPath(path), id, fileId);
@@ -376,9 +371,16 @@ export class RecallIndexWriter {
   }
 }
 
-/** Joins varint postings rows written in file order (each starts from doc 0) into one. */
+/** Joins varint postings rows written in file order (each starts from doc 0) into one (format: encodePostings). */
 function joinPostings(parts: readonly Uint8Array[]): Uint8Array {
-  const pairs: number[] = [];
+  const out: number[] = [];
+  const put = (v: number): void => {
+    while (v >= 0x80) {
+      out.push((v & 0x7f) | 0x80);
+      v = Math.floor(v / 128);
+    }
+    out.push(v);
+  };
   let last = 0;
   for (const bytes of parts) {
     let i = 0;
@@ -394,19 +396,13 @@ function joinPostings(parts: readonly Uint8Array[]): Uint8Array {
       }
     };
     while (i < bytes.length) {
-      doc += get();
-      const tf = get();
-      pairs.push(doc - last, tf);
+      const head = get();
+      doc += Math.floor(head / 2);
+      const hasTf = head % 2 === 1;
+      put((doc - last) * 2 + (hasTf ? 1 : 0));
+      if (hasTf) put(get());
       last = doc;
     }
-  }
-  const out: number[] = [];
-  for (let v of pairs) {
-    while (v >= 0x80) {
-      out.push((v & 0x7f) | 0x80);
-      v = Math.floor(v / 128);
-    }
-    out.push(v);
   }
   return Uint8Array.from(out);
 }
