@@ -104,9 +104,10 @@ function connect(driver: SqliteDriver, path: string, options: RecallDbOptions): 
     if (path !== ":memory:") {
       // Set before the first table exists; then space of deleted sessions goes back to the disk.
       db.exec("PRAGMA auto_vacuum = INCREMENTAL");
-      db.exec("PRAGMA journal_mode = WAL");
+      // A rollback journal, not WAL: a database at rest is one file, which a read-only mount or
+      // another user's process can read without creating -wal/-shm files next to it.
+      db.exec("PRAGMA journal_mode = DELETE");
     }
-    // A cache: losing the last transaction to a power cut only means re-reading that file.
     db.exec("PRAGMA synchronous = NORMAL");
     if (options.maxPages) db.exec(`PRAGMA max_page_count = ${options.maxPages}`);
     defineFunctions(db);

@@ -167,7 +167,7 @@ export interface UpdateOptions {
   onProgress?: (progress: UpdateProgress) => void;
 }
 
-/** When the docs of removed or re-read files are this share of those left, FTS5 is merged to give their space back. */
+/** When the tokens of removed or re-read files are this share of those left, FTS5 is merged to give their space back. */
 const GIVE_BACK_SHARE = 0.1;
 
 /** Writes to the index; each file's changes are one transaction, so an interrupted build keeps every file it finished. */
@@ -210,7 +210,7 @@ export class RecallIndexWriter {
         const row = this.db.prepare("SELECT * FROM files WHERE path = ?").get<FileRow>(path);
         if (row && row.size === st.size && row.mtime_ms === st.mtimeMs) return null;
         if (row && row.appendable && st.size >= row.offset && this.prefixUnchanged(path, row)) return this.appendFile(row, path, st, profile);
-        if (row) dropped += row.doc_count;
+        if (row) dropped += row.token_count;
         return this.indexWholeFile(row?.id, path, st, profile);
       });
       progress.files++;
@@ -226,15 +226,12 @@ export class RecallIndexWriter {
       if (!read.listed) stats.unlisted++;
     }
     if (dropped) this.giveSpaceBack(dropped);
-    // Fold the write-ahead log into the database now, so the first query after a big build does
-    // not pay for it.
-    if (stats.docsAdded || stats.removed || stats.reindexed) this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     return stats;
   }
 
   /** After docs were deleted: FTS5 merged when much went (deleted rows are only marked), free pages returned to the disk. */
   private giveSpaceBack(dropped: number): void {
-    const left = this.db.prepare("SELECT coalesce(sum(doc_count), 0) FROM files").value<number>() ?? 0;
+    const left = this.db.prepare("SELECT coalesce(sum(token_count), 0) FROM files").value<number>() ?? 0;
     if (dropped > left * GIVE_BACK_SHARE) this.db.exec("INSERT INTO docs_fts(docs_fts) VALUES('optimize')");
     this.db.exec("PRAGMA incremental_vacuum");
   }
@@ -244,14 +241,14 @@ export class RecallIndexWriter {
     return sha(readRange(path, from, row.offset)) === row.tail_hash;
   }
 
-  /** Deletes a file and everything indexed from it; returns how many docs went. */
+  /** Deletes a file and everything indexed from it; returns how many tokens went. */
   private dropFile(fileId: number): number {
     const db = this.db;
-    const docs = db.prepare("SELECT doc_count FROM files WHERE id = ?").value<number>(fileId) ?? 0;
+    const tokens = db.prepare("SELECT token_count FROM files WHERE id = ?").value<number>(fileId) ?? 0;
     db.prepare("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
     for (const table of ["postings", "doc_tools", "doc_paths", "docs", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
     db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
-    return docs;
+    return tokens;
   }
 
   /**
