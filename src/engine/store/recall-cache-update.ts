@@ -32,6 +32,8 @@ export interface RecallCacheUpdate {
   docsAdded: number;
   /** Files that could not be read: one line each, naming the file. */
   failed: string[];
+  /** Files left to read because `shouldStop` said so (the next update continues with them). */
+  left: number;
 }
 
 interface FileRow {
@@ -165,6 +167,8 @@ export interface UpdateProgress {
 export interface UpdateOptions {
   /** Called after each file that had to be read (not for unchanged ones). */
   onProgress?: (progress: UpdateProgress) => void;
+  /** Asked before each file that has to be read: true stops there (the app builds in slices between frames). */
+  shouldStop?: () => boolean;
 }
 
 /** When the tokens of removed or re-read files are this share of those left, FTS5 is merged to give their space back. */
@@ -176,7 +180,7 @@ export class RecallIndexWriter {
 
   /** Bring the index in line with exactly these session files (others are dropped from it). */
   update(paths: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
-    const stats: RecallCacheUpdate = { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [] };
+    const stats: RecallCacheUpdate = { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
     const rows = new Map(this.db.prepare("SELECT * FROM files").all<FileRow>().map((r) => [r.path, r]));
     const wanted = new Set(paths);
     let dropped = 0;
@@ -203,7 +207,12 @@ export class RecallIndexWriter {
       pending.push({ path, ...st });
     }
     const progress: UpdateProgress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
-    for (const { path, size, mtimeMs } of pending) {
+    for (let i = 0; i < pending.length; i++) {
+      if (options.shouldStop?.()) {
+        stats.left = pending.length - i;
+        break;
+      }
+      const { path, size, mtimeMs } = pending[i];
       const st = { size, mtimeMs };
       // The row is read again under the write lock: another process may have indexed the file meanwhile.
       const read = this.db.transaction(() => {

@@ -133,7 +133,7 @@ export class RecallCache {
   /** Bring the index in line with exactly these session files (others are dropped from it). */
   update(paths: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
     this.last = { paths, profile };
-    if (this.backend.kind === "files") return { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [] };
+    if (this.backend.kind === "files") return { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
     for (let attempt = 0; ; attempt++) {
       const backend = this.backend;
       try {
