@@ -85,7 +85,7 @@ describe("a session that grew through many updates", () => {
     }
     expect(appended).toBe(lines.length - 4);
     const db = (loadSqlite() as SqliteDriver).open(grownDb, { readOnly: true });
-    const maxRows = db.prepare("SELECT max(n) FROM (SELECT count(*) AS n FROM postings GROUP BY term, file_id)").value<number>() ?? 0;
+    const maxRows = db.prepare("SELECT max(n) FROM (SELECT count(*) AS n FROM postings GROUP BY term_id, file_id)").value<number>() ?? 0;
     db.close();
     expect(maxRows).toBeLessThanOrEqual(8);
 

@@ -94,33 +94,51 @@ export class DamagedIndexError extends Error {
  */
 export function decodePostings(bytes: Uint8Array, df: number, lengthRoles: Int32Array): Int32Array {
   const out = new Int32Array(df * POSTING_STRIDE);
+  const end = bytes.length;
+  const docs = lengthRoles.length;
   let i = 0;
   let doc = 0;
-  let n = 0;
-  const get = (): number => {
-    let v = 0;
-    let shift = 0;
-    for (;;) {
-      if (i >= bytes.length || shift > 28) throw new DamagedIndexError("postings cut short");
-      const b = bytes[i++];
-      v += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) return v;
-      shift += 7;
+  let o = 0;
+  // Varints read inline (this loop runs over every posting of a query's words).
+  while (i < end) {
+    let head = bytes[i++];
+    if (head >= 0x80) {
+      head &= 0x7f;
+      let shift = 7;
+      let b: number;
+      do {
+        if (i >= end || shift > 28) throw new DamagedIndexError("postings cut short");
+        b = bytes[i++];
+        head += (b & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (b >= 0x80);
     }
-  };
-  while (i < bytes.length) {
-    const head = get();
+    let tf = 1;
+    if (head & 1) {
+      if (i >= end) throw new DamagedIndexError("postings cut short");
+      tf = bytes[i++];
+      if (tf >= 0x80) {
+        tf &= 0x7f;
+        let shift = 7;
+        let b: number;
+        do {
+          if (i >= end || shift > 28) throw new DamagedIndexError("postings cut short");
+          b = bytes[i++];
+          tf += (b & 0x7f) * 2 ** shift;
+          shift += 7;
+        } while (b >= 0x80);
+      }
+      if (tf < 2) throw new DamagedIndexError("postings tf");
+    }
     const delta = Math.floor(head / 2);
-    const tf = head % 2 === 1 ? get() : 1;
-    if (tf === 1 && head % 2 === 1) throw new DamagedIndexError("postings tf");
     doc += delta;
-    if (n === df || (n > 0 && delta === 0) || tf < 1 || doc >= lengthRoles.length || lengthRoles[doc] === 0) throw new DamagedIndexError("postings name an unknown doc");
-    out[n * POSTING_STRIDE] = doc;
-    out[n * POSTING_STRIDE + 1] = tf;
-    out[n * POSTING_STRIDE + 2] = lengthRoles[doc] - 1;
-    n++;
+    if (o === out.length || (o > 0 && delta === 0) || doc >= docs || lengthRoles[doc] === 0) throw new DamagedIndexError("postings name an unknown doc");
+    out[o] = doc;
+    out[o + 1] = tf;
+    out[o + 2] = lengthRoles[doc] - 1;
+    o += POSTING_STRIDE;
   }
-  if (n !== df) throw new DamagedIndexError("postings count");
+  if (o !== out.length) throw new DamagedIndexError("postings count");
   return out;
 }
 

@@ -9,8 +9,9 @@ import { fileMatches } from "../recall/index.js";
 import { sqliteFault, type SqliteDb, type SqliteDriver } from "./sqlite.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 5;
+export const RECALL_SCHEMA_VERSION = 6;
 
+// Terms are stored once (with the docs holding them across every session: df 0 means none is left).
 // What is stored, per doc: where its line is in the session file (the text is read back from
 // there for snippets and regular expressions, never kept), its role, tools and paths; per term and
 // segment (a file's first read, or one later append): varint [doc delta, tf] pairs; per segment:
@@ -28,8 +29,8 @@ CREATE INDEX docs_file ON docs(file_id);
 CREATE TABLE segs(file_id INTEGER NOT NULL, first_doc INTEGER NOT NULL, lengths BLOB NOT NULL, PRIMARY KEY(file_id, first_doc)) WITHOUT ROWID;
 CREATE TABLE doc_tools(tool TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(tool, doc_id)) WITHOUT ROWID;
 CREATE TABLE doc_paths(rpath TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(rpath, doc_id)) WITHOUT ROWID;
-CREATE TABLE postings(term TEXT NOT NULL, file_id INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL);
-CREATE INDEX postings_term ON postings(term);
+CREATE TABLE terms(id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, df INTEGER NOT NULL);
+CREATE TABLE postings(term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(term_id, file_id, seg)) WITHOUT ROWID;
 CREATE INDEX postings_file ON postings(file_id);
 CREATE TABLE calls(file_id INTEGER NOT NULL, call_id TEXT NOT NULL, paths TEXT NOT NULL, PRIMARY KEY(file_id, call_id)) WITHOUT ROWID;
 CREATE VIRTUAL TABLE docs_fts USING fts5(text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0');

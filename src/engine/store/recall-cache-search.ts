@@ -229,14 +229,14 @@ export class CrossSessionSearch {
   /** Every stored row of a term's postings, one per segment. */
   private lists(term: string): Int32Array[] {
     const { lengthRoles } = this.docTable!;
-    return this.stmt("SELECT df, data FROM postings WHERE term = ?")
+    return this.stmt("SELECT p.df, p.data FROM postings p WHERE p.term_id = (SELECT id FROM terms WHERE term = ?) ORDER BY p.file_id, p.seg")
       .all<{ df: number; data: Uint8Array }>(term)
       .map((r) => decodePostings(r.data, r.df, lengthRoles));
   }
 
   /** Distinct index terms in [from, to), in order, at most `limit`. */
   private termsBetween(from: string, to: string, limit: number): string[] {
-    return this.stmt("SELECT DISTINCT term FROM postings WHERE term >= ? AND term < ? ORDER BY term LIMIT ?").values<string>(from, to, limit);
+    return this.stmt("SELECT term FROM terms WHERE term >= ? AND term < ? AND df > 0 ORDER BY term LIMIT ?").values<string>(from, to, limit);
   }
 
   private rankTerms(words: string[], phrases: string[][], q: RecallQuery, k: number) {
@@ -270,7 +270,7 @@ export class CrossSessionSearch {
   /** The docs a word stands for: itself, longer words it prefixes, or (when neither exists) near spellings. */
   private expandWord(word: string): { variants: { term: string; weight: number }[]; corrected: boolean } {
     const variants: { term: string; weight: number }[] = [];
-    if (this.stmt("SELECT 1 FROM postings WHERE term = ? LIMIT 1").get(word)) variants.push({ term: word, weight: 1 });
+    if (this.stmt("SELECT 1 FROM terms WHERE term = ? AND df > 0").get(word)) variants.push({ term: word, weight: 1 });
     if (word.length >= PREFIX_MIN) for (const term of prefixTerms(this.termsBetween(word, `${word}\uffff`, PREFIX_SCAN + 1), word)) variants.push({ term, weight: 0.5 });
     if (variants.length) return { variants, corrected: false };
     const typos = this.typoTerms(word);
@@ -288,14 +288,14 @@ export class CrossSessionSearch {
     const k = typoBudget(word.length);
     if (!k) return [];
     const range = (letter: string) => this.termsBetween(letter, `${letter}\uffff`, -1);
-    const atFirstLetter = this.stmt("SELECT DISTINCT term FROM postings WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ?").values<string>(
+    const atFirstLetter = this.stmt("SELECT term FROM terms WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ? AND df > 0").values<string>(
       word.slice(0, 2),
       word.slice(1, 3),
       word.length - k,
       word.length + k,
     );
     const candidates = new Set([...range(word[0]), ...range(word[1]), ...atFirstLetter]);
-    const frequencyOf = this.stmt("SELECT SUM(df) FROM postings WHERE term = ?");
+    const frequencyOf = this.stmt("SELECT df FROM terms WHERE term = ?");
     return [...candidates]
       .map((term) => ({ term, d: boundedDistance(word, term, k) }))
       .filter((x) => x.d <= k)

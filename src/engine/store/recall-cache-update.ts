@@ -255,6 +255,9 @@ export class RecallIndexWriter {
     const db = this.db;
     const tokens = db.prepare("SELECT token_count FROM files WHERE id = ?").value<number>(fileId) ?? 0;
     db.prepare("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
+    // The docs a term has across sessions go down by this file's; terms no session holds go.
+    db.prepare("UPDATE terms SET df = df - (SELECT sum(p.df) FROM postings p WHERE p.term_id = terms.id AND p.file_id = ?) WHERE id IN (SELECT term_id FROM postings WHERE file_id = ?)").run(fileId, fileId);
+    db.prepare("DELETE FROM terms WHERE df <= 0 AND id IN (SELECT term_id FROM postings WHERE file_id = ?)").run(fileId);
     for (const table of ["postings", "doc_tools", "doc_paths", "docs", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
     db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
     return tokens;
@@ -306,15 +309,15 @@ export class RecallIndexWriter {
    * every segment of its terms, so a session that grew through many updates would slow queries.
    */
   private mergeSegments(fileId: number): void {
-    const rows = this.db.prepare("SELECT term, df, data FROM postings WHERE file_id = ? ORDER BY term, rowid").all<{ term: string; df: number; data: Uint8Array }>(fileId);
+    const rows = this.db.prepare("SELECT term_id AS term, seg, df, data FROM postings WHERE file_id = ? ORDER BY term_id, seg").all<{ term: number; seg: number; df: number; data: Uint8Array }>(fileId);
     this.db.prepare("DELETE FROM postings WHERE file_id = ?").run(fileId);
-    const insert = this.db.prepare("INSERT INTO postings(term, file_id, df, data) VALUES (?, ?, ?, ?)");
+    const insert = this.db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data) VALUES (?, ?, ?, ?, ?)");
     for (let i = 0; i < rows.length; ) {
       let j = i;
       let df = 0;
       while (j < rows.length && rows[j].term === rows[i].term) df += rows[j++].df;
       // Segments were written in file order, so their docs stay ascending when joined.
-      insert.run(rows[i].term, fileId, df, j - i === 1 ? rows[i].data : joinPostings(rows.slice(i, j).map((r) => r.data)));
+      insert.run(rows[i].term, fileId, rows[i].seg, df, j - i === 1 ? rows[i].data : joinPostings(rows.slice(i, j).map((r) => r.data)));
       i = j;
     }
     this.db.prepare("UPDATE files SET segments = 1 WHERE id = ?").run(fileId);
@@ -368,9 +371,14 @@ export class RecallIndexWriter {
     }
     if (docIds.length) {
       db.prepare("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, docIds[0], encodeLengths(lengthRoles));
-      const insertPostings = db.prepare("INSERT INTO postings(term, file_id, df, data) VALUES (?, ?, ?, ?)");
+      const termId = db.prepare("INSERT INTO terms(term, df) VALUES (?, ?) ON CONFLICT(term) DO UPDATE SET df = df + excluded.df RETURNING id");
+      const insertPostings = db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data) VALUES (?, ?, ?, ?, ?)");
       const lists = table.lists;
-      for (let t = 0; t < table.terms.length; t++) insertPostings.run(table.terms[t], fileId, lists[t].length >> 1, encodePostings(table, t, docIds));
+      // A segment is known by its first doc: segments of a file stay in file order.
+      for (let t = 0; t < table.terms.length; t++) {
+        const df = lists[t].length >> 1;
+        insertPostings.run(termId.value<number>(table.terms[t], df)!, fileId, docIds[0], df, encodePostings(table, t, docIds));
+      }
     }
     db.prepare("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?").run(ref, docIds.length, tokens, fileId);
     return docIds.length;
