@@ -12,6 +12,7 @@ import { initPickerState, pickerReducer, type PickerAction, type PickerState } f
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { line, makeSessions } from "../store/recall-sessions.js";
 import { session } from "./picker-helpers.js";
+import { describeWithSqlite } from "../support/sqlite.js";
 
 const run = (state: PickerState, ...actions: PickerAction[]): PickerState => actions.reduce(pickerReducer, state);
 const hit = (rank: number, entryId: string, text = "the platypus migration"): ContentHit => ({
@@ -64,7 +65,7 @@ afterEach(() => {
   root = undefined;
 });
 
-describe("picker content search: on real files through the index", () => {
+describeWithSqlite("picker content search: on real files through the index", () => {
   it("finds a word said only in a tool result, shows it highlighted, and Enter opens the tree at that entry", async () => {
     const made = makeSessions(6, 10);
     root = made.root;

@@ -3,7 +3,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeWithSqlite } from "../support/sqlite.js";
 import { appendTurns, makeSessions } from "../store/recall-sessions.js";
 import { CLI, ensureBuilt, runCli } from "./run-built-cli.js";
 
@@ -13,6 +14,7 @@ const QUERY = ["recall", "--all", "cache", "expiry", "--page-size", "30"];
 
 beforeAll(() => {
   ensureBuilt();
+  // (the describe below is skipped without SQLite; the folder is cheap to make either way)
   ({ root, files } = makeSessions(36, 120));
   spawnSync("chmod", ["-R", "a+rX", root]);
 });
@@ -37,7 +39,7 @@ const freshAnswer = (): string => {
   return r.stdout;
 };
 
-describe("recall --all, several processes", () => {
+describeWithSqlite("recall --all, several processes", () => {
   it("two cold builds at once: both answer as a fresh index, neither takes the lock for damage", async () => {
     const expected = freshAnswer();
     expect(expected).toMatch(/matches for "cache expiry" in 36 sessions/);

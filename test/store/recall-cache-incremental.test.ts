@@ -2,11 +2,12 @@
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { listAllSessionFiles } from "../../src/engine/index.js";
 import { RecallCache, recallCacheFile, RECALL_SCHEMA_VERSION } from "../../src/engine/store/recall-cache.js";
 import { loadSqlite, type SqliteDriver } from "../../src/engine/store/sqlite.js";
 import { FIXTURES } from "../support/shared.js";
+import { describeWithSqlite } from "../support/sqlite.js";
 
 let dir: string;
 let sessions: string;
@@ -49,7 +50,7 @@ function hits(cache: RecallCache, query: string): string[] {
   return r.value.hits.map((h) => `${h.sessionId}:${h.entryId}:${h.ref}`);
 }
 
-describe("recall cache", () => {
+describeWithSqlite("recall cache", () => {
   it("lives in XDG_CACHE_HOME or ~/.cache", () => {
     expect(recallCacheFile({ XDG_CACHE_HOME: "/x/cache" }, "/home/u")).toBe("/x/cache/pi-explorer/recall.sqlite");
     expect(recallCacheFile({}, "/home/u")).toBe("/home/u/.cache/pi-explorer/recall.sqlite");

@@ -4,7 +4,8 @@
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeWithSqlite } from "../support/sqlite.js";
 import { buildRecallIndexForTree, buildTree, listAllSessionFiles, parseSession, search } from "../../src/engine/index.js";
 import { RecallCache } from "../../src/engine/store/recall-cache.js";
 import { loadSqlite, type SqliteDriver } from "../../src/engine/store/sqlite.js";
@@ -40,7 +41,7 @@ function localIds(query: string): { ids: string[]; scores: number[]; total: numb
   return { ids: r.value.hits.map((h) => h.entryId), scores: r.value.hits.map((h) => h.score), total: r.value.total };
 }
 
-describe("cross-session ranking", () => {
+describeWithSqlite("cross-session ranking", () => {
   it.each(["login", "token expired", "auth", "session store refresh", "role:user login", "tool:bash test", "file:src/auth.ts token"])(
     "ranks %j exactly as the session's own recall does",
     (query) => {
@@ -65,7 +66,7 @@ describe("cross-session ranking", () => {
   });
 });
 
-describe("a session that grew through many updates", () => {
+describeWithSqlite("a session that grew through many updates", () => {
   it("keeps few postings segments and ranks exactly as an index built in one go", () => {
     const lines = readFileSync(SESSION, "utf8").trimEnd().split("\n");
     const grown = join(dir, "grown", "--p--", "s.jsonl");
