@@ -374,11 +374,11 @@ export class RecallIndexWriter {
       const termId = db.prepare("INSERT INTO terms(term, df) VALUES (?, ?) ON CONFLICT(term) DO UPDATE SET df = df + excluded.df RETURNING id");
       const insertPostings = db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data) VALUES (?, ?, ?, ?, ?)");
       const lists = table.lists;
+      const ids = table.terms.map((term, t) => termId.value<number>(term, lists[t].length >> 1)!);
+      // In term id order: the postings B-tree is then written front to back, not at random.
+      const order = ids.map((_, t) => t).sort((a, b) => ids[a] - ids[b]);
       // A segment is known by its first doc: segments of a file stay in file order.
-      for (let t = 0; t < table.terms.length; t++) {
-        const df = lists[t].length >> 1;
-        insertPostings.run(termId.value<number>(table.terms[t], df)!, fileId, docIds[0], df, encodePostings(table, t, docIds));
-      }
+      for (const t of order) insertPostings.run(ids[t], fileId, docIds[0], lists[t].length >> 1, encodePostings(table, t, docIds));
     }
     db.prepare("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?").run(ref, docIds.length, tokens, fileId);
     return docIds.length;
