@@ -25,8 +25,10 @@ function exactPatch({ name, file, from, to, append = "" }) {
 export default defineConfig({
   input: { main: "dist/src/cli/main.js" },
   platform: "node",
-  // better-sqlite3 loads a native addon; react-devtools-core is Ink's optional DEV=true extra (not installed).
-  external: ["better-sqlite3", "react-devtools-core"],
+  // The recall index's SQLite drivers are loaded at run time through require (src/engine/store/sqlite.ts),
+  // either may be missing: node:sqlite is built into Node 22.13+, better-sqlite3 (a native addon) is an
+  // optional dependency. react-devtools-core is Ink's optional DEV=true extra (not installed).
+  external: ["better-sqlite3", "node:sqlite", "react-devtools-core"],
   // React's production build, as the launcher selected at run time before bundling.
   transform: { define: { "process.env.NODE_ENV": '"production"' } },
   plugins: DEPENDENCY_PATCHES.map(exactPatch),

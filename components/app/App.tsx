@@ -60,7 +60,7 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
   const helpOpen = help !== null;
   const nav = useMemo<ScreenNav>(
     () => ({
-      openTree: (path) => dispatch({ type: "openTree", path }),
+      openTree: (path, entryId) => dispatch({ type: "openTree", path, entryId }),
       back: () => dispatch({ type: "back" }),
       quit: () => dispatch({ type: "quit" }),
     }),
@@ -118,6 +118,7 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
                     dispatch({ type: "openCompaction", file: screen.path, tree, targetId, snapshot })}
                   onRecall={(tree) => dispatch({ type: "openRecall", path: screen.path, tree })}
                   reveal={screen.reveal}
+                  revealOnOpen={screen.revealOnOpen}
                 />
               )}
           </Box>

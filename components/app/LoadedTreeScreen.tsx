@@ -27,6 +27,8 @@ export interface LoadedTreeScreenProps {
   /** `/` in the tree: open recall over it; `reveal`: recall's jump back. */
   onRecall?: (tree: SessionTree) => void;
   reveal?: { entryId: string; tree: SessionTree };
+  /** The picker's content search hit: the cursor starts on this entry. */
+  revealOnOpen?: string;
 }
 
 type Loaded = { tree: SessionTree; snapshot?: FileSnapshot; pending?: PendingExactLoad } | { error: string };
@@ -79,6 +81,9 @@ export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
     () => (preloaded ? { tree: preloaded, snapshot: preloadedSnapshot, pending: preloadedPending } : load(path, env)),
     [path, env, preloaded, preloadedSnapshot, preloadedPending],
   );
+  const tree = "error" in loaded ? undefined : loaded.tree;
+  const onOpen = props.revealOnOpen;
+  const reveal = useMemo(() => props.reveal ?? (onOpen !== undefined && tree ? { entryId: onOpen, tree } : undefined), [props.reveal, onOpen, tree]);
   if ("error" in loaded) {
     return <LoadError reason={loaded.error} path={path} columns={props.columns} rows={props.rows} active={props.active} onBack={props.onBack} />;
   }
@@ -98,7 +103,7 @@ export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
       onHelp={props.onHelp}
       onCompactionPreview={props.onCompactionPreview}
       onRecall={props.onRecall}
-      reveal={props.reveal}
+      reveal={reveal}
     />
   );
 }

@@ -9,7 +9,7 @@ export interface StackState {
 }
 
 export type StackAction =
-  | { type: "openTree"; path: string }
+  | { type: "openTree"; path: string; entryId?: string }
   | { type: "openCompaction"; file: string; tree: SessionTree; targetId: string | null; snapshot?: FileSnapshot }
   | { type: "openRecall"; path: string; tree: SessionTree }
   | { type: "recallJump"; entryId: string }
@@ -23,7 +23,8 @@ export function stackReducer(s: StackState, action: StackAction): StackState {
       // Only the picker opens a tree. A second Enter that reached it while the first one's tree was
       // still being read (a large file) must not stack a second tree on the first.
       if (top !== undefined && top.kind !== "picker") return s;
-      return { ...s, screens: [...s.screens, { kind: "tree", path: action.path, fromPicker: top?.kind === "picker" }] };
+      const revealOnOpen = action.entryId === undefined ? {} : { revealOnOpen: action.entryId };
+      return { ...s, screens: [...s.screens, { kind: "tree", path: action.path, fromPicker: top?.kind === "picker", ...revealOnOpen }] };
     }
     case "openCompaction":
       return {

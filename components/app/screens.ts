@@ -14,7 +14,7 @@ import type { HelpGroupId } from "./help-keys.js";
 export type Screen =
   | { kind: "picker" }
   /** `fromPicker` decides what Esc/q does: pop back to the picker (true) or quit the app (false). */
-  | { kind: "tree"; path: string; fromPicker: boolean; reveal?: { entryId: string; tree: SessionTree } }
+  | { kind: "tree"; path: string; fromPicker: boolean; reveal?: { entryId: string; tree: SessionTree }; revealOnOpen?: string }
   /** Recall (components/recall) over a loaded tree; Enter pops it and sets the tree's `reveal`. */
   | { kind: "recall"; path: string; tree: SessionTree }
   /**
@@ -26,7 +26,8 @@ export type Screen =
 /** What every screen may do to the stack. Stable identity across renders. */
 export interface ScreenNav {
   /** Open the tree of a session file on top of the current screen. */
-  openTree(path: string): void;
+  /** `entryId`: the tree opens with its cursor there (the picker's content search hit). */
+  openTree(path: string, entryId?: string): void;
   /** Leave the current screen: back to the one below, or quit when it is the last. */
   back(): void;
   /** Quit the whole app. */

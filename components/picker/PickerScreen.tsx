@@ -1,6 +1,8 @@
 // The picker as a screen of the app shell: lists sessions through the engine and opens the tree.
-import { useCallback, useEffect, useState } from "react";
-import { firstLineIsSessionHeader, listSessions, readSessionFile, resolveAgentDir, type SessionInfo } from "../../src/engine/index.js";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { firstLineIsSessionHeader, listAllSessionFiles, listSessions, readSessionFile, resolveAgentDir, startsWithSessionHeader, type SessionInfo } from "../../src/engine/index.js";
+import { RecallCache, recallCacheFile, sqliteChoiceFrom } from "../../src/engine/store/recall-cache.js";
+import type { ContentSource } from "./use-content-search.js";
 import type { AppEnv, PickerScreenProps, RenderPicker } from "../app/screens.js";
 import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
 import { listingProblem } from "./listing-problem.js";
@@ -37,9 +39,24 @@ export function PickerScreen({ env, nav, columns, rows, active }: PickerScreenPr
   const [demo] = useState(() => (demoPath && env.tempDir !== undefined ? demoWorkingCopy(demoPath, env.tempDir) : undefined));
   useEffect(() => () => demo?.dispose(), [demo]);
 
+  // Content search covers what `recall --all` covers: pi's listAll, through the same index.
+  const content = useMemo<ContentSource>(
+    () => ({
+      open: () => RecallCache.open(recallCacheFile(env.env, env.home), { sqlite: sqliteChoiceFrom(env.env) }),
+      listFiles: () => {
+        const agentDir = resolveAgentDir(env.env, env.home, env.profile);
+        return listAllSessionFiles({ ...listingBase(env), agentDir })
+          .filter((path) => startsWithSessionHeader(path, env.profile))
+          .sort();
+      },
+      profile: env.profile,
+    }),
+    [env],
+  );
+
   const openSession = useCallback(
-    (path: string): string | void => {
-      if (path !== demoPath) return nav.openTree(path);
+    (path: string, entryId?: string): string | void => {
+      if (path !== demoPath) return nav.openTree(path, entryId);
       const copy = demo?.path();
       if (copy === undefined) return `Cannot make a private copy of the demo in ${env.tempDir ?? "a temp folder"}; it is not opened, so the package's file is never written.`;
       nav.openTree(copy);
@@ -67,6 +84,7 @@ export function PickerScreen({ env, nav, columns, rows, active }: PickerScreenPr
       demoPath={demoPath}
       error={listing.error}
       active={active !== false}
+      content={content}
     />
   );
 }

@@ -9,6 +9,8 @@ import { queryError } from "./search.js";
 import { SearchLine } from "./SearchLine.js";
 import { ListCaption, scrollStatus, SessionList } from "./SessionList.js";
 import type { PreviewState } from "./use-session-preview.js";
+import { indexProgressLine } from "./index-progress.js";
+import type { ContentStatus } from "./use-content-search.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth } from "../kit/text-width.js";
 
@@ -21,9 +23,11 @@ export interface PickerViewProps {
   home?: string;
   /** A listing failure to show in red on the status line (it may name a path: sanitized here). */
   error?: string;
+  /** The content search's index: its build progress (a bar on the status line) and notices. */
+  content?: ContentStatus;
 }
 
-export function PickerView({ state, layout, width, preview, now, home, error }: PickerViewProps) {
+export function PickerView({ state, layout, width, preview, now, home, error, content }: PickerViewProps) {
   const list = (
     <Box flexDirection="column" width={layout.listWidth}>
       {layout.showHints ? <ListCaption width={layout.listWidth} count={state.rows.length} /> : null}
@@ -49,7 +53,8 @@ export function PickerView({ state, layout, width, preview, now, home, error }: 
   // path from the file system, the note session titles.
   const shown = error ?? state.note ?? undefined;
   const message = shown === undefined ? undefined : sanitizeInline(shown);
-  const status = message ? truncateToWidth(`  ${message}`, width) : scrollStatus(state.rows.length, state.selected, state.scrollTop, layout.listHeight);
+  const indexing = content?.indexing ? truncateToWidth(`  ${indexProgressLine(content.indexing, Math.max(10, width - 2))}`, width) : undefined;
+  const status = message ? truncateToWidth(`  ${message}`, width) : (indexing ?? scrollStatus(state.rows.length, state.selected, state.scrollTop, layout.listHeight));
   return (
     <Box flexDirection="column" width={width}>
       {layout.showTitle ? (

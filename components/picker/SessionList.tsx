@@ -5,6 +5,7 @@ import type { PickerRow } from "./types.js";
 import { formatRow, statsCaption } from "./row-format.js";
 import { hasSessionName } from "./display.js";
 import { treePrefix } from "./threaded.js";
+import { snippetLine } from "./content-search.js";
 import { padToWidth, truncateToWidth } from "../kit/text-width.js";
 
 export interface SessionListProps {
@@ -47,7 +48,8 @@ export function SessionList(props: SessionListProps) {
     const session = rows[i].session;
     const isSelected = i === selected;
     const named = hasSessionName(session);
-    const parts = formatRow(session, treePrefix(rows, i), isSelected, { showPath: props.showPath, showCwd: props.showCwd, home: props.home, now, width });
+    const hit = rows[i].hit;
+    const parts = formatRow(session, treePrefix(rows, i), isSelected, { showPath: props.showPath, showCwd: props.showCwd, home: props.home, now, width, snippet: hit ? snippetLine(hit) : undefined });
     lines.push(
       <Text key={session.path} wrap="truncate">
         <Text color="cyan">{parts.cursor}</Text>
@@ -56,6 +58,13 @@ export function SessionList(props: SessionListProps) {
           {parts.title}
         </Text>
         <Text dimColor>{parts.location}</Text>
+        {parts.snippet.before ? <Text dimColor>{parts.snippet.before}</Text> : null}
+        {parts.snippet.mark ? (
+          <Text color="yellow" bold>
+            {parts.snippet.mark}
+          </Text>
+        ) : null}
+        {parts.snippet.after ? <Text dimColor>{parts.snippet.after}</Text> : null}
         <Text dimColor={!isSelected}>{parts.stats}</Text>
       </Text>,
     );

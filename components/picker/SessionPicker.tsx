@@ -9,6 +9,7 @@ import { usePickerInput } from "./use-picker-input.js";
 import { usePickerRefresh } from "./use-picker-refresh.js";
 import { usePickerState } from "./use-picker-state.js";
 import { useSessionPreview, type PreviewLoader } from "./use-session-preview.js";
+import { useContentSearch, type ContentSource } from "./use-content-search.js";
 
 export interface SessionPickerProps {
   /** Sessions of the current folder, newest first. */
@@ -21,8 +22,10 @@ export interface SessionPickerProps {
   canOpen?: (path: string) => boolean;
   /** Reads the selected session's file for the preview. Keep it stable. */
   loadPreview: PreviewLoader;
-  /** Open a session; a returned text says why nothing was opened (shown as the picker's note). */
-  onOpen: (path: string) => string | void;
+  /** Open a session (at `entryId`, a content search hit); a returned text says why nothing was opened (shown as the picker's note). */
+  onOpen: (path: string, entryId?: string) => string | void;
+  /** Search what was said in every session through the recall index; without it only names, first messages and paths. */
+  content?: ContentSource;
   onQuit: () => void;
   columns: number;
   rows: number;
@@ -53,14 +56,15 @@ export function SessionPicker(props: SessionPickerProps) {
   const { request: requestRefresh } = refresh;
   // A file deleted since it was listed is dropped here rather than opened into the tree's error screen.
   const open = useCallback(
-    (path: string) => {
+    (path: string, entryId?: string) => {
       if (canOpen && !canOpen(path)) return requestRefresh(path);
-      const problem = onOpen(path);
+      const problem = onOpen(path, entryId);
       if (problem) dispatch({ type: "note", text: problem });
     },
     [canOpen, onOpen, requestRefresh, dispatch],
   );
   usePickerInput({ exit: state.exit, dispatch, onOpen: open, onQuit: props.onQuit, active: props.active });
+  const content = useContentSearch(props.content, state.query, dispatch, props.active !== false);
   const preview = useSessionPreview(layout.preview === "none" ? undefined : selectedSession(state), props.loadPreview);
   return (
     <PickerView
@@ -71,6 +75,7 @@ export function SessionPicker(props: SessionPickerProps) {
       now={props.now ?? new Date()}
       home={props.home}
       error={listError(state)}
+      content={content}
     />
   );
 }

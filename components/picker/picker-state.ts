@@ -1,5 +1,6 @@
 // The picker's state and its pure reducer: scope, sort, filter, query, selection and scrolling.
 import type { PiProfile, SessionInfo } from "../../src/engine/index.js";
+import type { ContentResults } from "./content-search.js";
 import { buildRows } from "./rows.js";
 import type { NameFilter, PickerRow, PickerScope, PickerSort } from "./types.js";
 import { vanishedNote, vanishedSessions } from "./vanished.js";
@@ -29,9 +30,12 @@ export interface PickerState {
   note: string | null;
   /** Why the last listing of each pool failed; null once it is listed again without a problem. */
   listErrors: { current: string | null; all: string | null };
+  /** The content search's hits for the query (use-content-search.ts), or null before the first. */
+  content: ContentResults | null;
 }
 
-export type PickerExit = { kind: "open"; path: string } | { kind: "quit" };
+/** `entryId`: where the content search found the query; the tree opens with its cursor there. */
+export type PickerExit = { kind: "open"; path: string; entryId?: string } | { kind: "quit" };
 
 export type PickerAction =
   | { type: "move"; delta: number }
@@ -63,6 +67,8 @@ export type PickerAction =
       openedPath?: string;
     }
   | { type: "resize"; listHeight: number }
+  /** What the content search found for a query (dropped when the query has changed since). */
+  | { type: "contentHits"; results: ContentResults }
   | { type: "open" }
   | { type: "escape" }
   | { type: "quit" }
@@ -96,6 +102,7 @@ export function initPickerState(init: PickerInit): PickerState {
     exit: null,
     note: null,
     listErrors: { current: init.error ?? null, all: null },
+    content: null,
   };
   return { ...base, rows: buildRows(base.current, base) };
 }
@@ -171,7 +178,7 @@ function relisted(state: PickerState, action: Extract<PickerAction, { type: "rel
 }
 
 /** What the picker does on its own (listing, resizing, finishing an exit) leaves a note up; any key clears it. */
-const KEEPS_NOTE: ReadonlySet<PickerAction["type"]> = new Set(["allLoaded", "relisted", "resize", "exitHandled", "note"]);
+const KEEPS_NOTE: ReadonlySet<PickerAction["type"]> = new Set(["allLoaded", "relisted", "resize", "exitHandled", "note", "contentHits"]);
 
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   const next = reduce(state, action);
@@ -211,8 +218,17 @@ function reduce(state: PickerState, action: PickerAction): PickerState {
     case "relisted":
       return relisted(state, action);
     case "open": {
-      const path = selectedSession(state)?.path ?? (hasNoSessionsAnywhere(state) ? state.demoPath : undefined);
+      const row = state.rows[state.selected];
+      if (row?.hit) return { ...state, exit: { kind: "open", path: row.session.path, entryId: row.hit.entryId } };
+      const path = row?.session.path ?? (hasNoSessionsAnywhere(state) ? state.demoPath : undefined);
       return path ? { ...state, exit: { kind: "open", path } } : state;
+    }
+    case "contentHits": {
+      if (action.results.query !== state.query) return state;
+      if (state.content?.query === action.results.query && state.content.hits.size === 0 && action.results.hits.size === 0) return state;
+      // The first hits of a query select its best match, as typing does; later ones (the index
+      // grew) keep the selection on its session.
+      return rebuilt({ ...state, content: action.results }, state.content?.query !== action.results.query);
     }
     case "escape":
       // A typed query is cleared first; pi leaves at once, but losing a long query to one key is worse.

@@ -3,6 +3,7 @@ import { formatAge, type SessionInfo } from "../../src/engine/index.js";
 import { displayWidth, padToWidth, truncateToWidth } from "../kit/text-width.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { formatSize, sessionTitle, shortenHome, truncateStart } from "./display.js";
+import { fitSnippet, type SnippetParts } from "./snippet-cell.js";
 
 /** Below this width a row keeps only pi's own columns: message count and age. */
 const WIDE_ROW_MIN = 64;
@@ -13,6 +14,8 @@ export interface RowColumns {
   home?: string;
   now: Date;
   width: number;
+  /** The content search's snippet for this row: shown where the path would be, its match highlighted. */
+  snippet?: SnippetParts;
 }
 
 const right = (text: string, width: number): string => text.padStart(width);
@@ -37,6 +40,8 @@ export interface RowParts {
   title: string;
   /** Gap plus the optional path / cwd, in dim. */
   location: string;
+  /** The snippet after the gap (instead of path / cwd), cut to fit; empty parts when there is none. */
+  snippet: SnippetParts;
   stats: string;
 }
 
@@ -51,15 +56,20 @@ export function formatRow(session: SessionInfo, treeGlyphs: string, selected: bo
   const where: string[] = [];
   if (cols.showPath) where.push(sanitizeInline(shortenHome(session.path, cols.home)));
   if (cols.showCwd && session.cwd) where.push(sanitizeInline(shortenHome(session.cwd, cols.home)));
+  const snippet = cols.snippet && !cols.showPath ? { before: sanitizeInline(cols.snippet.before), mark: sanitizeInline(cols.snippet.mark), after: sanitizeInline(cols.snippet.after) } : null;
+  if (snippet) where.splice(0, where.length, `${snippet.before}${snippet.mark}${snippet.after}`);
   const room = Math.max(0, cols.width - displayWidth(cursor) - displayWidth(stats) - 1);
   const prefix = displayWidth(treeGlyphs) > room / 3 ? truncateStart(treeGlyphs, Math.floor(room / 3)) : treeGlyphs;
   let locationText = where.join(" ");
-  const titleRoom = Math.max(10, room - displayWidth(prefix) - (locationText ? Math.min(displayWidth(locationText) + 1, Math.floor(room / 3)) : 0));
+  // A snippet gets up to half the row (it is what the row was found by); a path or cwd a third.
+  const titleRoom = Math.max(10, room - displayWidth(prefix) - (locationText ? Math.min(displayWidth(locationText) + 1, Math.floor(room / (snippet ? 2 : 3))) : 0));
   const title = truncateToWidth(sanitizeInline(sessionTitle(session)), titleRoom);
   const locationRoom = Math.max(0, room - displayWidth(prefix) - displayWidth(title) - 1);
-  locationText = locationText ? truncateStart(locationText, locationRoom) : "";
+  const fitted = snippet ? fitSnippet(snippet, locationRoom) : { before: "", mark: "", after: "" };
+  locationText = snippet ? fitted.before + fitted.mark + fitted.after : locationText ? truncateStart(locationText, locationRoom) : "";
   const used = displayWidth(cursor) + displayWidth(prefix) + displayWidth(title) + displayWidth(stats);
   const gap = Math.max(1, cols.width - used - displayWidth(locationText) - (locationText ? 1 : 0));
+  if (snippet) return { cursor, prefix, title, location: padToWidth("", gap), snippet: { ...fitted, after: `${fitted.after}${locationText ? " " : ""}` }, stats };
   const location = padToWidth("", gap) + (locationText ? locationText + " " : "");
-  return { cursor, prefix, title, location, stats };
+  return { cursor, prefix, title, location, snippet: fitted, stats };
 }

@@ -1,7 +1,8 @@
 // Which sessions the list shows, in which order: pi's filterSessions for /resume.
 import type { PiProfile, SessionInfo } from "../../src/engine/index.js";
 import { hasSessionName } from "./display.js";
-import { byRelevance, matchSessions } from "./search.js";
+import type { ContentResults } from "./content-search.js";
+import { byRelevance, matchSessions, withContentHits } from "./search.js";
 import { threadSessions } from "./threaded.js";
 import type { NameFilter, PickerRow, PickerSort } from "./types.js";
 
@@ -10,6 +11,8 @@ export interface RowQuery {
   nameFilter: NameFilter;
   query: string;
   profile: PiProfile;
+  /** Hits of the content search; used when they are for this query. */
+  content?: ContentResults | null;
 }
 
 const flat = (session: SessionInfo): PickerRow => ({ session, depth: 0, isLast: true, parentRow: -1 });
@@ -27,7 +30,9 @@ export function buildRows(pool: readonly SessionInfo[], q: RowQuery): PickerRow[
     if (q.sort === "threaded") return threadSessions(named, q.profile);
     return named.sort(newestFirst).map(flat);
   }
-  const matched = matchSessions(pool, q.query).filter((r) => keep(r.session));
-  if (q.sort === "recent") return matched.map((r) => r.session).sort(newestFirst).map(flat);
-  return matched.sort(byRelevance).map((r) => flat(r.session));
+  const hits = q.content && q.content.query === q.query ? q.content.hits : undefined;
+  const matched = withContentHits(pool, matchSessions(pool, q.query), q.query, hits).filter((r) => keep(r.session));
+  const row = (r: (typeof matched)[number]): PickerRow => (r.hit ? { ...flat(r.session), hit: r.hit } : flat(r.session));
+  if (q.sort === "recent") return matched.sort((a, b) => newestFirst(a.session, b.session)).map(row);
+  return matched.sort(byRelevance).map(row);
 }

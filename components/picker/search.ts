@@ -3,6 +3,7 @@
 // hit); the scattered tier uses fuse.js over name, first message and project path.
 import Fuse from "fuse.js";
 import type { SessionInfo } from "../../src/engine/index.js";
+import type { ContentHit } from "./content-search.js";
 import { parseSearchQuery, type ParsedQuery, type QueryToken } from "./search-query.js";
 
 const TIER_NAME = 0;
@@ -15,6 +16,8 @@ export interface RankedSession {
   session: SessionInfo;
   /** Lower is better. */
   score: number;
+  /** The content search's best hit in this session, when it has one. */
+  hit?: ContentHit;
 }
 
 /** Lower-cased texts per session: allMessagesText can be megabytes, so do it once, not per key. */
@@ -146,4 +149,31 @@ export function byRelevance(a: RankedSession, b: RankedSession): number {
 export function queryError(query: string): string | undefined {
   const parsed = parseSearchQuery(query);
   return parsed.mode === "regex" ? parsed.error : undefined;
+}
+
+/**
+ * Name and path matches joined with the content search's hits (what was said in each session,
+ * ranked by the index). A hit in a session's name still comes first; among the rest a session the
+ * index ranks higher comes before a literal match in the message text the index did not rank, and
+ * both come before scattered (fuzzy) matches. A session only the index found joins the list.
+ */
+export function withContentHits(pool: readonly SessionInfo[], matched: RankedSession[], query: string, hits: ReadonlyMap<string, ContentHit> | undefined): RankedSession[] {
+  if (!hits || hits.size === 0) return matched;
+  const parsed = parseSearchQuery(query);
+  const tokens = parsed.mode === "tokens" ? Math.max(1, parsed.tokens.length) : 1;
+  // Below every sum of text-tier token scores, above a name hit in any token.
+  const contentScore = (rank: number): number => tokens * TIER_TEXT * TIER_WEIGHT - TIER_WEIGHT / 2 + rank / (hits.size + 1);
+  const byPath = new Map(matched.map((r) => [r.session.path, r]));
+  const out: RankedSession[] = [];
+  for (const session of pool) {
+    const hit = hits.get(session.path);
+    const known = byPath.get(session.path);
+    if (!hit) {
+      if (known) out.push(known);
+      continue;
+    }
+    const score = known && known.score < tokens * TIER_TEXT * TIER_WEIGHT - TIER_WEIGHT / 2 ? known.score : contentScore(hit.rank);
+    out.push({ session, score, hit });
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 // Shared vocabulary of the session picker (pi's /resume, pi-tui-features.md §2).
 import type { SessionInfo } from "../../src/engine/index.js";
+import type { ContentHit } from "./content-search.js";
 
 /** Current folder or every project (Tab). */
 export type PickerScope = "current" | "all";
@@ -17,6 +18,8 @@ export interface PickerRow {
   isLast: boolean;
   /** Index of the parent's row in the same list, -1 for a root. Tree glyphs are built from it on demand. */
   parentRow: number;
+  /** What the content search found in this session for the query (its best hit). */
+  hit?: ContentHit;
 }
 
 export const SORT_LABEL: Record<PickerSort, string> = { threaded: "Threaded", recent: "Recent", relevance: "Fuzzy" };

@@ -8,7 +8,7 @@ import type { PickerAction, PickerExit } from "./picker-state.js";
 export interface PickerInputOptions {
   exit: PickerExit | null;
   dispatch: Dispatch<PickerAction>;
-  onOpen: (path: string) => void;
+  onOpen: (path: string, entryId?: string) => void;
   onQuit: () => void;
   /** False while another screen is on top, so the picker never sees its keys. */
   active?: boolean;
@@ -29,7 +29,7 @@ export function usePickerInput({ exit, dispatch, onOpen, onQuit, active = true }
   useEffect(() => {
     if (!exit) return;
     dispatch({ type: "exitHandled" });
-    if (exit.kind === "open") onOpen(exit.path);
+    if (exit.kind === "open") onOpen(exit.path, exit.entryId);
     else onQuit();
   }, [exit, dispatch, onOpen, onQuit]);
 }

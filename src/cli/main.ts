@@ -27,6 +27,15 @@ const writeOut = (text: string): void => {
   }
 };
 
+// node:sqlite (the recall index) warns that it is experimental each time it loads; it is
+// checked to have what the index needs before it is used, so the warning only confuses users.
+const emitWarning = process.emitWarning.bind(process);
+process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  const text = typeof warning === "string" ? warning : warning.message;
+  if (/^SQLite is an experimental feature/.test(text)) return;
+  (emitWarning as (w: string | Error, ...r: unknown[]) => void)(warning, ...rest);
+}) as typeof process.emitWarning;
+
 function packageVersion(): string {
   try {
     // dist/src/cli/main.js -> package.json three folders up.
@@ -47,5 +56,6 @@ process.exitCode = await runCli(process.argv.slice(2), {
     stdout: writeOut,
     stderr: (text) => process.stderr.write(text),
     columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+    stderrIsTTY: process.stderr.isTTY === true,
   },
 });

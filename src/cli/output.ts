@@ -22,6 +22,10 @@ export interface Output {
   writeLines(lines: readonly string[]): void;
   /** A line on stderr (warnings, diagnostics in text mode). */
   warn(line: string): void;
+  /** A progress line on stderr: rewritten in place on a terminal (null clears it), else printed as a line. */
+  progress(line: string | null): void;
+  /** stderr is a terminal. */
+  readonly interactive: boolean;
 }
 
 export interface Streams {
@@ -29,6 +33,8 @@ export interface Streams {
   stderr: (text: string) => void;
   /** stdout's columns when it is a terminal. */
   columns?: number;
+  /** stderr is a terminal (progress lines are rewritten in place). */
+  stderrIsTTY?: boolean;
 }
 
 const LINES_PER_WRITE = 2000;
@@ -45,5 +51,10 @@ export function createOutput(streams: Streams, json: boolean): Output {
       }
     },
     warn: (line) => streams.stderr(`${line}\n`),
+    progress: (line) => {
+      if (streams.stderrIsTTY) streams.stderr(line === null ? "\r\x1b[K" : `\r\x1b[K${line}`);
+      else if (line !== null) streams.stderr(`${line}\n`);
+    },
+    interactive: streams.stderrIsTTY === true,
   };
 }

@@ -1,12 +1,13 @@
 // The cross-session index: built once, then updated from where each file was last read.
-import Database from "better-sqlite3";
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { listAllSessionFiles } from "../../src/engine/index.js";
 import { RecallCache, recallCacheFile, RECALL_SCHEMA_VERSION } from "../../src/engine/store/recall-cache.js";
+import { loadSqlite, type SqliteDriver } from "../../src/engine/store/sqlite.js";
 import { FIXTURES } from "../support/shared.js";
+import { describeWithSqlite } from "../support/sqlite.js";
 
 let dir: string;
 let sessions: string;
@@ -49,7 +50,7 @@ function hits(cache: RecallCache, query: string): string[] {
   return r.value.hits.map((h) => `${h.sessionId}:${h.entryId}:${h.ref}`);
 }
 
-describe("recall cache", () => {
+describeWithSqlite("recall cache", () => {
   it("lives in XDG_CACHE_HOME or ~/.cache", () => {
     expect(recallCacheFile({ XDG_CACHE_HOME: "/x/cache" }, "/home/u")).toBe("/x/cache/pi-explorer/recall.sqlite");
     expect(recallCacheFile({}, "/home/u")).toBe("/home/u/.cache/pi-explorer/recall.sqlite");
@@ -176,7 +177,7 @@ describe("recall cache", () => {
     mkdirSync(join(dir, "cache", "pi-explorer"), { recursive: true });
     writeFileSync(dbPath, "this is not a database, just garbage bytes ".repeat(200));
     withCache((cache) => {
-      expect(cache.rebuiltBecause).toMatch(/unreadable/);
+      expect(cache.notices.join("\n")).toMatch(/unreadable/);
       cache.update(listed(), "1.6");
       expect(hits(cache, "zebracorn")).toHaveLength(2);
     });
@@ -195,11 +196,11 @@ describe("recall cache", () => {
 
   it("an index of another schema version is rebuilt", () => {
     withCache((cache) => cache.update(listed(), "1.6"));
-    const db = new Database(dbPath);
-    db.pragma(`user_version = ${RECALL_SCHEMA_VERSION + 1}`);
+    const db = (loadSqlite() as SqliteDriver).open(dbPath);
+    db.exec(`PRAGMA user_version = ${RECALL_SCHEMA_VERSION + 1}`);
     db.close();
     withCache((cache) => {
-      expect(cache.rebuiltBecause).toBe(`schema version ${RECALL_SCHEMA_VERSION + 1}, expected ${RECALL_SCHEMA_VERSION}`);
+      expect(cache.notices).toEqual([`recall index was rebuilt: schema version ${RECALL_SCHEMA_VERSION + 1}, expected ${RECALL_SCHEMA_VERSION}`]);
       expect(hits(cache, "zebracorn")).toEqual([]);
       expect(cache.update(listed(), "1.6")).toMatchObject({ reindexed: 2 });
     });

@@ -1,13 +1,14 @@
 // The cross-session index ranks from its own stored postings: with one session indexed it must
 // agree with that session's in-memory recall (scope all) hit for hit, count every match, and answer
 // file:, tool: and role: filters from its lookup tables exactly as the in-memory filters do.
-import Database from "better-sqlite3";
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeWithSqlite } from "../support/sqlite.js";
 import { buildRecallIndexForTree, buildTree, listAllSessionFiles, parseSession, search } from "../../src/engine/index.js";
 import { RecallCache } from "../../src/engine/store/recall-cache.js";
+import { loadSqlite, type SqliteDriver } from "../../src/engine/store/sqlite.js";
 import { FIXTURES } from "../support/shared.js";
 
 const SESSION = join(FIXTURES, "recall", "session.jsonl");
@@ -40,7 +41,7 @@ function localIds(query: string): { ids: string[]; scores: number[]; total: numb
   return { ids: r.value.hits.map((h) => h.entryId), scores: r.value.hits.map((h) => h.score), total: r.value.total };
 }
 
-describe("cross-session ranking", () => {
+describeWithSqlite("cross-session ranking", () => {
   it.each(["login", "token expired", "auth", "session store refresh", "role:user login", "tool:bash test", "file:src/auth.ts token"])(
     "ranks %j exactly as the session's own recall does",
     (query) => {
@@ -65,7 +66,7 @@ describe("cross-session ranking", () => {
   });
 });
 
-describe("a session that grew through many updates", () => {
+describeWithSqlite("a session that grew through many updates", () => {
   it("keeps few postings segments and ranks exactly as an index built in one go", () => {
     const lines = readFileSync(SESSION, "utf8").trimEnd().split("\n");
     const grown = join(dir, "grown", "--p--", "s.jsonl");
@@ -84,8 +85,8 @@ describe("a session that grew through many updates", () => {
       c.close();
     }
     expect(appended).toBe(lines.length - 4);
-    const db = new Database(grownDb, { readonly: true });
-    const maxRows = (db.prepare("SELECT max(n) AS m FROM (SELECT count(*) AS n FROM postings GROUP BY term, file_id)").get() as { m: number }).m;
+    const db = (loadSqlite() as SqliteDriver).open(grownDb, { readOnly: true });
+    const maxRows = db.prepare("SELECT max(n) FROM (SELECT count(*) AS n FROM postings GROUP BY term_id, file_id)").value<number>() ?? 0;
     db.close();
     expect(maxRows).toBeLessThanOrEqual(8);
 

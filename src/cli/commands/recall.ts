@@ -27,7 +27,8 @@ import {
 // Loaded only for --all: it pulls in the native SQLite module.
 import type { CrossSessionPage, RecallCache } from "../../engine/store/recall-cache.js";
 import type { Command, CommandContext } from "../command.js";
-import { unreadableFile, usageError } from "../errors.js";
+import { usageError } from "../errors.js";
+import { progressReporter } from "../recall-progress.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { stringOption } from "../option-values.js";
 import { runWithinBudget } from "../../host/time-budget.js";
@@ -144,20 +145,21 @@ async function recallAll(ctx: CommandContext): Promise<number> {
   const parsed = unwrap(parseRecallQuery(query, { timeBounded: true }));
   if (parsed.scope) throw usageError("scope: does not apply with --all (it searches every entry of every session)");
   const { dir, files } = sessionsToSearch(ctx);
-  const { RecallCache, recallCacheFile } = await import("../../engine/store/recall-cache.js");
-  let cache: RecallCache;
+  const { RecallCache, recallCacheFile, sqliteChoiceFrom } = await import("../../engine/store/recall-cache.js");
+  const cache: RecallCache = RecallCache.open(recallCacheFile(ctx.env, ctx.home), { sqlite: sqliteChoiceFrom(ctx.env) });
   try {
-    cache = RecallCache.open(recallCacheFile(ctx.env, ctx.home));
-  } catch (error) {
-    throw unreadableFile(`cannot open the recall index: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  try {
-    if (cache.rebuiltBecause) ctx.out.warn(`recall index was rebuilt: ${sanitizeLine(cache.rebuiltBecause)}`);
-    const stats = cache.update(files, ctx.profile);
+    const reporter = progressReporter(ctx.out, clock);
+    let stats;
+    try {
+      stats = cache.update(files, ctx.profile, { onProgress: reporter.onProgress });
+    } finally {
+      reporter.done();
+    }
     for (const line of stats.failed) ctx.out.warn(sanitizeLine(line));
     const options = { page: positiveInt(ctx, "page"), pageSize: positiveInt(ctx, "page-size"), now: clock, budgetMs: DEFAULT_REGEX_BUDGET_MS };
     const page = unwrap(bounded(parsed, () => cache.search(parsed, options)));
-    if (ctx.out.json) ctx.out.writeJson({ dir, index: stats, search: page });
+    for (const line of cache.notices) ctx.out.warn(sanitizeLine(line));
+    if (ctx.out.json) ctx.out.writeJson({ dir, index: { ...stats, mode: cache.mode, notices: cache.notices }, search: page });
     else ctx.out.writeLines([sanitizeBlock(formatCrossSession(page, dir))]);
   } finally {
     try {

@@ -50,3 +50,106 @@ export function postingsView(bytes: Uint8Array): Int32Array {
   if (bytes.byteOffset % 4 === 0) return new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
   return new Int32Array(bytes.slice().buffer);
 }
+
+/**
+ * A segment's postings as the store keeps them on disk, docs ascending, as unsigned varints: the
+ * doc delta (the first from 0) shifted left once, its low bit set when a tf > 1 follows (most words
+ * occur once in a doc). Lengths and roles live once per doc (encodeLengths), not in every posting:
+ * a little over one byte a posting instead of 12.
+ */
+export function encodePostings(table: TermTable, termId: number, docIds: ArrayLike<number>): Uint8Array {
+  const list = table.lists[termId];
+  const out = new Uint8Array(list.length * 5 + 10);
+  let o = 0;
+  let prev = 0;
+  const put = (v: number): void => {
+    while (v >= 0x80) {
+      out[o++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    out[o++] = v;
+  };
+  for (let i = 0; i < list.length; i += 2) {
+    const doc = docIds[list[i]];
+    const tf = list[i + 1];
+    put((doc - prev) * 2 + (tf > 1 ? 1 : 0));
+    if (tf > 1) put(tf);
+    prev = doc;
+  }
+  return out.slice(0, o);
+}
+
+/** Thrown when stored postings do not decode to what their row says: the cache is damaged. */
+export class DamagedIndexError extends Error {
+  constructor(what: string) {
+    super(`the recall index is damaged (${what})`);
+    this.name = "DamagedIndexError";
+  }
+}
+
+/**
+ * Decodes one stored row into [doc, tf, length|role] triples. `lengthRoles[doc]` holds each doc's
+ * packed length and role + 1 (0: no such doc); a row that does not decode to exactly `df` known,
+ * ascending docs is damage, never a result.
+ */
+export function decodePostings(bytes: Uint8Array, df: number, lengthRoles: Int32Array): Int32Array {
+  const out = new Int32Array(df * POSTING_STRIDE);
+  const end = bytes.length;
+  const docs = lengthRoles.length;
+  let i = 0;
+  let doc = 0;
+  let o = 0;
+  // Varints read inline (this loop runs over every posting of a query's words).
+  while (i < end) {
+    let head = bytes[i++];
+    if (head >= 0x80) {
+      head &= 0x7f;
+      let shift = 7;
+      let b: number;
+      do {
+        if (i >= end || shift > 28) throw new DamagedIndexError("postings cut short");
+        b = bytes[i++];
+        head += (b & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (b >= 0x80);
+    }
+    let tf = 1;
+    if (head & 1) {
+      if (i >= end) throw new DamagedIndexError("postings cut short");
+      tf = bytes[i++];
+      if (tf >= 0x80) {
+        tf &= 0x7f;
+        let shift = 7;
+        let b: number;
+        do {
+          if (i >= end || shift > 28) throw new DamagedIndexError("postings cut short");
+          b = bytes[i++];
+          tf += (b & 0x7f) * 2 ** shift;
+          shift += 7;
+        } while (b >= 0x80);
+      }
+      if (tf < 2) throw new DamagedIndexError("postings tf");
+    }
+    const delta = Math.floor(head / 2);
+    doc += delta;
+    if (o === out.length || (o > 0 && delta === 0) || doc >= docs || lengthRoles[doc] === 0) throw new DamagedIndexError("postings name an unknown doc");
+    out[o] = doc;
+    out[o + 1] = tf;
+    out[o + 2] = lengthRoles[doc] - 1;
+    o += POSTING_STRIDE;
+  }
+  if (o !== out.length) throw new DamagedIndexError("postings count");
+  return out;
+}
+
+/** A segment's packed length|role per doc, in doc order, as stored bytes (4 per doc). */
+export function encodeLengths(lengthRoles: ArrayLike<number>): Uint8Array {
+  const out = new Int32Array(lengthRoles.length);
+  for (let i = 0; i < out.length; i++) out[i] = lengthRoles[i];
+  return new Uint8Array(out.buffer);
+}
+
+export function decodeLengths(bytes: Uint8Array): Int32Array {
+  if (bytes.byteLength % 4 !== 0) throw new DamagedIndexError("lengths");
+  return postingsView(bytes);
+}

@@ -3,7 +3,7 @@
 // N and the average length taken over every indexed session. Only the best `k` are kept.
 import { lengthOf, POSTING_STRIDE, roleOf } from "./cross-postings.js";
 import { bm25, idfOf } from "./rank.js";
-import { TopK, type ScoredDoc } from "./top-k.js";
+import { TopK, type ScoredDoc, type TieOrder } from "./top-k.js";
 
 export interface WordPostings {
   /** One entry per index term the word stands for; `lists` are that term's rows (one per segment). */
@@ -29,6 +29,8 @@ export interface CrossRankInput {
   accept: (doc: number, role: number) => boolean;
   /** How many of the best to return. */
   k: number;
+  /** Order among equal scores (default: doc id); the store passes session path, then file order. */
+  tie?: TieOrder;
 }
 
 export interface CrossRankOutcome {
@@ -38,57 +40,102 @@ export interface CrossRankOutcome {
   top: ScoredDoc[];
 }
 
+/** Per-doc scratch arrays, kept between queries (a query over a large index would otherwise allocate megabytes). */
+class Scratch {
+  total = new Float64Array(0);
+  best = new Float64Array(0);
+  info = new Int32Array(0);
+  docs = new Int32Array(0);
+  fit(size: number, postings: number): void {
+    if (this.total.length < size) {
+      this.total = new Float64Array(size);
+      this.best = new Float64Array(size);
+      this.info = new Int32Array(size);
+    }
+    if (this.docs.length < postings) this.docs = new Int32Array(Math.max(postings, 2 * this.docs.length));
+  }
+}
+const scratch = new Scratch();
+
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+
 export function crossRank(input: CrossRankInput): CrossRankOutcome {
   const size = input.maxDoc + 1;
-  const total = new Float64Array(size);
-  const best = new Float64Array(size);
-  // Packed length and role + 1 of every doc met (0: not met).
-  const info = new Int32Array(size);
-  const touched: number[] = [];
-  for (const word of input.words) {
-    const wordDocs: number[] = [];
-    for (const { weight, lists } of word.variants) {
-      let df = 0;
-      for (const list of lists) df += list.length / POSTING_STRIDE;
-      if (!df) continue;
-      const idf = idfOf(input.n, df);
-      for (const list of lists) {
-        for (let i = 0; i < list.length; i += POSTING_STRIDE) {
-          const d = list[i];
-          const packed = list[i + 2];
-          const s = weight * bm25(list[i + 1], lengthOf(packed), idf, input.avgLength);
-          if (best[d] === 0) {
-            wordDocs.push(d);
-            info[d] = packed + 1;
+  let postings = 0;
+  for (const word of input.words) for (const v of word.variants) for (const list of v.lists) postings += list.length / POSTING_STRIDE;
+  for (const phrase of input.phrases) postings += phrase.docs.length;
+  scratch.fit(size, postings + 1);
+  const { total, best, info } = scratch;
+  // Docs met (in `docs`, `touched` of them); the arrays are cleared for exactly those at the end.
+  const docs = scratch.docs;
+  let touched = 0;
+  // bm25(tf, len) = idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len / avg)), written out for the hot loop.
+  const lengthFactor = (BM25_K1 * BM25_B) / (input.avgLength || 1);
+  const constant = BM25_K1 * (1 - BM25_B);
+  try {
+    for (const word of input.words) {
+      const wordStart = touched;
+      let wordEnd = touched;
+      for (const { weight, lists } of word.variants) {
+        let df = 0;
+        for (const list of lists) df += list.length / POSTING_STRIDE;
+        if (!df) continue;
+        const scale = weight * idfOf(input.n, df) * (BM25_K1 + 1);
+        for (const list of lists) {
+          for (let i = 0; i < list.length; i += POSTING_STRIDE) {
+            const d = list[i];
+            const packed = list[i + 2];
+            const tf = list[i + 1];
+            const s = (scale * tf) / (tf + constant + lengthFactor * lengthOf(packed));
+            if (best[d] === 0) {
+              // First time this word meets the doc: remember it for this word (and for the query, if new).
+              docs[wordEnd++] = d;
+              info[d] = packed + 1;
+            }
+            if (s > best[d]) best[d] = s;
           }
-          if (s > best[d]) best[d] = s;
         }
       }
+      // Fold the word's best variant per doc into the totals; docs new to the query stay in `docs`.
+      let kept = wordStart;
+      for (let j = wordStart; j < wordEnd; j++) {
+        const d = docs[j];
+        if (total[d] === 0) docs[kept++] = d;
+        total[d] += best[d];
+        best[d] = 0;
+      }
+      touched = kept;
     }
-    for (const d of wordDocs) {
-      if (total[d] === 0) touched.push(d);
-      total[d] += best[d];
-      best[d] = 0;
+    for (const phrase of input.phrases) {
+      if (!phrase.docs.length) continue;
+      for (const list of phrase.lists) for (let i = 0; i < list.length; i += POSTING_STRIDE) if (info[list[i]] === 0) info[list[i]] = list[i + 2] + 1;
+      const idf = idfOf(input.n, phrase.docs.length);
+      for (let j = 0; j < phrase.docs.length; j++) {
+        const d = phrase.docs[j];
+        if (d >= size || info[d] === 0) continue;
+        // The full-text index says where a phrase is, not how often: one occurrence is counted.
+        if (total[d] === 0) docs[touched++] = d;
+        total[d] += bm25(1, lengthOf(info[d] - 1), idf, input.avgLength);
+      }
     }
-  }
-  for (const phrase of input.phrases) {
-    if (!phrase.docs.length) continue;
-    for (const list of phrase.lists) for (let i = 0; i < list.length; i += POSTING_STRIDE) info[list[i]] = list[i + 2] + 1;
-    const idf = idfOf(input.n, phrase.docs.length);
-    for (let j = 0; j < phrase.docs.length; j++) {
-      const d = phrase.docs[j];
-      if (d >= size || info[d] === 0) continue;
-      // The full-text index says where a phrase is, not how often: one occurrence is counted.
-      if (total[d] === 0) touched.push(d);
-      total[d] += bm25(1, lengthOf(info[d] - 1), idf, input.avgLength);
+    const top = new TopK(input.k, input.tie);
+    let count = 0;
+    for (let j = 0; j < touched; j++) {
+      const d = docs[j];
+      if (!input.accept(d, roleOf(info[d] - 1))) continue;
+      count++;
+      top.offer(d, total[d]);
     }
+    return { total: count, top: top.sorted() };
+  } finally {
+    // Leave the scratch clean for the next query: only the docs this one touched were written.
+    for (let j = 0; j < touched; j++) {
+      const d = docs[j];
+      total[d] = 0;
+      info[d] = 0;
+    }
+    // Every doc a word met is in `docs`; a phrase's lists may name others.
+    for (const phrase of input.phrases) for (const list of phrase.lists) for (let i = 0; i < list.length; i += POSTING_STRIDE) info[list[i]] = 0;
   }
-  const top = new TopK(input.k);
-  let count = 0;
-  for (const d of touched) {
-    if (!input.accept(d, roleOf(info[d] - 1))) continue;
-    count++;
-    top.offer(d, total[d]);
-  }
-  return { total: count, top: top.sorted() };
 }

@@ -16,6 +16,18 @@ export { makeSnippet, finderFor } from "./snippet.js";
 export { typoBudget, boundedDistance } from "./expand-terms.js";
 export { passesFilters, fileMatches, reversedPath } from "./filters.js";
 export { TermTable } from "./term-table.js";
-export { segmentPostings, postingsView, packLengthRole, roleCode, ROLE_CODES, type SegmentTerm } from "./cross-postings.js";
+export {
+  segmentPostings,
+  postingsView,
+  packLengthRole,
+  roleCode,
+  ROLE_CODES,
+  encodePostings,
+  decodePostings,
+  encodeLengths,
+  decodeLengths,
+  DamagedIndexError,
+  type SegmentTerm,
+} from "./cross-postings.js";
 export { crossRank, type CrossRankInput, type WordPostings, type PhrasePostings } from "./cross-rank.js";
 export { prefixTerms, PREFIX_MIN, PREFIX_SCAN } from "./expand-terms.js";

@@ -6,18 +6,27 @@ export interface ScoredDoc {
   score: number;
 }
 
-const weaker = (a: ScoredDoc, b: ScoredDoc): boolean => a.score < b.score || (a.score === b.score && a.doc > b.doc);
+/** Where a doc stands among equal scores (lower first); by default its id. */
+export type TieOrder = (doc: number) => number;
+const byId: TieOrder = (doc) => doc;
 
 export class TopK {
   private readonly heap: ScoredDoc[] = [];
-  constructor(private readonly k: number) {}
+  constructor(
+    private readonly k: number,
+    private readonly tie: TieOrder = byId,
+  ) {}
+
+  private weaker(a: ScoredDoc, b: ScoredDoc): boolean {
+    return a.score < b.score || (a.score === b.score && this.tie(a.doc) > this.tie(b.doc));
+  }
 
   offer(doc: number, score: number): void {
     const heap = this.heap;
     if (heap.length < this.k) {
       heap.push({ doc, score });
       this.up(heap.length - 1);
-    } else if (this.k > 0 && weaker(heap[0], { doc, score })) {
+    } else if (this.k > 0 && this.weaker(heap[0], { doc, score })) {
       heap[0] = { doc, score };
       this.down(0);
     }
@@ -25,14 +34,14 @@ export class TopK {
 
   /** Kept entries, best first. */
   sorted(): ScoredDoc[] {
-    return [...this.heap].sort((a, b) => b.score - a.score || a.doc - b.doc);
+    return [...this.heap].sort((a, b) => b.score - a.score || this.tie(a.doc) - this.tie(b.doc));
   }
 
   private up(i: number): void {
     const heap = this.heap;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!weaker(heap[i], heap[parent])) break;
+      if (!this.weaker(heap[i], heap[parent])) break;
       [heap[i], heap[parent]] = [heap[parent], heap[i]];
       i = parent;
     }
@@ -44,8 +53,8 @@ export class TopK {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < heap.length && weaker(heap[l], heap[m])) m = l;
-      if (r < heap.length && weaker(heap[r], heap[m])) m = r;
+      if (l < heap.length && this.weaker(heap[l], heap[m])) m = l;
+      if (r < heap.length && this.weaker(heap[r], heap[m])) m = r;
       if (m === i) return;
       [heap[i], heap[m]] = [heap[m], heap[i]];
       i = m;

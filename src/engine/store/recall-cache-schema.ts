@@ -1,13 +1,21 @@
-// The recall index's SQLite database: its tables, and opening it, rebuilding it from nothing when
-// it is corrupt or of another schema version (it is only a cache; see recall-cache.ts).
-import Database from "better-sqlite3";
+// The recall index's SQLite database: its tables, and opening it. It is only a cache, but it is
+// never thrown away for a passing reason: an empty database gets its tables under the write lock
+// (a second process building at the same time waits, then finds them), one of another schema
+// version has its tables replaced in a transaction, and only a database SQLite calls corrupt is
+// deleted and made again.
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileMatches } from "../recall/index.js";
+import { sqliteFault, type SqliteDb, type SqliteDriver } from "./sqlite.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 4;
+export const RECALL_SCHEMA_VERSION = 6;
 
+// Terms are stored once (with the docs holding them across every session: df 0 means none is left).
+// What is stored, per doc: where its line is in the session file (the text is read back from
+// there for snippets and regular expressions, never kept), its role, tools and paths; per term and
+// segment (a file's first read, or one later append): varint [doc delta, tf] pairs; per segment:
+// each doc's length and role. FTS5 (contentless) only answers where quoted phrases occur.
 const SCHEMA = `
 CREATE TABLE files(
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
@@ -16,58 +24,127 @@ CREATE TABLE files(
   segments INTEGER NOT NULL DEFAULT 1, listed INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE docs(
   id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, entry_id TEXT NOT NULL, ref INTEGER, role TEXT NOT NULL,
-  tools TEXT NOT NULL, files TEXT NOT NULL, is_error INTEGER NOT NULL);
+  tools TEXT NOT NULL, files TEXT NOT NULL, is_error INTEGER NOT NULL, off INTEGER NOT NULL, len INTEGER NOT NULL);
 CREATE INDEX docs_file ON docs(file_id);
-CREATE INDEX docs_role ON docs(role);
-CREATE TABLE doc_tools(tool TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL);
-CREATE INDEX doc_tools_tool ON doc_tools(tool);
-CREATE INDEX doc_tools_file ON doc_tools(file_id);
-CREATE TABLE doc_paths(rpath TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL);
-CREATE INDEX doc_paths_rpath ON doc_paths(rpath);
-CREATE INDEX doc_paths_file ON doc_paths(file_id);
-CREATE TABLE texts(id INTEGER PRIMARY KEY, text TEXT NOT NULL);
-CREATE TABLE postings(term TEXT NOT NULL, file_id INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL);
-CREATE INDEX postings_term ON postings(term);
+CREATE TABLE segs(file_id INTEGER NOT NULL, first_doc INTEGER NOT NULL, lengths BLOB NOT NULL, PRIMARY KEY(file_id, first_doc)) WITHOUT ROWID;
+CREATE TABLE doc_tools(tool TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(tool, doc_id)) WITHOUT ROWID;
+CREATE TABLE doc_paths(rpath TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(rpath, doc_id)) WITHOUT ROWID;
+CREATE TABLE terms(id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, df INTEGER NOT NULL);
+CREATE TABLE postings(term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(term_id, file_id, seg)) WITHOUT ROWID;
 CREATE INDEX postings_file ON postings(file_id);
-CREATE TABLE calls(file_id INTEGER NOT NULL, call_id TEXT NOT NULL, paths TEXT NOT NULL, PRIMARY KEY(file_id, call_id));
+CREATE TABLE calls(file_id INTEGER NOT NULL, call_id TEXT NOT NULL, paths TEXT NOT NULL, PRIMARY KEY(file_id, call_id)) WITHOUT ROWID;
 CREATE VIRTUAL TABLE docs_fts USING fts5(text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0');
 `;
 
-export const isSqliteError = (e: unknown): boolean => e instanceof Error && (e.name === "SqliteError" || /SQLITE|database/i.test(e.message));
+/** SQLite errors that mean the database itself is damaged (rebuild); others are passing or about the disk. */
+export const isCorruption = (error: unknown): boolean => sqliteFault(error) === "corrupt" || (error instanceof Error && error.name === "DamagedIndexError");
 
-/** Open (creating or rebuilding as needed) the database at `path`; `rebuiltBecause` says why it was rebuilt, or is null. */
-export function openRecallDb(path: string): { db: Database.Database; rebuiltBecause: string | null } {
-  mkdirSync(dirname(path), { recursive: true });
+export interface OpenedDb {
+  db: SqliteDb;
+  /** Why the tables were made again (corrupt, another schema version), or null. */
+  rebuiltBecause: string | null;
+  /** Opened read-only: the folder or file cannot be written (read-only mount, another owner). */
+  readOnly: boolean;
+}
+
+export interface RecallDbOptions {
+  /** Test seam: PRAGMA max_page_count, to run out of room as a full disk does. */
+  maxPages?: number;
+}
+
+/** Opens the database at `path` (":memory:" for an index that lives in this process only). */
+export function openRecallDb(driver: SqliteDriver, path: string, options: RecallDbOptions = {}): OpenedDb {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  let db: SqliteDb;
   try {
-    const db = connect(path);
-    const version = db.pragma("user_version", { simple: true }) as number;
-    const hasTables = (db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number }).n > 0;
-    if (version === RECALL_SCHEMA_VERSION && hasTables) return { db, rebuiltBecause: null };
-    db.close();
-    return { db: createRecallDb(path), rebuiltBecause: hasTables ? `schema version ${version}, expected ${RECALL_SCHEMA_VERSION}` : null };
+    db = connect(driver, path, options);
   } catch (error) {
-    if (!isSqliteError(error)) throw error;
-    return { db: createRecallDb(path), rebuiltBecause: `unreadable (${(error as Error).message})` };
+    const fault = sqliteFault(error);
+    if (fault === "corrupt") return { db: recreate(driver, path, options), rebuiltBecause: `unreadable (${(error as Error).message})`, readOnly: false };
+    if (fault === "readonly" || fault === "cantopen" || fault === "io") return { db: connectReadOnly(driver, path), rebuiltBecause: null, readOnly: true };
+    throw error;
+  }
+  try {
+    if (schemaReady(db)) return { db, rebuiltBecause: null, readOnly: false };
+    const rebuiltBecause = db.transaction(() => makeTables(db));
+    return { db, rebuiltBecause, readOnly: false };
+  } catch (error) {
+    db.close();
+    if (!isCorruption(error)) throw error;
+    return { db: recreate(driver, path, options), rebuiltBecause: `unreadable (${(error as Error).message})`, readOnly: false };
   }
 }
 
-function connect(path: string): Database.Database {
-  const db = new Database(path);
-  db.pragma("busy_timeout = 5000");
-  db.pragma("journal_mode = WAL");
-  // A cache: losing the last transaction to a power cut only means re-reading that file.
-  db.pragma("synchronous = NORMAL");
-  db.function("file_match", { deterministic: true }, (files: unknown, wanted: unknown) =>
-    String(files).split("\n").some((f) => f !== "" && fileMatches(f, String(wanted))) ? 1 : 0,
-  );
+function schemaReady(db: SqliteDb): boolean {
+  const version = db.prepare("PRAGMA user_version").value<number>();
+  const tables = db.prepare("SELECT count(*) FROM sqlite_master").value<number>() ?? 0;
+  return version === RECALL_SCHEMA_VERSION && tables > 0;
+}
+
+/** Under the write lock: tables of this version, unless another process just made them. */
+function makeTables(db: SqliteDb): string | null {
+  if (schemaReady(db)) return null;
+  const version = db.prepare("PRAGMA user_version").value<number>();
+  const names = (where: string) => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ${where}`).values<string>();
+  const drop = (name: string) => db.exec(`DROP TABLE IF EXISTS "${name.replace(/"/g, '""')}"`);
+  // Virtual tables first: dropping one drops its shadow tables.
+  const virtual = names("AND sql LIKE 'CREATE VIRTUAL%'");
+  for (const name of virtual) drop(name);
+  const plain = names("");
+  for (const name of plain) drop(name);
+  const old = [...virtual, ...plain];
+  db.exec(SCHEMA);
+  db.exec(`PRAGMA user_version = ${RECALL_SCHEMA_VERSION}`);
+  return old.length ? `schema version ${version}, expected ${RECALL_SCHEMA_VERSION}` : null;
+}
+
+function connect(driver: SqliteDriver, path: string, options: RecallDbOptions): SqliteDb {
+  const db = driver.open(path);
+  try {
+    db.exec("PRAGMA busy_timeout = 10000");
+    if (path !== ":memory:") {
+      // Set before the first table exists; then space of deleted sessions goes back to the disk.
+      db.exec("PRAGMA auto_vacuum = INCREMENTAL");
+      // A rollback journal, not WAL: a database at rest is one file, which a read-only mount or
+      // another user's process can read without creating -wal/-shm files next to it.
+      db.exec("PRAGMA journal_mode = DELETE");
+    }
+    db.exec("PRAGMA synchronous = NORMAL");
+    if (options.maxPages) db.exec(`PRAGMA max_page_count = ${options.maxPages}`);
+    defineFunctions(db);
+    // Reading the schema proves the file is a database (a damaged header fails here).
+    db.prepare("SELECT count(*) FROM sqlite_master").value();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function connectReadOnly(driver: SqliteDriver, path: string): SqliteDb {
+  const db = driver.open(path, { readOnly: true });
+  try {
+    db.exec("PRAGMA busy_timeout = 10000");
+    defineFunctions(db);
+    db.prepare("SELECT count(*) FROM sqlite_master").value();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function defineFunctions(db: SqliteDb): void {
+  db.defineFunction("file_match", (files, wanted) => (String(files).split("\n").some((f) => f !== "" && fileMatches(f, String(wanted))) ? 1 : 0));
+}
+
+/** Deletes the damaged database at `path` and creates an empty one of the current schema. */
+export function recreate(driver: SqliteDriver, path: string, options: RecallDbOptions = {}): SqliteDb {
+  if (path !== ":memory:") for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(path + suffix, { force: true });
+  const db = connect(driver, path, options);
+  db.transaction(() => makeTables(db));
   return db;
 }
 
-/** Deletes whatever database is at `path` and creates an empty one of the current schema. */
-export function createRecallDb(path: string): Database.Database {
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(path + suffix, { force: true });
-  const db = connect(path);
-  db.exec(SCHEMA);
-  db.pragma(`user_version = ${RECALL_SCHEMA_VERSION}`);
-  return db;
-}
+/** Whether the database has the tables of this version (a read-only one may be of another). */
+export const hasCurrentSchema = schemaReady;

@@ -3,13 +3,15 @@
 // own postings instead (rows of [doc, tf, length|role] per term and segment, see
 // recall/cross-postings.ts) ranked with typed arrays and a top-k heap; FTS5 (contentless) only
 // answers where quoted phrases occur.
-import type Database from "better-sqlite3";
+import { closeSync, openSync, readSync } from "node:fs";
 import {
   boundedDistance,
   crossRank,
+  decodeLengths,
+  decodePostings,
+  docContent,
   finderFor,
   makeSnippet,
-  postingsView,
   DEFAULT_PAGE_SIZE,
   DEFAULT_REGEX_BUDGET_MS,
   PREFIX_MIN,
@@ -29,6 +31,9 @@ import {
   type RecallSnippet,
   type WordPostings,
 } from "../recall/index.js";
+import { DamagedIndexError } from "../recall/index.js";
+import type { SessionEntry } from "../types.js";
+import type { SqliteDb, SqliteStatement, SqlValue } from "./sqlite.js";
 
 export interface CrossSessionHit {
   rank: number;
@@ -75,22 +80,80 @@ interface DocRow {
   is_error: number;
   path: string;
   session_id: string;
-  text: string;
+  off: number;
+  len: number;
+  /** The file is v3 (its lines are the entries as loaded; v1 lines have no ids yet). */
+  appendable: number;
   score?: number;
+}
+
+/** A doc row with its text read back. */
+type TextRow = DocRow & { text: string };
+
+/** Thrown when a doc's line is no longer where the index says: the file changed since it was indexed. */
+export class StaleIndexError extends Error {
+  constructor(readonly path: string) {
+    super(`${path} changed since it was indexed`);
+    this.name = "StaleIndexError";
+  }
+}
+
+const DOC_COLUMNS = "d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_error, d.off, d.len, f.path, f.session_id, f.appendable";
+const DOC_FROM = "docs d JOIN files f ON f.id = d.file_id";
+
+/** The indexed text of a doc, from its line in the session file (the same cap and rendering as when it was indexed). */
+export function readDocText(row: DocRow, read: (path: string, off: number, len: number) => Uint8Array = readBytes): string {
+  let entry: SessionEntry | null = null;
+  try {
+    entry = JSON.parse(Buffer.from(read(row.path, row.off, row.len)).toString("utf8")) as SessionEntry;
+  } catch {
+    entry = null;
+  }
+  // pi's migration gives v1 entries their ids on load; their lines have none.
+  const id = (entry as { id?: unknown } | null)?.id;
+  if (!entry || typeof entry !== "object" || (id === undefined ? row.appendable === 1 : id !== row.entry_id)) throw new StaleIndexError(row.path);
+  const content = docContent(entry, { get: () => undefined });
+  if (!content) throw new StaleIndexError(row.path);
+  return content.text;
+}
+
+function readBytes(path: string, off: number, len: number): Uint8Array {
+  const fd = openSync(path, "r");
+  try {
+    const out = Buffer.alloc(len);
+    let got = 0;
+    while (got < len) {
+      const n = readSync(fd, out, got, len - got, off + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return out.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Per query: each doc's packed length|role + 1, and where it stands among equal scores (session path, then file order). */
+interface DocTable {
+  lengthRoles: Int32Array;
+  tie: (doc: number) => number;
 }
 
 /** Queries over one connection, with the statements they run prepared once. */
 export class CrossSessionSearch {
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new Map<string, SqliteStatement>();
+  private docTable: DocTable | null = null;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: SqliteDb) {}
 
   search(q: RecallQuery, opts: CrossSessionSearchOptions): RecallResult<CrossSessionPage> {
     const pageSize = Math.max(1, Math.floor(opts.pageSize ?? DEFAULT_PAGE_SIZE));
     const page = Math.floor(opts.page ?? 1);
     if (page < 1) return { ok: false, message: `Page ${opts.page} is outside the available range (pages start at 1).` };
-    const sessions = (this.stmt("SELECT count(*) AS n FROM files WHERE listed = 1").get() as { n: number }).n;
-    let rows: DocRow[];
+    const sessions = this.stmt("SELECT count(*) FROM files WHERE listed = 1").value<number>() ?? 0;
+    // Read each query: another process may have changed the index since the last one.
+    this.docTable = this.loadDocTable();
+    let rows: TextRow[];
     let total: number;
     let lowerBound = false;
     let timedOut = false;
@@ -100,7 +163,7 @@ export class CrossSessionSearch {
       const ranked = this.rankTerms(q.matcher.words, q.matcher.phrases, q, page * pageSize);
       corrections = ranked.corrections;
       total = ranked.total;
-      rows = ranked.top.slice(offset).map((t) => ({ ...this.docRow(t.doc), score: t.score }));
+      rows = ranked.top.slice(offset).map((t) => ({ ...this.textRow(t.doc), score: t.score }));
     } else if (q.matcher.kind === "regex") {
       const { where, params } = filterSql(q);
       const scan = this.regexScan(q.matcher, where, params, page * pageSize, opts);
@@ -111,7 +174,7 @@ export class CrossSessionSearch {
     } else {
       const ids = this.filteredIds(q);
       total = ids.length;
-      rows = ids.slice(offset, offset + pageSize).map((id) => this.docRow(id));
+      rows = ids.slice(offset, offset + pageSize).map((id) => this.textRow(id));
     }
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
     if (page > pageCount && total > 0 && !lowerBound) return { ok: false, message: `Page ${page} is outside the available range 1-${pageCount} (${total} matches).` };
@@ -120,7 +183,7 @@ export class CrossSessionSearch {
   }
 
   /** Statements prepared once per connection (a query runs a handful of them many times). */
-  private stmt(sql: string): Database.Statement {
+  private stmt(sql: string): SqliteStatement {
     let s = this.statements.get(sql);
     if (!s) this.statements.set(sql, (s = this.db.prepare(sql)));
     return s;
@@ -128,23 +191,52 @@ export class CrossSessionSearch {
 
   /** Highest doc id in the index (sizes per-doc arrays). */
   private maxDoc(): number {
-    return (this.stmt("SELECT coalesce(max(id), 0) AS m FROM docs").get() as { m: number }).m;
+    return this.stmt("SELECT coalesce(max(id), 0) FROM docs").value<number>() ?? 0;
+  }
+
+  /** Lengths and roles of every doc (from the segments), and the tie order: session path, then doc id (file order within a session). */
+  private loadDocTable(): DocTable {
+    const maxDoc = this.maxDoc();
+    const lengthRoles = new Int32Array(maxDoc + 1);
+    const rankOfDoc = new Int32Array(maxDoc + 1);
+    const segs = this.stmt("SELECT s.first_doc AS first, s.lengths AS lengths, f.path AS path FROM segs s JOIN files f ON f.id = s.file_id").all<{ first: number; lengths: Uint8Array; path: string }>();
+    const paths = [...new Set(segs.map((s) => s.path))].sort();
+    const rankOfPath = new Map(paths.map((p, i) => [p, i]));
+    for (const seg of segs) {
+      const lengths = decodeLengths(seg.lengths);
+      if (seg.first + lengths.length > lengthRoles.length) throw new DamagedIndexError("segment beyond the docs");
+      const r = rankOfPath.get(seg.path)!;
+      for (let i = 0; i < lengths.length; i++) {
+        lengthRoles[seg.first + i] = lengths[i] + 1;
+        rankOfDoc[seg.first + i] = r;
+      }
+    }
+    const span = maxDoc + 1;
+    return { lengthRoles, tie: (doc) => rankOfDoc[doc] * span + doc };
   }
 
   private docRow(id: number): DocRow {
-    return this.stmt(
-      "SELECT d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_error, f.path, f.session_id, t.text FROM docs d JOIN files f ON f.id = d.file_id JOIN texts t ON t.id = d.id WHERE d.id = ?",
-    ).get(id) as DocRow;
+    const row = this.stmt(`SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = ?`).get<DocRow>(id);
+    if (!row) throw new DamagedIndexError(`doc ${id} missing`);
+    return row;
+  }
+
+  private textRow(id: number): TextRow {
+    const row = this.docRow(id);
+    return { ...row, text: readDocText(row) };
   }
 
   /** Every stored row of a term's postings, one per segment. */
   private lists(term: string): Int32Array[] {
-    return (this.stmt("SELECT data FROM postings WHERE term = ?").pluck().all(term) as Uint8Array[]).map(postingsView);
+    const { lengthRoles } = this.docTable!;
+    return this.stmt("SELECT p.df, p.data FROM postings p WHERE p.term_id = (SELECT id FROM terms WHERE term = ?) ORDER BY p.file_id, p.seg")
+      .all<{ df: number; data: Uint8Array }>(term)
+      .map((r) => decodePostings(r.data, r.df, lengthRoles));
   }
 
   /** Distinct index terms in [from, to), in order, at most `limit`. */
   private termsBetween(from: string, to: string, limit: number): string[] {
-    return this.stmt("SELECT DISTINCT term FROM postings WHERE term >= ? AND term < ? ORDER BY term LIMIT ?").pluck().all(from, to, limit) as string[];
+    return this.stmt("SELECT term FROM terms WHERE term >= ? AND term < ? AND df > 0 ORDER BY term LIMIT ?").values<string>(from, to, limit);
   }
 
   private rankTerms(words: string[], phrases: string[][], q: RecallQuery, k: number) {
@@ -157,10 +249,10 @@ export class CrossSessionSearch {
     const phrasePostings: PhrasePostings[] = phrases.map((phrase) => {
       const lists = [...new Set(phrase)].map((t) => this.lists(t));
       if (lists.some((l) => l.length === 0)) return { docs: [], lists: [] };
-      const docs = this.stmt("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?").pluck().all(toFtsPhrase(phrase)) as number[];
+      const docs = this.stmt("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?").values<number>(toFtsPhrase(phrase));
       return { docs, lists: lists.flat() };
     });
-    const sums = this.stmt("SELECT coalesce(sum(doc_count), 0) AS n, coalesce(sum(token_count), 0) AS tokens FROM files").get() as { n: number; tokens: number };
+    const sums = this.stmt("SELECT coalesce(sum(doc_count), 0) AS n, coalesce(sum(token_count), 0) AS tokens FROM files").get<{ n: number; tokens: number }>()!;
     const maxDoc = this.maxDoc();
     const outcome = crossRank({
       words: wordPostings,
@@ -170,6 +262,7 @@ export class CrossSessionSearch {
       maxDoc,
       accept: this.filterFor(q, maxDoc),
       k,
+      tie: this.docTable!.tie,
     });
     return { ...outcome, corrections };
   }
@@ -177,7 +270,7 @@ export class CrossSessionSearch {
   /** The docs a word stands for: itself, longer words it prefixes, or (when neither exists) near spellings. */
   private expandWord(word: string): { variants: { term: string; weight: number }[]; corrected: boolean } {
     const variants: { term: string; weight: number }[] = [];
-    if (this.stmt("SELECT 1 FROM postings WHERE term = ? LIMIT 1").get(word)) variants.push({ term: word, weight: 1 });
+    if (this.stmt("SELECT 1 FROM terms WHERE term = ? AND df > 0").get(word)) variants.push({ term: word, weight: 1 });
     if (word.length >= PREFIX_MIN) for (const term of prefixTerms(this.termsBetween(word, `${word}\uffff`, PREFIX_SCAN + 1), word)) variants.push({ term, weight: 0.5 });
     if (variants.length) return { variants, corrected: false };
     const typos = this.typoTerms(word);
@@ -195,15 +288,18 @@ export class CrossSessionSearch {
     const k = typoBudget(word.length);
     if (!k) return [];
     const range = (letter: string) => this.termsBetween(letter, `${letter}\uffff`, -1);
-    const atFirstLetter = this.stmt("SELECT DISTINCT term FROM postings WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ?")
-      .pluck()
-      .all(word.slice(0, 2), word.slice(1, 3), word.length - k, word.length + k) as string[];
+    const atFirstLetter = this.stmt("SELECT term FROM terms WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ? AND df > 0").values<string>(
+      word.slice(0, 2),
+      word.slice(1, 3),
+      word.length - k,
+      word.length + k,
+    );
     const candidates = new Set([...range(word[0]), ...range(word[1]), ...atFirstLetter]);
-    const frequency = this.stmt("SELECT SUM(df) FROM postings WHERE term = ?").pluck();
+    const frequencyOf = this.stmt("SELECT df FROM terms WHERE term = ?");
     return [...candidates]
       .map((term) => ({ term, d: boundedDistance(word, term, k) }))
       .filter((x) => x.d <= k)
-      .map((x) => ({ ...x, df: Number(frequency.get(x.term) ?? 0) }))
+      .map((x) => ({ ...x, df: Number(frequencyOf.value(x.term) ?? 0) }))
       .sort((a, b) => a.d - b.d || b.df - a.df || (a.term < b.term ? -1 : 1))
       .slice(0, 10)
       .map((x) => x.term);
@@ -235,64 +331,70 @@ export class CrossSessionSearch {
     };
     if (tools.length) {
       const seen = new Uint8Array(maxDoc + 1);
-      for (const t of tools) vote(this.stmt("SELECT doc_id FROM doc_tools WHERE tool = ?").pluck().iterate(t) as Iterable<number>, seen);
+      for (const t of tools) vote(this.stmt("SELECT doc_id FROM doc_tools WHERE tool = ?").values<number>(t), seen);
     }
     if (files.length) {
       const seen = new Uint8Array(maxDoc + 1);
-      const byPath = this.stmt("SELECT doc_id FROM doc_paths WHERE rpath = ? OR (rpath >= ? AND rpath < ?)").pluck();
+      const byPath = this.stmt("SELECT doc_id FROM doc_paths WHERE rpath = ? OR (rpath >= ? AND rpath < ?)");
       for (const f of files) {
         const r = reversedPath(f);
-        vote(byPath.iterate(r, `${r}/`, `${r}0`) as Iterable<number>, seen);
+        vote(byPath.values<number>(r, `${r}/`, `${r}0`), seen);
       }
     }
     for (let i = 0; i < mask.length; i++) mask[i] = mask[i] === keys ? 1 : 0;
     return mask;
   }
 
-  /** Docs passing the filters alone, in file order (a listing without words). */
+  /** Docs passing the filters alone, by session path and then file order (a listing without words). */
   private filteredIds(q: RecallQuery): number[] {
     const maxDoc = this.maxDoc();
     const { roles } = q.filters;
-    const byRole = roles.length
-      ? (this.db.prepare(`SELECT id FROM docs WHERE role IN (${roles.map(() => "?").join(", ")}) ORDER BY id`).pluck().all(...roles) as number[])
-      : null;
+    const byRole = roles.length ? this.db.prepare(`SELECT id FROM docs WHERE role IN (${roles.map(() => "?").join(", ")})`).values<number>(...roles) : null;
     const allowed = this.toolAndFileDocs(q.filters, maxDoc);
-    if (!allowed) return byRole ?? (this.stmt("SELECT id FROM docs ORDER BY id").pluck().all() as number[]);
-    const out: number[] = [];
-    if (byRole) {
-      for (const id of byRole) if (allowed[id]) out.push(id);
-    } else for (let id = 0; id < allowed.length; id++) if (allowed[id]) out.push(id);
-    return out;
+    let out: number[];
+    if (!allowed) out = byRole ?? this.stmt("SELECT id FROM docs").values<number>();
+    else if (byRole) out = byRole.filter((id) => allowed[id]);
+    else {
+      out = [];
+      for (let id = 0; id < allowed.length; id++) if (allowed[id]) out.push(id);
+    }
+    const { tie } = this.docTable!;
+    return out.sort((a, b) => tie(a) - tie(b));
   }
 
+  /** Docs whose text matches, by session path and file order; each session file is read once, from the start. */
   private regexScan(
     matcher: Extract<RecallMatcher, { kind: "regex" }>,
     where: string,
-    params: unknown[],
+    params: SqlValue[],
     want: number,
     opts: CrossSessionSearchOptions,
-  ): { rows: DocRow[]; more: boolean; timedOut: boolean } {
+  ): { rows: TextRow[]; more: boolean; timedOut: boolean } {
     const now = opts.now ?? (() => 0);
     const deadline = now() + (opts.budgetMs ?? DEFAULT_REGEX_BUDGET_MS);
     const finder = finderFor(matcher, new Set());
-    const rows: DocRow[] = [];
-    const stmt = this.db.prepare(
-      `SELECT d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_error, f.path, f.session_id, t.text FROM docs d JOIN files f ON f.id = d.file_id JOIN texts t ON t.id = d.id WHERE 1 ${where} ORDER BY d.id`,
-    );
-    for (const row of stmt.iterate(...params) as Iterable<DocRow>) {
+    const rows: TextRow[] = [];
+    const stmt = this.db.prepare(`SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE 1 ${where} ORDER BY f.path, d.id`);
+    let file: { path: string; bytes: Uint8Array } | null = null;
+    const read = (path: string, off: number, len: number): Uint8Array => {
+      if (file?.path !== path) file = { path, bytes: readBytes(path, 0, this.stmt("SELECT offset FROM files WHERE path = ?").value<number>(path) ?? 0) };
+      return file.bytes.subarray(off, off + len);
+    };
+    for (const row of stmt.all<DocRow>(...params)) {
       if (now() > deadline) return { rows, more: true, timedOut: true };
-      if (finder && finder.first(row.text) >= 0) {
+      const text = readDocText(row, read);
+      if (finder && finder.first(text) >= 0) {
         if (rows.length === want) return { rows, more: true, timedOut: false };
-        rows.push(row);
+        rows.push({ ...row, text });
       }
     }
     return { rows, more: false, timedOut: false };
   }
 }
 
-function filterSql(q: RecallQuery): { where: string; params: unknown[] } {
+function filterSql(q: RecallQuery): { where: string; params: SqlValue[] } {
   const parts: string[] = [];
-  const params: unknown[] = [];
+  const params: SqlValue[] = [];
   const { roles, tools, files } = q.filters;
   if (roles.length) {
     parts.push(`d.role IN (${roles.map(() => "?").join(", ")})`);
@@ -309,7 +411,7 @@ function filterSql(q: RecallQuery): { where: string; params: unknown[] } {
   return { where: parts.map((p) => `AND ${p}`).join(" "), params };
 }
 
-function toHit(r: DocRow, rank: number, matcher: RecallMatcher, corrections: Record<string, string[]>): CrossSessionHit {
+function toHit(r: TextRow, rank: number, matcher: RecallMatcher, corrections: Record<string, string[]>): CrossSessionHit {
   const tools = r.tools.split("|").filter(Boolean);
   let snippet: RecallSnippet | null = null;
   if (matcher.kind !== "none") {

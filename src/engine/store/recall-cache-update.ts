@@ -2,14 +2,14 @@
 // a file that grew is read from the byte offset where the last read stopped; a file that shrank,
 // or whose indexed prefix changed (hash of the bytes just before that offset), is read again from
 // the start.
-import type Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { collectCallPaths, docContent, packLengthRole, reversedPath, roleCode, segmentPostings, TermTable } from "../recall/index.js";
+import { collectCallPaths, docContent, encodeLengths, encodePostings, packLengthRole, reversedPath, roleCode, TermTable } from "../recall/index.js";
 import { loadFromScan } from "../session/load.js";
 import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { isListedByPi, listedValues } from "./sessions.js";
+import type { SqliteDb } from "./sqlite.js";
 
 /** A file's postings are merged back into one segment once appends made more than this many. */
 const MAX_SEGMENTS = 8;
@@ -32,6 +32,8 @@ export interface RecallCacheUpdate {
   docsAdded: number;
   /** Files that could not be read: one line each, naming the file. */
   failed: string[];
+  /** Files left to read because `shouldStop` said so (the next update continues with them). */
+  left: number;
 }
 
 interface FileRow {
@@ -92,17 +94,46 @@ function completeLines(bytes: Uint8Array): number {
   }
 }
 
-function parseAppendedLines(bytes: Uint8Array): SessionEntry[] {
-  const out: SessionEntry[] = [];
-  for (const line of Buffer.from(bytes).toString("utf8").split("\n")) {
-    if (!line.trim()) continue;
-    try {
-      const v = JSON.parse(line) as unknown;
-      if (v && typeof v === "object" && !Array.isArray(v) && (v as SessionEntry).type !== "session" && typeof (v as SessionEntry).id === "string")
-        out.push(v as SessionEntry);
-    } catch {
-      // A damaged line: pi skips it too.
+/** Appended whole lines as entries, each with where its line starts (relative to `bytes`) and its length. */
+function parseAppendedLines(bytes: Uint8Array): { entries: SessionEntry[]; spans: number[] } {
+  const entries: SessionEntry[] = [];
+  const spans: number[] = [];
+  let from = 0;
+  while (from < bytes.length) {
+    let nl = bytes.indexOf(10, from);
+    if (nl < 0) nl = bytes.length;
+    const line = Buffer.from(bytes.buffer, bytes.byteOffset + from, nl - from).toString("utf8");
+    if (line.trim()) {
+      try {
+        const v = JSON.parse(line) as unknown;
+        if (v && typeof v === "object" && !Array.isArray(v) && (v as SessionEntry).type !== "session" && typeof (v as SessionEntry).id === "string") {
+          entries.push(v as SessionEntry);
+          spans.push(from, nl - from);
+        }
+      } catch {
+        // A damaged line: pi skips it too.
+      }
     }
+    from = nl + 1;
+  }
+  return { entries, spans };
+}
+
+/** [start, length] of each physical line (1-based `lines`) of `bytes`, flat. */
+function lineSpans(bytes: Uint8Array, lines: readonly number[]): number[] {
+  const out: number[] = [];
+  let line = 1;
+  let start = 0;
+  for (const want of lines) {
+    while (line < want) {
+      const nl = bytes.indexOf(10, start);
+      if (nl < 0) break;
+      start = nl + 1;
+      line++;
+    }
+    let end = bytes.indexOf(10, start);
+    if (end < 0) end = bytes.length;
+    out.push(start, end - start);
   }
   return out;
 }
@@ -125,20 +156,40 @@ interface FileRead {
   whole: boolean;
 }
 
-/** Writes to the index; `update` runs each file's changes in a transaction of its own. */
+/** How far an update is: files and bytes looked at so far, of how many. */
+export interface UpdateProgress {
+  files: number;
+  totalFiles: number;
+  bytes: number;
+  totalBytes: number;
+}
+
+export interface UpdateOptions {
+  /** Called after each file that had to be read (not for unchanged ones). */
+  onProgress?: (progress: UpdateProgress) => void;
+  /** Asked before each file that has to be read: true stops there (the app builds in slices between frames). */
+  shouldStop?: () => boolean;
+}
+
+/** When the tokens of removed or re-read files are this share of those left, FTS5 is merged to give their space back. */
+const GIVE_BACK_SHARE = 0.1;
+
+/** Writes to the index; each file's changes are one transaction, so an interrupted build keeps every file it finished. */
 export class RecallIndexWriter {
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: SqliteDb) {}
 
   /** Bring the index in line with exactly these session files (others are dropped from it). */
-  update(paths: readonly string[], profile: PiProfile): RecallCacheUpdate {
-    const stats: RecallCacheUpdate = { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [] };
-    const rows = new Map((this.db.prepare("SELECT * FROM files").all() as FileRow[]).map((r) => [r.path, r]));
+  update(paths: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
+    const stats: RecallCacheUpdate = { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
+    const rows = new Map(this.db.prepare("SELECT * FROM files").all<FileRow>().map((r) => [r.path, r]));
     const wanted = new Set(paths);
+    let dropped = 0;
     for (const [path, row] of rows) {
       if (wanted.has(path)) continue;
-      this.db.transaction(() => this.dropFile(row.id))();
+      dropped += this.db.transaction(() => this.dropFile(row.id));
       stats.removed++;
     }
+    const pending: { path: string; size: number; mtimeMs: number }[] = [];
     for (const path of paths) {
       let st: { size: number; mtimeMs: number };
       try {
@@ -153,19 +204,45 @@ export class RecallIndexWriter {
         if (!row.listed) stats.unlisted++;
         continue;
       }
-      const read =
-        row && row.appendable && st.size >= row.offset && this.prefixUnchanged(path, row)
-          ? this.db.transaction(() => this.appendFile(row, path, st, profile))()
-          : this.db.transaction(() => this.indexWholeFile(row?.id, path, st, profile))();
+      pending.push({ path, ...st });
+    }
+    const progress: UpdateProgress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
+    for (let i = 0; i < pending.length; i++) {
+      if (options.shouldStop?.()) {
+        stats.left = pending.length - i;
+        break;
+      }
+      const { path, size, mtimeMs } = pending[i];
+      const st = { size, mtimeMs };
+      // The row is read again under the write lock: another process may have indexed the file meanwhile.
+      const read = this.db.transaction(() => {
+        const row = this.db.prepare("SELECT * FROM files WHERE path = ?").get<FileRow>(path);
+        if (row && row.size === st.size && row.mtime_ms === st.mtimeMs) return null;
+        if (row && row.appendable && st.size >= row.offset && this.prefixUnchanged(path, row)) return this.appendFile(row, path, st, profile);
+        if (row) dropped += row.token_count;
+        return this.indexWholeFile(row?.id, path, st, profile);
+      });
+      progress.files++;
+      progress.bytes += size;
+      options.onProgress?.({ ...progress });
+      if (!read) {
+        stats.unchanged++;
+        continue;
+      }
       if (read.whole) stats.reindexed++;
       else stats.appended++;
       stats.docsAdded += read.docs;
       if (!read.listed) stats.unlisted++;
     }
-    // Fold the write-ahead log into the database now, so the first query after a big build does
-    // not pay for it.
-    if (stats.docsAdded || stats.removed || stats.reindexed) this.db.pragma("wal_checkpoint(TRUNCATE)");
+    if (dropped) this.giveSpaceBack(dropped);
     return stats;
+  }
+
+  /** After docs were deleted: FTS5 merged when much went (deleted rows are only marked), free pages returned to the disk. */
+  private giveSpaceBack(dropped: number): void {
+    const left = this.db.prepare("SELECT coalesce(sum(token_count), 0) FROM files").value<number>() ?? 0;
+    if (dropped > left * GIVE_BACK_SHARE) this.db.exec("INSERT INTO docs_fts(docs_fts) VALUES('optimize')");
+    this.db.exec("PRAGMA incremental_vacuum");
   }
 
   private prefixUnchanged(path: string, row: FileRow): boolean {
@@ -173,15 +250,17 @@ export class RecallIndexWriter {
     return sha(readRange(path, from, row.offset)) === row.tail_hash;
   }
 
-  private dropFile(fileId: number): void {
-    this.db.prepare("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
-    this.db.prepare("DELETE FROM texts WHERE id IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
-    this.db.prepare("DELETE FROM postings WHERE file_id = ?").run(fileId);
-    this.db.prepare("DELETE FROM doc_tools WHERE file_id = ?").run(fileId);
-    this.db.prepare("DELETE FROM doc_paths WHERE file_id = ?").run(fileId);
-    this.db.prepare("DELETE FROM docs WHERE file_id = ?").run(fileId);
-    this.db.prepare("DELETE FROM calls WHERE file_id = ?").run(fileId);
-    this.db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
+  /** Deletes a file and everything indexed from it; returns how many tokens went. */
+  private dropFile(fileId: number): number {
+    const db = this.db;
+    const tokens = db.prepare("SELECT token_count FROM files WHERE id = ?").value<number>(fileId) ?? 0;
+    db.prepare("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
+    // The docs a term has across sessions go down by this file's; terms no session holds go.
+    db.prepare("UPDATE terms SET df = df - (SELECT sum(p.df) FROM postings p WHERE p.term_id = terms.id AND p.file_id = ?) WHERE id IN (SELECT term_id FROM postings WHERE file_id = ?)").run(fileId, fileId);
+    db.prepare("DELETE FROM terms WHERE df <= 0 AND id IN (SELECT term_id FROM postings WHERE file_id = ?)").run(fileId);
+    for (const table of ["postings", "doc_tools", "doc_paths", "docs", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
+    db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
+    return tokens;
   }
 
   /**
@@ -192,18 +271,20 @@ export class RecallIndexWriter {
     if (oldId !== undefined) this.dropFile(oldId);
     const bytes = readRange(path, 0, st.size);
     const offset = completeLines(bytes);
-    const scan = scanSessionText(bytes.subarray(0, offset), profile);
+    const body = bytes.subarray(0, offset);
+    const scan = scanSessionText(body, profile);
     const loaded = loadFromScan(scan, profile);
     const listed = isListedByPi(listedValues(scan, profile), profile);
     const tailHash = sha(bytes.subarray(Math.max(0, offset - TAIL_CHECK_BYTES), offset));
     // Only v3 files grow by plain appends; older ones are rewritten by pi's migration first.
-    const appendable = loaded.invalid === undefined && loaded.fileVersion >= 3 ? 1 : 0;
+    const asWritten = loaded.invalid === undefined && loaded.fileVersion >= 3;
     const info = this.db
       .prepare("INSERT INTO files(path, size, mtime_ms, offset, tail_hash, session_id, next_ref, appendable, listed) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)")
-      .run(path, st.size, st.mtimeMs, offset, tailHash, loaded.header?.id ?? "", appendable, listed ? 1 : 0);
-    const fileId = Number(info.lastInsertRowid);
+      .run(path, st.size, st.mtimeMs, offset, tailHash, loaded.header?.id ?? "", asWritten ? 1 : 0, listed ? 1 : 0);
+    const fileId = info.lastInsertRowid;
     if (loaded.invalid !== undefined || !listed) return { docs: 0, listed, whole: true };
-    return { docs: this.insertEntries(fileId, loaded.entries, 0), listed, whole: true };
+    const spans = lineSpans(body, loaded.entryLines);
+    return { docs: this.insertEntries(fileId, loaded.entries, spans, 0, 0), listed, whole: true };
   }
 
   private appendFile(row: FileRow, path: string, st: { size: number; mtimeMs: number }, profile: PiProfile): FileRead {
@@ -213,8 +294,8 @@ export class RecallIndexWriter {
     const newOffset = row.offset + used;
     const tailFrom = Math.max(0, newOffset - TAIL_CHECK_BYTES);
     const tailHash = used === 0 ? row.tail_hash : sha(readRange(path, tailFrom, newOffset));
-    const entries = row.listed ? parseAppendedLines(bytes.subarray(0, used)) : [];
-    const added = this.insertEntries(row.id, entries, row.next_ref);
+    const { entries, spans } = row.listed ? parseAppendedLines(bytes.subarray(0, used)) : { entries: [], spans: [] };
+    const added = this.insertEntries(row.id, entries, spans, row.offset, row.next_ref);
     const segments = added ? row.segments + 1 : row.segments;
     this.db
       .prepare("UPDATE files SET size = ?, mtime_ms = ?, offset = ?, tail_hash = ?, segments = ? WHERE id = ?")
@@ -228,53 +309,58 @@ export class RecallIndexWriter {
    * every segment of its terms, so a session that grew through many updates would slow queries.
    */
   private mergeSegments(fileId: number): void {
-    const rows = this.db.prepare("SELECT term, df, data FROM postings WHERE file_id = ? ORDER BY term, rowid").all(fileId) as { term: string; df: number; data: Buffer }[];
+    const rows = this.db.prepare("SELECT term_id AS term, seg, df, data FROM postings WHERE file_id = ? ORDER BY term_id, seg").all<{ term: number; seg: number; df: number; data: Uint8Array }>(fileId);
     this.db.prepare("DELETE FROM postings WHERE file_id = ?").run(fileId);
-    const insert = this.db.prepare("INSERT INTO postings(term, file_id, df, data) VALUES (?, ?, ?, ?)");
+    const insert = this.db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data) VALUES (?, ?, ?, ?, ?)");
     for (let i = 0; i < rows.length; ) {
       let j = i;
       let df = 0;
       while (j < rows.length && rows[j].term === rows[i].term) df += rows[j++].df;
       // Segments were written in file order, so their docs stay ascending when joined.
-      insert.run(rows[i].term, fileId, df, j - i === 1 ? rows[i].data : Buffer.concat(rows.slice(i, j).map((r) => r.data)));
+      insert.run(rows[i].term, fileId, rows[i].seg, df, j - i === 1 ? rows[i].data : joinPostings(rows.slice(i, j).map((r) => r.data)));
       i = j;
     }
     this.db.prepare("UPDATE files SET segments = 1 WHERE id = ?").run(fileId);
   }
 
-  /** Index entries in file order; `firstRef` is the `#N` of the first message entry among them. */
-  private insertEntries(fileId: number, entries: readonly SessionEntry[], firstRef: number): number {
+  /**
+   * Index entries in file order; `spans` holds [start, length] of each entry's line, relative to
+   * `base`; `firstRef` is the `#N` of the first message entry among them.
+   */
+  private insertEntries(fileId: number, entries: readonly SessionEntry[], spans: readonly number[], base: number, firstRef: number): number {
+    const db = this.db;
     const callPaths = collectCallPaths(entries);
-    const insertCall = this.db.prepare("INSERT OR REPLACE INTO calls(file_id, call_id, paths) VALUES (?, ?, ?)");
+    const insertCall = db.prepare("INSERT OR REPLACE INTO calls(file_id, call_id, paths) VALUES (?, ?, ?)");
     for (const [id, paths] of callPaths) insertCall.run(fileId, id, paths.join("\n"));
     // A result whose call was indexed by an earlier read finds the call's paths in the table.
-    const findCall = this.db.prepare("SELECT paths FROM calls WHERE file_id = ? AND call_id = ?");
+    const findCall = db.prepare("SELECT paths FROM calls WHERE file_id = ? AND call_id = ?");
     const lookup = {
       get(id: string): string[] | undefined {
         const known = callPaths.get(id);
         if (known) return known;
-        const r = findCall.get(fileId, id) as { paths: string } | undefined;
-        return r ? r.paths.split("\n") : undefined;
+        const paths = findCall.value<string>(fileId, id);
+        return paths === undefined ? undefined : paths.split("\n");
       },
     };
-    const insertDoc = this.db.prepare("INSERT INTO docs(file_id, entry_id, ref, role, tools, files, is_error) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    const insertText = this.db.prepare("INSERT INTO texts(id, text) VALUES (?, ?)");
-    const insertFts = this.db.prepare("INSERT INTO docs_fts(rowid, text) VALUES (?, ?)");
-    const insertTool = this.db.prepare("INSERT INTO doc_tools(tool, doc_id, file_id) VALUES (?, ?, ?)");
-    const insertPath = this.db.prepare("INSERT INTO doc_paths(rpath, doc_id, file_id) VALUES (?, ?, ?)");
+    const insertDoc = db.prepare("INSERT INTO docs(file_id, entry_id, ref, role, tools, files, is_error, off, len) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    const insertFts = db.prepare("INSERT INTO docs_fts(rowid, text) VALUES (?, ?)");
+    const insertTool = db.prepare("INSERT INTO doc_tools(tool, doc_id, file_id) VALUES (?, ?, ?)");
+    const insertPath = db.prepare("INSERT OR IGNORE INTO doc_paths(rpath, doc_id, file_id) VALUES (?, ?, ?)");
     const table = new TermTable();
     const docIds: number[] = [];
     const lengthRoles: number[] = [];
     let tokens = 0;
     let ref = firstRef;
-    for (const entry of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
       const isMessage = entry.type === "message" && !!entry.message && typeof entry.message === "object";
       const myRef = isMessage ? ref++ : null;
       const content = docContent(entry, lookup);
       if (!content) continue;
-      const info = insertDoc.run(fileId, entry.id, myRef, content.role, `|${content.tools.join("|")}|`, content.files.join("\n"), content.isError ? 1 : 0);
-      const id = Number(info.lastInsertRowid);
-      insertText.run(id, content.text);
+      const info = insertDoc.run(fileId, entry.id, myRef, content.role, `|${content.tools.join("|")}|`, content.files.join("\n"), content.isError ? 1 : 0, base + spans[2 * i], spans[2 * i + 1]);
+      const id = info.lastInsertRowid;
+      // Ids of one read are consecutive (its transaction holds the write lock): a segment is a range.
+      if (docIds.length && id !== docIds[docIds.length - 1] + 1) throw new Error("recall index: doc ids of one read are not consecutive");
       insertFts.run(id, content.text);
       for (const tool of new Set(content.tools)) insertTool.run(tool, id, fileId);
       for (const path of new Set(content.files)) insertPath.run(reversedPath(path), id, fileId);
@@ -283,11 +369,54 @@ export class RecallIndexWriter {
       lengthRoles.push(packLengthRole(length, roleCode(content.role)));
       tokens += length;
     }
-    const insertPostings = this.db.prepare("INSERT INTO postings(term, file_id, df, data) VALUES (?, ?, ?, ?)");
-    for (const row of segmentPostings(table, docIds, lengthRoles)) insertPostings.run(row.term, fileId, row.df, Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength));
-    this.db
-      .prepare("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?")
-      .run(ref, docIds.length, tokens, fileId);
+    if (docIds.length) {
+      db.prepare("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, docIds[0], encodeLengths(lengthRoles));
+      const termId = db.prepare("INSERT INTO terms(term, df) VALUES (?, ?) ON CONFLICT(term) DO UPDATE SET df = df + excluded.df RETURNING id");
+      const insertPostings = db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data) VALUES (?, ?, ?, ?, ?)");
+      const lists = table.lists;
+      const ids = table.terms.map((term, t) => termId.value<number>(term, lists[t].length >> 1)!);
+      // In term id order: the postings B-tree is then written front to back, not at random.
+      const order = ids.map((_, t) => t).sort((a, b) => ids[a] - ids[b]);
+      // A segment is known by its first doc: segments of a file stay in file order.
+      for (const t of order) insertPostings.run(ids[t], fileId, docIds[0], lists[t].length >> 1, encodePostings(table, t, docIds));
+    }
+    db.prepare("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?").run(ref, docIds.length, tokens, fileId);
     return docIds.length;
   }
+}
+
+/** Joins varint postings rows written in file order (each starts from doc 0) into one (format: encodePostings). */
+function joinPostings(parts: readonly Uint8Array[]): Uint8Array {
+  const out: number[] = [];
+  const put = (v: number): void => {
+    while (v >= 0x80) {
+      out.push((v & 0x7f) | 0x80);
+      v = Math.floor(v / 128);
+    }
+    out.push(v);
+  };
+  let last = 0;
+  for (const bytes of parts) {
+    let i = 0;
+    let doc = 0;
+    const get = (): number => {
+      let v = 0;
+      let shift = 0;
+      for (;;) {
+        const b = bytes[i++];
+        v += (b & 0x7f) * 2 ** shift;
+        if (b < 0x80 || i >= bytes.length) return v;
+        shift += 7;
+      }
+    };
+    while (i < bytes.length) {
+      const head = get();
+      doc += Math.floor(head / 2);
+      const hasTf = head % 2 === 1;
+      put((doc - last) * 2 + (hasTf ? 1 : 0));
+      if (hasTf) put(get());
+      last = doc;
+    }
+  }
+  return Uint8Array.from(out);
 }

@@ -1,26 +1,33 @@
-// The cross-session recall index: one SQLite FTS5 database in the user's cache directory, kept
-// up to date incrementally. pi only appends to a session file, so a file that grew is read from
-// the byte offset where the last read stopped; a file that shrank, or whose indexed prefix
-// changed (hash of the bytes just before that offset), is read again from the start. The
-// database is only a cache: a corrupt or stale one (wrong schema version, any SQLite error) is
-// deleted and rebuilt, and losing it loses nothing.
+// The cross-session recall index: one SQLite database in the user's cache directory, kept up to
+// date incrementally. pi only appends to a session file, so a file that grew is read from the
+// byte offset where the last read stopped; a file that shrank, or whose indexed prefix changed
+// (hash of the bytes just before that offset), is read again from the start.
 //
-// Split by purpose: recall-cache-schema.ts (tables, open, rebuild), recall-cache-update.ts
-// (incremental reads of the files), recall-cache-search.ts (ranking across sessions).
+// The rule: an answer is always the one a fresh index would give. A database SQLite calls damaged
+// is rebuilt and the sessions indexed again before the search runs; where the cache cannot be
+// written (another owner, a read-only mount with something to update, a full disk, a path through
+// a file) or stays locked, a fresh index is built in memory for this run and a one-line notice
+// says so; where no SQLite driver loads at all, every file is searched on its own.
 //
-// Not re-exported from the engine barrel on purpose: importing it loads the native SQLite module,
-// which only `recall --all` needs.
-import type Database from "better-sqlite3";
+// Split by purpose: sqlite.ts (drivers), recall-cache-schema.ts (tables, open),
+// recall-cache-update.ts (incremental reads of the files), recall-cache-search.ts (ranking across
+// sessions), recall-no-index.ts (no SQLite at all).
+//
+// Not re-exported from the engine barrel on purpose: only `recall --all` and the picker's content
+// search need it.
 import { isAbsolute, join } from "node:path";
 import { parseRecallQuery, type RecallQuery, type RecallResult } from "../recall/index.js";
 import type { PiProfile } from "../types.js";
-import { createRecallDb, isSqliteError, openRecallDb } from "./recall-cache-schema.js";
-import { CrossSessionSearch, type CrossSessionPage, type CrossSessionSearchOptions } from "./recall-cache-search.js";
-import { RecallIndexWriter, type RecallCacheUpdate } from "./recall-cache-update.js";
+import { hasCurrentSchema, isCorruption, openRecallDb, recreate, type RecallDbOptions } from "./recall-cache-schema.js";
+import { CrossSessionSearch, StaleIndexError, type CrossSessionPage, type CrossSessionSearchOptions } from "./recall-cache-search.js";
+import { RecallIndexWriter, type RecallCacheUpdate, type UpdateOptions } from "./recall-cache-update.js";
+import { searchWithoutIndex } from "./recall-no-index.js";
+import { loadSqlite, sqliteFault, type SqliteChoice, type SqliteDb, type SqliteDriver } from "./sqlite.js";
 
 export { RECALL_SCHEMA_VERSION } from "./recall-cache-schema.js";
 export type { CrossSessionHit, CrossSessionPage, CrossSessionSearchOptions } from "./recall-cache-search.js";
-export type { RecallCacheUpdate } from "./recall-cache-update.js";
+export type { RecallCacheUpdate, UpdateProgress, UpdateOptions } from "./recall-cache-update.js";
+export { sqliteChoiceFrom, type SqliteChoice } from "./sqlite.js";
 
 /** $XDG_CACHE_HOME/pi-explorer/recall.sqlite, else ~/.cache/pi-explorer/recall.sqlite. */
 export function recallCacheFile(env: Record<string, string | undefined>, home: string): string {
@@ -29,50 +36,152 @@ export function recallCacheFile(env: Record<string, string | undefined>, home: s
   return join(base, "pi-explorer", "recall.sqlite");
 }
 
+export interface RecallCacheOptions extends RecallDbOptions {
+  /** Which SQLite driver (default: node:sqlite where this Node has it, else better-sqlite3). */
+  sqlite?: SqliteChoice;
+}
+
+/** File-system errors that mean the cache cannot be kept where it is (not a bug). */
+const CACHE_FS_CODES = new Set(["EACCES", "EPERM", "EROFS", "ENOTDIR", "ENOSPC", "EDQUOT", "EISDIR", "ENAMETOOLONG", "ELOOP", "EEXIST"]);
+const fsCode = (error: unknown): string | null => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && CACHE_FS_CODES.has(code) ? code : null;
+};
+
+const reasonOf = (error: unknown): string => {
+  const fault = sqliteFault(error);
+  if (fault === "full") return "the disk is full";
+  if (fault === "readonly") return "it cannot be written";
+  if (fault === "busy") return "another pi-explorer holds it";
+  const code = fsCode(error);
+  if (code === "ENOTDIR") return "a part of its path is a file";
+  if (code === "EACCES" || code === "EPERM") return "it cannot be written (permission denied)";
+  if (code === "EROFS") return "it is on a read-only file system";
+  if (code === "ENOSPC" || code === "EDQUOT") return "the disk is full";
+  return error instanceof Error ? error.message.split("\n")[0] : String(error);
+};
+
+type Backend = { kind: "db"; driver: SqliteDriver; db: SqliteDb; memory: boolean; readOnly: boolean } | { kind: "files"; why: string };
+
 export class RecallCache {
-  private searcher: CrossSessionSearch;
+  /** One-line notices for the user (rebuilt, searched without the cache and why). */
+  readonly notices: string[] = [];
+  private searcher: CrossSessionSearch | null = null;
+  private last: { paths: readonly string[]; profile: PiProfile } | null = null;
 
   private constructor(
-    private db: Database.Database,
+    private backend: Backend,
     readonly path: string,
-    /** Why the database was rebuilt on open (corrupt, stale schema), or null. */
-    readonly rebuiltBecause: string | null,
+    private readonly options: RecallCacheOptions,
   ) {
-    this.searcher = new CrossSessionSearch(db);
+    if (backend.kind === "db") this.searcher = new CrossSessionSearch(backend.db);
   }
 
-  /** Open (creating or rebuilding as needed) the index at `path`. */
-  static open(path: string): RecallCache {
-    const { db, rebuiltBecause } = openRecallDb(path);
-    return new RecallCache(db, path, rebuiltBecause);
-  }
-
-  close(): void {
-    this.db.close();
-  }
-
-  /** Runs `work`; on an SQLite error the database is rebuilt from nothing and `work` runs once more. */
-  private guarded<T>(work: () => T): T {
+  /** Open the index at `path` (creating it as needed); never throws for a cache it cannot use. */
+  static open(path: string, options: RecallCacheOptions = {}): RecallCache {
+    const driver = loadSqlite(options.sqlite);
+    if (typeof driver === "string") {
+      const cache = new RecallCache({ kind: "files", why: driver }, path, options);
+      cache.notices.push(`recall: no SQLite (${driver}); searching every session file without an index`);
+      return cache;
+    }
     try {
-      return work();
+      const opened = openRecallDb(driver, path, options);
+      const cache = new RecallCache({ kind: "db", driver, db: opened.db, memory: false, readOnly: opened.readOnly }, path, options);
+      if (opened.rebuiltBecause) cache.notices.push(`recall index was rebuilt: ${opened.rebuiltBecause}`);
+      if (opened.readOnly && !hasCurrentSchema(opened.db)) cache.toMemory("it cannot be written and is of another version");
+      return cache;
     } catch (error) {
-      if (!isSqliteError(error)) throw error;
-      this.db.close();
-      this.db = createRecallDb(this.path);
-      this.searcher = new CrossSessionSearch(this.db);
-      return work();
+      if (!fsCode(error) && !sqliteFault(error)) throw error;
+      const cache = new RecallCache({ kind: "files", why: "" }, path, options);
+      cache.toMemory(reasonOf(error), driver);
+      return cache;
     }
   }
 
-  /** Bring the index in line with exactly these session files (others are dropped from it). */
-  update(paths: readonly string[], profile: PiProfile): RecallCacheUpdate {
-    return this.guarded(() => new RecallIndexWriter(this.db).update(paths, profile));
+  /** Which store answers: the cache file, an index in memory for this run, or the files themselves. */
+  get mode(): "cache" | "memory" | "files" {
+    return this.backend.kind === "files" ? "files" : this.backend.memory ? "memory" : "cache";
   }
 
-  /** Ranked search over every indexed session. */
+  close(): void {
+    if (this.backend.kind === "db") this.backend.db.close();
+  }
+
+  /** From now on this run uses a fresh index in memory (the cache file is left as it is). */
+  private toMemory(why: string, driver?: SqliteDriver): void {
+    const d = driver ?? (this.backend.kind === "db" ? this.backend.driver : null);
+    if (!d) return;
+    if (this.backend.kind === "db") this.backend.db.close();
+    const { db } = openRecallDb(d, ":memory:");
+    this.backend = { kind: "db", driver: d, db, memory: true, readOnly: false };
+    this.searcher = new CrossSessionSearch(db);
+    this.notices.push(`recall index at ${this.path} not used (${why}); indexed this run in memory`);
+  }
+
+  /** After damage: the cache file deleted and made again, empty. */
+  private rebuild(error: unknown): void {
+    if (this.backend.kind !== "db") return;
+    this.backend.db.close();
+    const { driver, memory } = this.backend;
+    const db = memory ? openRecallDb(driver, ":memory:").db : recreate(driver, this.path, this.options);
+    this.backend = { kind: "db", driver, db, memory, readOnly: false };
+    this.searcher = new CrossSessionSearch(db);
+    this.notices.push(`recall index was damaged (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); rebuilt it`);
+  }
+
+  /** Bring the index in line with exactly these session files (others are dropped from it). */
+  update(paths: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
+    this.last = { paths, profile };
+    if (this.backend.kind === "files") return { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
+    for (let attempt = 0; ; attempt++) {
+      const backend = this.backend;
+      try {
+        return new RecallIndexWriter(backend.db).update(paths, profile, options);
+      } catch (thrown) {
+        if (attempt >= 2) throw thrown;
+        let error = thrown;
+        if (isCorruption(error)) {
+          try {
+            this.rebuild(error);
+            continue;
+          } catch (again) {
+            error = again;
+          }
+        }
+        if (backend.memory || (!sqliteFault(error) && !fsCode(error))) throw error;
+        this.toMemory(reasonOf(error));
+      }
+    }
+  }
+
+  /**
+   * Ranked search over every indexed session. When the index turns out damaged or stale, it is
+   * rebuilt (or brought up to date) from the files of the last update and the search runs again.
+   */
   search(query: RecallQuery | string, opts: CrossSessionSearchOptions = {}): RecallResult<CrossSessionPage> {
     const parsed = typeof query === "string" ? parseRecallQuery(query) : { ok: true as const, value: query };
     if (!parsed.ok) return parsed;
-    return this.guarded(() => this.searcher.search(parsed.value, opts));
+    for (let attempt = 0; ; attempt++) {
+      if (this.backend.kind === "files") return searchWithoutIndex(this.last?.paths ?? [], this.last?.profile ?? "1.6", parsed.value, opts);
+      try {
+        return this.searcher!.search(parsed.value, opts);
+      } catch (error) {
+        if (attempt >= 2 || !this.last) throw error;
+        const { paths, profile } = this.last;
+        if (error instanceof StaleIndexError) {
+          const stats = this.update(paths, profile);
+          // The file looks unchanged, yet its lines are not where the index says: damage.
+          if (stats.appended + stats.reindexed + stats.removed > 0) continue;
+          this.rebuild(error);
+          this.update(paths, profile);
+          continue;
+        }
+        if (isCorruption(error)) this.rebuild(error);
+        else if (sqliteFault(error) && !(this.backend.kind === "db" && this.backend.memory)) this.toMemory(reasonOf(error));
+        else throw error;
+        this.update(paths, profile);
+      }
+    }
   }
 }

@@ -1,0 +1,85 @@
+// The picker's search through what was said in every session, through the recall index. The index
+// is brought up to date in slices of a few tens of milliseconds between frames (one session file
+// at least per slice), with its progress for the status line; each query runs in a timer after the
+// keystroke's frame, never during a render, and its hits go to the picker's reducer.
+import { useEffect, useRef, useState, type Dispatch } from "react";
+import type { PiProfile } from "../../src/engine/index.js";
+import type { RecallCache, UpdateProgress } from "../../src/engine/store/recall-cache.js";
+import { bestHitBySession, contentQuery } from "./content-search.js";
+import type { PickerAction } from "./picker-state.js";
+
+/** Where the index lives and what it covers; PickerScreen wires it to the user's cache and pi's listAll. */
+export interface ContentSource {
+  /** Opens the index (never throws; it may answer from memory or say it cannot index at all). */
+  open: () => RecallCache;
+  /** The session files to index: pi's listAll, as `recall --all` reads them. */
+  listFiles: () => readonly string[];
+  profile: PiProfile;
+}
+
+export interface ContentStatus {
+  /** While the index is being built: how far, over the whole build. */
+  indexing: UpdateProgress | null;
+  /** A notice from the index (rebuilt, in memory, no SQLite), shown until the next key. */
+  notice: string | null;
+}
+
+const SLICE_MS = 40;
+const HITS_WANTED = 200;
+
+export function useContentSearch(source: ContentSource | undefined, query: string, dispatch: Dispatch<PickerAction>, active: boolean): ContentStatus {
+  const [status, setStatus] = useState<ContentStatus>({ indexing: null, notice: null });
+  const cache = useRef<RecallCache | null>(null);
+  const [built, setBuilt] = useState(0);
+
+  // Open once; build in slices while the picker is on screen.
+  useEffect(() => {
+    if (!source || !active) return;
+    if (!cache.current) cache.current = source.open();
+    const index = cache.current;
+    if (index.mode === "files") {
+      // Without SQLite every query would read every file: the picker keeps to names and paths.
+      setStatus({ indexing: null, notice: index.notices[0] ?? null });
+      return;
+    }
+    const files = source.listFiles();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let first: UpdateProgress | null = null;
+    const slice = (): void => {
+      const deadline = performance.now() + SLICE_MS;
+      let latest: UpdateProgress | null = null;
+      const stats = index.update(files, source.profile, { shouldStop: () => performance.now() > deadline, onProgress: (p) => (latest = p) });
+      const p = latest as UpdateProgress | null;
+      if (p) first ??= { ...p, files: 0, bytes: 0 };
+      const notice = index.notices.at(-1) ?? null;
+      if (stats.left > 0 && first && p) {
+        const whole = first;
+        setStatus({ indexing: { files: whole.totalFiles - stats.left, totalFiles: whole.totalFiles, bytes: whole.totalBytes - (p.totalBytes - p.bytes), totalBytes: whole.totalBytes }, notice });
+        timer = setTimeout(slice, 0);
+      } else setStatus({ indexing: null, notice });
+      // Every slice makes more sessions searchable: the current query runs again.
+      setBuilt((n) => n + 1);
+    };
+    timer = setTimeout(slice, 0);
+    return () => clearTimeout(timer);
+  }, [source, active]);
+
+  useEffect(() => () => cache.current?.close(), []);
+
+  // One search per query (and after each slice of the build), after the keystroke's frame.
+  useEffect(() => {
+    const index = cache.current;
+    const q = contentQuery(query);
+    if (!index || index.mode === "files" || q === null) {
+      dispatch({ type: "contentHits", results: { query, hits: new Map() } });
+      return;
+    }
+    const timer = setTimeout(() => {
+      const r = index.search(q, { pageSize: HITS_WANTED, now: () => performance.now(), budgetMs: 200 });
+      dispatch({ type: "contentHits", results: { query, hits: r.ok ? bestHitBySession(r.value) : new Map() } });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [query, built, dispatch]);
+
+  return status;
+}
