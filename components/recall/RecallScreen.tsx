@@ -38,8 +38,8 @@ const CHROME_ROWS = 4;
 function hints(s: RecallState): string {
   if (s.expanded) return "  ↑↓ PgUp/PgDn scroll · Enter jump to the tree · e/Esc close";
   const esc = s.query === "" ? "Esc back" : "Esc clear";
-  if (s.focus === "results") return `  e expand · Enter jump · ↑↓ j/k select · n/p page · s scope · / type · ? help · ${esc}`;
-  return `  ↑↓ select · Enter jump to the tree · PgUp/PgDn page · Shift+Tab scope · Tab keys (e expand) · ${esc}`;
+  if (s.focus === "results") return `  e expand · Enter jump · ↑↓ j/k select · n/p page · s scope · / type · ${esc} · ? help (› selected, > hit, #N message number)`;
+  return `  ↑↓ select · Enter jump to the tree · PgUp/PgDn page · Shift+Tab scope · Tab keys (e expand) · ${esc} · › selected, > hit, #N message number`;
 }
 
 export function RecallScreen(props: RecallScreenProps) {
@@ -50,7 +50,7 @@ export function RecallScreen(props: RecallScreenProps) {
   const listHeight = Math.max(1, rows - 1 - CHROME_ROWS);
 
   const outcome = state.shown?.outcome ?? null;
-  const layout = useMemo(() => resultLayout(outcome, state.selected), [outcome, state.selected]);
+  const layout = useMemo(() => resultLayout(outcome, state.selected, columns), [outcome, state.selected, columns]);
   const expandedEntry = state.expanded?.entry;
   const fullText = useMemo(() => (expandedEntry ? expandedLines(expandedEntry, columns) : []), [expandedEntry, columns]);
 

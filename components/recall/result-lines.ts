@@ -4,6 +4,7 @@
 import { countNoun, type RecallEntryView, type RecallLabel, type RecallSegment, type SegmentLine } from "../../src/engine/index.js";
 import type { Cell, Tone } from "../kit/cell.js";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { displayWidth, sliceColumns } from "../kit/text-width.js";
 import { highlightLines } from "./highlight.js";
 import type { RecallOutcome } from "./run-recall.js";
 
@@ -22,11 +23,14 @@ export interface ResultLayout {
 const LABEL_TONE: Record<RecallLabel, Tone> = { "abandoned branch": "warning", compacted: "custom", forgotten: "muted" };
 const SNIPPET_INDENT = "      ";
 
-/** `#12 user [abandoned branch] files:[a.ts]`: who said it and where it sits. */
+/**
+ * `3a4c0d52 #12 user [abandoned branch] files:[a.ts]`: the entry id as the tree shows it, the
+ * message number the compiled summary cites (#N), who said it and where it sits.
+ */
 export function entryHeadCells(entry: RecallEntryView): Cell[] {
-  const name = entry.ref !== null ? `#${entry.ref}` : `id:${entry.entryId.slice(0, 8)}`;
   const cells: Cell[] = [
-    { text: sanitizeInline(name), tone: "accent" },
+    { text: sanitizeInline(entry.entryId.slice(0, 8)), tone: "accent" },
+    ...(entry.ref !== null ? [{ text: ` #${entry.ref}`, tone: "muted" as Tone }] : []),
     { text: ` ${entry.role}`, tone: entry.role === "user" ? "success" : "plain", bold: entry.role === "user" },
   ];
   for (const label of entry.labels) cells.push({ text: ` [${label}]`, tone: LABEL_TONE[label] });
@@ -46,7 +50,33 @@ function segmentHeading(seg: RecallSegment): Cell[] {
   return [{ text: `── ${range}${count}──`, tone: "border" }];
 }
 
-export function resultLayout(outcome: RecallOutcome | null, selected: number): ResultLayout {
+/**
+ * A snippet line whose first hit lies past `room` columns, shifted so the hit shows ("…" marks the
+ * cut): the match must be on screen, not only the text before it.
+ */
+export function showFirstHit(cells: Cell[], room: number): Cell[] {
+  let before = 0;
+  for (const cell of cells) {
+    if (cell.hit) break;
+    before += displayWidth(cell.text);
+  }
+  const lead = Math.max(0, Math.floor(room / 3));
+  if (before <= room - lead || before === displayWidth(cells.map((c) => c.text).join(""))) return cells;
+  let drop = before - lead + 1;
+  const out: Cell[] = [{ text: "…", tone: "dim" }];
+  for (const cell of cells) {
+    const w = displayWidth(cell.text);
+    if (drop >= w) {
+      drop -= w;
+      continue;
+    }
+    out.push(drop > 0 ? { ...cell, text: sliceColumns(cell.text, drop, w - drop) } : cell);
+    drop = 0;
+  }
+  return out;
+}
+
+export function resultLayout(outcome: RecallOutcome | null, selected: number, width = Number.POSITIVE_INFINITY): ResultLayout {
   const lines: ResultLine[] = [];
   const itemSpans: { first: number; last: number }[] = [];
   if (outcome === null || outcome.kind === "error") return { lines, itemSpans };
@@ -81,7 +111,9 @@ export function resultLayout(outcome: RecallOutcome | null, selected: number): R
     else {
       lines.push({ cells: [marker(item, selected, true), ...entryHeadCells(line.entry)], item });
       if (snippet.linesAbove) lines.push({ cells: [{ text: `${SNIPPET_INDENT}…(${countNoun(snippet.linesAbove, "line")} above)`, tone: "dim" }], item });
-      for (const cells of highlightLines(snippet.text, snippet.highlights)) lines.push({ cells: [{ text: SNIPPET_INDENT, tone: "plain" }, ...cells], item });
+      for (const cells of highlightLines(snippet.text, snippet.highlights)) {
+        lines.push({ cells: [{ text: SNIPPET_INDENT, tone: "plain" }, ...showFirstHit(cells, width - SNIPPET_INDENT.length)], item });
+      }
       if (snippet.linesBelow) lines.push({ cells: [{ text: `${SNIPPET_INDENT}…(${countNoun(snippet.linesBelow, "line")} below)`, tone: "dim" }], item });
     }
     itemSpans.push({ first, last: lines.length - 1 });

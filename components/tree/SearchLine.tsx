@@ -1,22 +1,39 @@
-// Dumb view: pi's "Type to search:" line, or the full-text find prompt while it is open.
+// Dumb view: pi's "Type to search:" line, or the full-text find prompt while it is open. The typed
+// text is cut to the width here (Ink's own truncation lets a wide character at the edge run one
+// column over); the tail of a long query is what shows, next to the cursor.
 import { Text } from "ink";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { displayWidth, sliceColumns } from "../kit/text-width.js";
 
-export function SearchLine({ query, findPrompt }: { query: string; findPrompt: string | null }) {
+const FIND_LABEL = "  Find in full text: ";
+const FIND_HINT = "  (enter find · esc cancel)";
+const SEARCH_LABEL = "  Type to search: ";
+
+/** The end of `text` that fits in `width` columns (a wide character cut in half is dropped). */
+function tailFitting(text: string, width: number): string {
+  if (width <= 0) return "";
+  const w = displayWidth(text);
+  return w <= width ? text : sliceColumns(text, w - width, width);
+}
+
+export function SearchLine({ query, findPrompt, width }: { query: string; findPrompt: string | null; width: number }) {
   if (findPrompt !== null) {
+    const room = width - FIND_LABEL.length - 1;
+    const shown = tailFitting(sanitizeInline(findPrompt), room);
+    const hintRoom = room - displayWidth(shown);
     return (
       <Text wrap="truncate">
-        <Text color="gray">  Find in full text: </Text>
-        <Text color="yellow">{sanitizeInline(findPrompt)}</Text>
+        <Text color="gray">{FIND_LABEL}</Text>
+        <Text color="yellow">{shown}</Text>
         <Text inverse> </Text>
-        <Text color="gray">  (enter find · esc cancel)</Text>
+        <Text color="gray">{hintRoom >= FIND_HINT.length ? FIND_HINT : ""}</Text>
       </Text>
     );
   }
   return (
     <Text wrap="truncate">
-      <Text color="gray">  Type to search: </Text>
-      <Text color="cyan">{sanitizeInline(query)}</Text>
+      <Text color="gray">{SEARCH_LABEL}</Text>
+      <Text color="cyan">{tailFitting(sanitizeInline(query), width - SEARCH_LABEL.length)}</Text>
     </Text>
   );
 }

@@ -146,7 +146,7 @@ export function TreeScreen(props: TreeScreenProps) {
           <Text color="gray">{`  ${title}`}</Text>
         </Text>
       )}
-      {layout.show.search && <SearchLine query={state.query} findPrompt={findPrompt} />}
+      {layout.show.search && <SearchLine query={state.query} findPrompt={findPrompt} width={columns} />}
       <Box flexDirection="row" height={layout.treeHeight}>
         <Box width={layout.treeWidth} flexDirection="column">
           <TreeRows rows={windowRows} bodyWidth={bodyWidth} height={layout.treeHeight} empty={emptyReason} />

@@ -21,11 +21,22 @@ function kindOf(node: FlatNode): string {
   return node.entry.type;
 }
 
+/**
+ * Why an entry with a parent id is drawn as a root: the parent is not in the file (lost, most
+ * often on a damaged line pi skips), or the entry names itself. "" when the parent is there.
+ */
+function lostParentNote(node: FlatNode): string {
+  const e = node.entry as Rec;
+  if (node.parent >= 0 || typeof e.parentId !== "string" || e.parentId === "") return "";
+  if (e.parentId === e.id) return " (the entry names itself: pi shows it as a root)";
+  return " (lost: no entry in the file has this id, e.g. it was on a damaged line; pi shows this entry as a root)";
+}
+
 function factLines(node: FlatNode, facts: DetailFacts): string[] {
   const e = node.entry as Rec;
   // Damaged files can lack ids or times; say so instead of printing "undefined".
   const shown = (value: unknown, missing: string) => (typeof value === "string" && value !== "" ? value : missing);
-  const parent = e.parentId === null ? "(root)" : shown(e.parentId, "(none)");
+  const parent = e.parentId === null ? "(root)" : shown(e.parentId, "(none)") + lostParentNote(node);
   const lines = [`${kindOf(node)} · ${shown(e.id, "(no id)")}`, `time: ${shown(e.timestamp, "(none)")}`, `parent: ${parent}`];
   if (node.label) lines.push(`label: ${node.label}`);
   lines.push(`${facts.inContext ? "in the model's context" : "not in the model's context"} · ~${formatTokens(facts.tokens)} tokens (estimate)`);
@@ -49,10 +60,14 @@ export function detailLines(node: FlatNode, facts: DetailFacts, width: number, f
   }
   for (const section of entryDetailSections(node.entry)) {
     out.push([{ text: "", tone: "plain" }]);
-    if (section.title) {
-      for (const part of wrapText(sanitizeInline(section.title), w)) out.push([{ text: part, tone: "accent", bold: true }]);
+    // A section with no text (thinking a provider kept encrypted, an empty text block) says so
+    // in its heading instead of showing a heading over nothing.
+    const empty = section.body.trim() === "";
+    const title = empty ? `${section.title || "content"} (empty: no text stored)` : section.title;
+    if (title) {
+      for (const part of wrapText(sanitizeInline(title), w)) out.push([{ text: part, tone: empty ? "muted" : "accent", bold: !empty }]);
     }
-    for (const part of wrapText(sanitizeBlock(section.body), w)) out.push(markHits([{ text: part, tone: "plain" }], findQuery));
+    if (!empty) for (const part of wrapText(sanitizeBlock(section.body), w)) out.push(markHits([{ text: part, tone: "plain" }], findQuery));
   }
   return out;
 }

@@ -207,10 +207,10 @@ describe("recall drawing: labels, highlights, window", () => {
     const layout = resultLayout(outcome, 0);
     const drawn = layout.lines.map((l) => text(l.cells));
     expect(drawn[0]).toBe("── #8-#9 · 1 of 2 entries match ──");
-    expect(drawn[1]).toBe("› #8 user [abandoned branch]");
+    expect(drawn[1]).toBe("› b1 #8 user [abandoned branch]");
     expect(drawn[2]).toContain("Try storing the session in cookies instead");
     expect(layout.lines[2].cells.filter((c) => c.hit).map((c) => c.text)).toEqual(["cookies"]);
-    expect(drawn[3]).toBe("  #9 assistant [abandoned branch] Drafted a cookie based session store.");
+    expect(drawn[3]).toBe("  b2 #9 assistant [abandoned branch] Drafted a cookie based session store.");
     expect(layout.lines[3].item).toBeNull();
     expect(layout.itemSpans).toEqual([
       { first: 1, last: 2 },
@@ -231,5 +231,23 @@ describe("recall drawing: labels, highlights, window", () => {
       expect(Math.min(span.last, span.first + 3)).toBeLessThan(start + 4);
       expect(start + 4).toBeLessThanOrEqual(Math.max(4, layout.lines.length));
     }
+  });
+});
+
+describe("recall hit lines", () => {
+  it("shift a snippet line whose match lies past the screen's edge so the match shows", async () => {
+    const { showFirstHit } = await import("../../components/recall/result-lines.js");
+    const cells = [
+      { text: "x".repeat(100), tone: "plain" as const },
+      { text: "needle", tone: "plain" as const, hit: true },
+      { text: " after", tone: "plain" as const },
+    ];
+    const shifted = showFirstHit(cells, 34);
+    const drawn = shifted.map((c) => c.text).join("");
+    expect(drawn.startsWith("…")).toBe(true);
+    expect(drawn.indexOf("needle")).toBeLessThan(34 - 6);
+    expect(shifted.find((c) => c.hit)?.text).toBe("needle");
+    // A match already in view is left alone.
+    expect(showFirstHit(cells, 200)).toBe(cells);
   });
 });

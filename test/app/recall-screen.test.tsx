@@ -57,7 +57,7 @@ describe("recall screen", () => {
     await ui.press(SHIFT_TAB);
     frame = await ui.waitFor((f) => f.includes("2 matches"));
     expect(frame).toContain("scope: all");
-    expect(cursorLine(frame)).toBe("› #8 user [abandoned branch]");
+    expect(cursorLine(frame)).toBe("› b1 #8 user [abandoned branch]");
     expect(frame).toContain("Try storing the session in cookies instead");
     await ui.press("backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace");
     await ui.type("regression");

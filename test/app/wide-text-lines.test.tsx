@@ -55,4 +55,22 @@ describe("wide text at the last column", () => {
       expect(frame).toContain("Target");
     });
   }
+
+  it("the find prompt and the search line fit 40 columns whatever is typed", async () => {
+    const file = join(copies.dir(), "세션 파일 이름이 아주 긴 세션.jsonl");
+    writeFileSync(file, wideSession());
+    const size = { columns: 40, rows: 12 };
+    const ui = await renderInk(<App env={{ cwd: copies.dir(), home: copies.dir(), env: {}, profile: "1.6" }} initial={{ kind: "tree", path: file, fromPicker: false }} />, size);
+    await ui.waitFor((f) => /\(\d+\/\d+\)/.test(f), WAIT_MS);
+    await ui.press("ctrl+g");
+    await ui.waitFor((f) => f.includes("Find in full text:"), WAIT_MS);
+    for (const ch of "eLdL]<7y dwIe[e<界界") await ui.press(ch);
+    await ui.waitFor((f) => f.includes("界"), WAIT_MS);
+    await ui.press("escape");
+    for (const ch of "이슈 등록 완료 이슈 등록") await ui.press(ch);
+    await ui.waitFor((f) => f.includes("Type to search: ") && f.includes("록"), WAIT_MS);
+    for (const raw of ui.frames()) {
+      for (const line of raw.replace(/\x1b\[[0-9;]*m/g, "").split("\n")) expect(displayWidth(line), line).toBeLessThanOrEqual(size.columns);
+    }
+  });
 });
