@@ -54,7 +54,9 @@ export function PickerView({ state, layout, width, preview, now, home, error, co
   const shown = error ?? state.note ?? undefined;
   const message = shown === undefined ? undefined : sanitizeInline(shown);
   const indexing = content?.indexing ? truncateToWidth(`  ${indexProgressLine(content.indexing, Math.max(10, width - 2))}`, width) : undefined;
-  const status = message ? truncateToWidth(`  ${message}`, width) : (indexing ?? scrollStatus(state.rows.length, state.selected, state.scrollTop, layout.listHeight));
+  // The index's notice (no SQLite, a cache it could not use) while a query is typed: it says why content hits may be missing.
+  const notice = state.query && content?.notice ? truncateToWidth(`  ${sanitizeInline(content.notice)}`, width) : undefined;
+  const status = message ? truncateToWidth(`  ${message}`, width) : (indexing ?? notice ?? scrollStatus(state.rows.length, state.selected, state.scrollTop, layout.listHeight));
   return (
     <Box flexDirection="column" width={width}>
       {layout.showTitle ? (

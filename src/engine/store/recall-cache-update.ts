@@ -241,7 +241,11 @@ export class RecallIndexWriter {
   /** After docs were deleted: FTS5 merged when much went (deleted rows are only marked), free pages returned to the disk. */
   private giveSpaceBack(dropped: number): void {
     const left = this.db.prepare("SELECT coalesce(sum(token_count), 0) FROM files").value<number>() ?? 0;
-    if (dropped > left * GIVE_BACK_SHARE) this.db.exec("INSERT INTO docs_fts(docs_fts) VALUES('optimize')");
+    if (dropped > left * GIVE_BACK_SHARE) {
+      // A single segment holding tombstones is left alone by 'optimize'; a merge rewrites it without them.
+      this.db.exec("INSERT INTO docs_fts(docs_fts) VALUES('optimize')");
+      this.db.exec("INSERT INTO docs_fts(docs_fts, rank) VALUES('merge', -1000)");
+    }
     this.db.exec("PRAGMA incremental_vacuum");
   }
 
