@@ -157,3 +157,26 @@ function byDay(entries: readonly SessionEntry[], timeZone: string | undefined): 
   }
   return [...map].map(([key, totals]) => ({ key, totals })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
+
+/**
+ * The branch an entry belongs to in a report: the one whose own entries hold it, or null when the
+ * entry is shared by several branches (the trunk, a fork point) or unknown. Walks up from the entry.
+ */
+export function branchOfEntry(tree: SessionTree, report: SessionUsage, id: string): BranchUsage | null {
+  const byFirst = firstIdIndex(report);
+  let cur = tree.byId.get(id);
+  for (let steps = 0; cur && steps <= tree.loaded.entries.length; steps++) {
+    const branch = byFirst.get(cur.id);
+    if (branch) return branch;
+    if (tree.childrenOf(cur.id).length > 1) return null;
+    cur = treeParent(tree, cur) ?? undefined;
+  }
+  return null;
+}
+
+const firstIdIndexes = new WeakMap<SessionUsage, Map<string, BranchUsage>>();
+function firstIdIndex(report: SessionUsage): Map<string, BranchUsage> {
+  let map = firstIdIndexes.get(report);
+  if (!map) firstIdIndexes.set(report, (map = new Map(report.branches.map((b) => [b.firstId, b]))));
+  return map;
+}
