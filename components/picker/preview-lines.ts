@@ -72,8 +72,9 @@ export function previewLines(session: SessionInfo | undefined, state: PreviewSta
     { text: truncateToWidth(sanitizeInline(sessionTitle(session)), width), tone: "title" },
     ...dateLines(session, width),
     ...labelled("Stats", stats, width, "plain"),
-    ...(session.usage && session.usage.usages > 0 ? labelled("Cost", usageText(session.usage), width, "plain", 2) : []),
     ...fileLines(state, session, width, wrap),
+    // After the messages: a short pane keeps them, and the list's cost column still shows the figure.
+    ...(session.usage && session.usage.usages > 0 ? labelled("Cost", usageText(session.usage), width, "plain", wrap > 1 ? 2 : 1) : []),
     ...labelled("Project", sanitizeInline(shortenHome(session.cwd || "(none)", home)), width, "dim"),
     ...labelled("File", sanitizeInline(shortenHome(session.path, home)), width, "dim", 2),
   ];

@@ -94,5 +94,5 @@ export function listedCost(sessions: readonly SessionInfo[]): string {
     sum.usages += s.usage.usages;
     sum.withoutCost += s.usage.withoutCost;
   }
-  return sum.usages === 0 ? "" : `${formatCost(sum)} recorded`;
+  return sum.usages === 0 || sum.usages === sum.withoutCost ? "" : `${formatCost(sum)} recorded`;
 }
