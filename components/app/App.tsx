@@ -14,6 +14,7 @@ import type { AppEnv, HelpRequest, RenderPicker, Screen, ScreenNav } from "./scr
 
 // Screens the first frame of a tree never shows load on first open, so start-up does not pay for them.
 const RecallScreen = lazy(() => import("../recall/RecallScreen.js").then((m) => ({ default: m.RecallScreen })));
+const TimelineScreen = lazy(() => import("../timeline/TimelineScreen.js").then((m) => ({ default: m.TimelineScreen })));
 const CompactionPreviewScreen = lazy(() =>
   import("../compaction/CompactionPreviewScreen.js").then((m) => ({ default: m.CompactionPreviewScreen })),
 );
@@ -21,7 +22,7 @@ const CompactionPreviewScreen = lazy(() =>
  * The help group a screen's `?` opens at when the screen does not name one; the tree's keys head the
  * help, and the picker (whose `?` types) opens it at the top.
  */
-const SCREEN_HELP: Record<Screen["kind"], HelpGroupId | undefined> = { picker: undefined, tree: "tree", recall: "recallResults", compaction: "preview" };
+const SCREEN_HELP: Record<Screen["kind"], HelpGroupId | undefined> = { picker: undefined, tree: "tree", recall: "recallResults", compaction: "preview", timeline: "timeline" };
 
 const whileLoading = (children: ReactNode) => <Suspense fallback={<Text>loading…</Text>}>{children}</Suspense>;
 
@@ -93,6 +94,18 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
                   onJump={(entryId) => dispatch({ type: "recallJump", entryId })}
                 />,
               )
+              : screen.kind === "timeline"
+              ? whileLoading(
+                <TimelineScreen
+                  {...frame}
+                  tree={screen.tree}
+                  entryId={screen.entryId}
+                  path={screen.path}
+                  env={env}
+                  profile={env.profile}
+                  onJump={(entryId) => dispatch({ type: "recallJump", entryId })}
+                />,
+              )
               : screen.kind === "compaction"
               ? whileLoading(
                 <CompactionPreviewScreen
@@ -117,6 +130,7 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
                   onCompactionPreview={(tree, targetId, snapshot?: FileSnapshot) =>
                     dispatch({ type: "openCompaction", file: screen.path, tree, targetId, snapshot })}
                   onRecall={(tree) => dispatch({ type: "openRecall", path: screen.path, tree })}
+                  onTimeline={(tree, entryId) => dispatch({ type: "openTimeline", path: screen.path, tree, entryId })}
                   reveal={screen.reveal}
                   revealOnOpen={screen.revealOnOpen}
                 />

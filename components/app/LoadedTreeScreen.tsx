@@ -29,6 +29,8 @@ export interface LoadedTreeScreenProps {
   reveal?: { entryId: string; tree: SessionTree };
   /** The picker's content search hit: the cursor starts on this entry. */
   revealOnOpen?: string;
+  /** Shift+G in the tree: the context timeline at an entry (the shell pushes the screen). */
+  onTimeline?: (tree: SessionTree, entryId: string) => void;
 }
 
 type Loaded = { tree: SessionTree; snapshot?: FileSnapshot; pending?: PendingExactLoad } | { error: string };
@@ -103,6 +105,7 @@ export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
       onHelp={props.onHelp}
       onCompactionPreview={props.onCompactionPreview}
       onRecall={props.onRecall}
+      onTimeline={props.onTimeline}
       reveal={reveal}
     />
   );

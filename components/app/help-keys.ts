@@ -18,6 +18,7 @@ import {
   TREE_BINDINGS,
   TYPE_TO_SEARCH,
 } from "../tree/tree-keys.js";
+import { TIMELINE_BINDINGS } from "../timeline/timeline-keys.js";
 import { EXPANDED_BINDINGS, EXPANDED_SCROLL_BINDINGS, QUERY_BINDINGS, RESULT_BINDINGS } from "../recall/recall-keys.js";
 
 export interface HelpItem {
@@ -43,6 +44,7 @@ export type HelpGroupId =
   | "recallResults"
   | "recallExpanded"
   | "picker"
+  | "timeline"
   | "help";
 
 export interface HelpGroup {
@@ -99,6 +101,7 @@ export const HELP_GROUPS: HelpGroup[] = [
   { id: "recallQuery", title: "Recall (/ in the tree): typing the query", items: fromBindings(QUERY_BINDINGS) },
   { id: "recallResults", title: "Recall: result keys (after Tab)", items: fromBindings(RESULT_BINDINGS) },
   { id: "recallExpanded", title: "Recall: expanded entry (after e)", items: fromBindings([...EXPANDED_SCROLL_BINDINGS, ...EXPANDED_BINDINGS]) },
+  { id: "timeline", title: "Context timeline (Shift+G in the tree)", items: fromBindings(TIMELINE_BINDINGS) },
   // In pi's /resume `?` is typed into the search, so this help cannot open from the picker itself.
   { id: "picker", title: "Session picker (/resume; ? types into the search)", items: fromBindings([PICKER_TEXT, ...PICKER_BINDINGS]) },
   { id: "help", title: "This help", items: [...fromBindings(HELP_OVERLAY_BINDINGS), { keys: "any other key", help: "close" }] },

@@ -13,6 +13,7 @@ export type StackAction =
   | { type: "openCompaction"; file: string; tree: SessionTree; targetId: string | null; snapshot?: FileSnapshot }
   | { type: "openRecall"; path: string; tree: SessionTree }
   | { type: "recallJump"; entryId: string }
+  | { type: "openTimeline"; path: string; tree: SessionTree; entryId: string }
   | { type: "back" }
   | { type: "quit" };
 
@@ -33,12 +34,14 @@ export function stackReducer(s: StackState, action: StackAction): StackState {
       };
     case "openRecall":
       return { ...s, screens: [...s.screens, { kind: "recall", path: action.path, tree: action.tree }] };
+    case "openTimeline":
+      return { ...s, screens: [...s.screens, { kind: "timeline", path: action.path, tree: action.tree, entryId: action.entryId }] };
     case "recallJump": {
-      // Pop recall; the tree below puts its cursor on the entry (only if it still shows that tree).
+      // Pop recall (or the timeline); the tree below puts its cursor on the entry (only if it still shows that tree).
       const recall = s.screens.at(-1);
       const screens = s.screens.slice(0, -1);
       const below = screens.at(-1);
-      if (recall?.kind !== "recall" || below?.kind !== "tree") return s;
+      if ((recall?.kind !== "recall" && recall?.kind !== "timeline") || below?.kind !== "tree") return s;
       screens[screens.length - 1] = { ...below, reveal: { entryId: action.entryId, tree: recall.tree } };
       return { ...s, screens };
     }

@@ -21,7 +21,9 @@ export type Screen =
    * The compaction preview (components/compaction) at an entry of a tree that is already loaded;
    * `snapshot` is how the file looked when the tree was read (its `w` write refuses when it changed).
    */
-  | { kind: "compaction"; file: string; tree: SessionTree; targetId: string | null; snapshot?: FileSnapshot };
+  | { kind: "compaction"; file: string; tree: SessionTree; targetId: string | null; snapshot?: FileSnapshot }
+  /** The context timeline (components/timeline) of a loaded tree, opened at an entry; Enter pops it and sets the tree's `reveal`. */
+  | { kind: "timeline"; path: string; tree: SessionTree; entryId: string };
 
 /** What every screen may do to the stack. Stable identity across renders. */
 export interface ScreenNav {

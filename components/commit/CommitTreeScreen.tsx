@@ -18,6 +18,7 @@ import { CommitConfirm } from "./CommitConfirm.js";
 import { CompactionCommitScreen } from "./CompactionCommit.js";
 import { wrapConfirmLines } from "./confirm-lines.js";
 import { writeFork, type Committed } from "./commit-io.js";
+import { exportPathToHtml } from "../export/export-path.js";
 import { planFork, type ForkPlan } from "./fork-plan.js";
 import { reloadFocus } from "./reload-focus.js";
 import { readDocument, type SessionDocument } from "./session-document.js";
@@ -108,6 +109,10 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
     switch (command) {
       case "editLabel":
         return setActivity({ kind: "label", targetId: entryId });
+      case "export": {
+        const done = exportPathToHtml(exact.tree, doc.path, entryId, env.cwd, profile);
+        return setNotice(done.ok ? { text: `Exported the path to ${entryId} (${done.items} items) as ${done.path}`, error: false } : { text: done.message, error: true });
+      }
       case "compact": {
         // pi's /compact works at pi's leaf, wherever the cursor is (the preview, Ctrl+K, picks any entry).
         const leafId = exact.tree.leafId;

@@ -7,6 +7,7 @@ import { PickerHeader } from "./PickerHeader.js";
 import { PreviewPane } from "./PreviewPane.js";
 import { queryError } from "./search.js";
 import { SearchLine } from "./SearchLine.js";
+import { listedCost } from "./row-format.js";
 import { ListCaption, scrollStatus, SessionList } from "./SessionList.js";
 import type { PreviewState } from "./use-session-preview.js";
 import { indexProgressLine } from "./index-progress.js";
@@ -30,7 +31,7 @@ export interface PickerViewProps {
 export function PickerView({ state, layout, width, preview, now, home, error, content }: PickerViewProps) {
   const list = (
     <Box flexDirection="column" width={layout.listWidth}>
-      {layout.showHints ? <ListCaption width={layout.listWidth} count={state.rows.length} /> : null}
+      {layout.showHints ? <ListCaption width={layout.listWidth} count={state.rows.length} cost={listedCost(state.rows.map((r) => r.session))} /> : null}
       <SessionList
         rows={state.rows}
         selected={state.selected}

@@ -22,9 +22,9 @@ export interface SessionListProps {
   emptyMessage: string;
 }
 
-export function ListCaption({ width, count }: { width: number; count: number }) {
+export function ListCaption({ width, count, cost }: { width: number; count: number; cost?: string }) {
   const caption = statsCaption(width);
-  const left = `  ${countNoun(count, "session")}`;
+  const left = `  ${countNoun(count, "session")}${cost ? ` · ${cost}` : ""}`;
   return (
     <Text dimColor wrap="truncate">
       {padToWidth(left, Math.max(0, width - caption.length))}

@@ -1,5 +1,5 @@
 // The preview pane's lines, most useful first, cut to the pane's size. Pure and width-exact.
-import { countNoun, formatCount, type SessionInfo } from "../../src/engine/index.js";
+import { countNoun, formatCost, formatCount, type SessionInfo, type TokenCost } from "../../src/engine/index.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth, truncateToWidth, wrapParagraph } from "../kit/text-width.js";
 import { formatSize, sessionTitle, shortenHome } from "./display.js";
@@ -18,6 +18,11 @@ const two = (n: number): string => String(n).padStart(2, "0");
 function formatDateTime(date: Date): string {
   if (Number.isNaN(date.getTime())) return "unknown";
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** Cost and tokens as pi's session statistics count them (a "+" cost: some usage recorded none). */
+function usageText(u: TokenCost): string {
+  return `${formatCost(u)} · ${formatCount(u.total)} tokens (in ${formatCount(u.input)}, out ${formatCount(u.output)}, cache read ${formatCount(u.cacheRead)}, cache write ${formatCount(u.cacheWrite)})`;
 }
 
 function labelled(label: string, text: string, width: number, tone: PreviewTone, maxLines = 1): PreviewLine[] {
@@ -68,6 +73,8 @@ export function previewLines(session: SessionInfo | undefined, state: PreviewSta
     ...dateLines(session, width),
     ...labelled("Stats", stats, width, "plain"),
     ...fileLines(state, session, width, wrap),
+    // After the messages: a short pane keeps them, and the list's cost column still shows the figure.
+    ...(session.usage && session.usage.usages > 0 ? labelled("Cost", usageText(session.usage), width, "plain", wrap > 1 ? 2 : 1) : []),
     ...labelled("Project", sanitizeInline(shortenHome(session.cwd || "(none)", home)), width, "dim"),
     ...labelled("File", sanitizeInline(shortenHome(session.path, home)), width, "dim", 2),
   ];

@@ -1,5 +1,5 @@
 // One picker row as plain strings, cut to the width it may take. Pure, so widths are tested exactly.
-import { formatAge, type SessionInfo } from "../../src/engine/index.js";
+import { formatAge, formatCost, type SessionInfo } from "../../src/engine/index.js";
 import { displayWidth, padToWidth, truncateToWidth } from "../kit/text-width.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { formatSize, sessionTitle, shortenHome, truncateStart } from "./display.js";
@@ -20,9 +20,20 @@ export interface RowColumns {
 
 const right = (text: string, width: number): string => text.padStart(width);
 
+const COST_WIDTH = 8;
+/** The session's recorded cost ("" when it records no usage), at most COST_WIDTH columns. */
+function costCell(session: SessionInfo): string {
+  const usage = session.usage;
+  if (!usage || usage.usages === 0) return "";
+  const text = formatCost(usage);
+  return text.length <= COST_WIDTH ? text : `$${Math.round(usage.cost)}${usage.withoutCost > 0 ? "+" : ""}`;
+}
+
 /** Column captions matching statsText, for the line above the list. */
 export function statsCaption(width: number): string {
-  return width >= WIDE_ROW_MIN ? `${right("msgs", 5)} ${right("br", 3)} ${right("cmp", 3)} ${right("size", 6)} ${right("age", 4)}` : `${right("msgs", 5)} ${right("age", 4)}`;
+  return width >= WIDE_ROW_MIN
+    ? `${right("msgs", 5)} ${right("br", 3)} ${right("cmp", 3)} ${right("size", 6)} ${right("cost", COST_WIDTH)} ${right("age", 4)}`
+    : `${right("msgs", 5)} ${right("age", 4)}`;
 }
 
 /** Message count, branches, compactions, size and age, in fixed-width columns. */
@@ -30,7 +41,7 @@ function statsText(session: SessionInfo, now: Date, width: number): string {
   const msgs = right(String(session.messageCount), 5);
   const age = right(formatAge(session.modified, now), 4);
   if (width < WIDE_ROW_MIN) return `${msgs} ${age}`;
-  return `${msgs} ${right(String(session.branchCount), 3)} ${right(String(session.compactionCount), 3)} ${right(formatSize(session.sizeBytes), 6)} ${age}`;
+  return `${msgs} ${right(String(session.branchCount), 3)} ${right(String(session.compactionCount), 3)} ${right(formatSize(session.sizeBytes), 6)} ${right(costCell(session), COST_WIDTH)} ${age}`;
 }
 
 export interface RowParts {
@@ -72,4 +83,16 @@ export function formatRow(session: SessionInfo, treeGlyphs: string, selected: bo
   if (snippet) return { cursor, prefix, title, location: padToWidth("", gap), snippet: { ...fitted, after: `${fitted.after}${locationText ? " " : ""}` }, stats };
   const location = padToWidth("", gap) + (locationText ? locationText + " " : "");
   return { cursor, prefix, title, location, snippet: fitted, stats };
+}
+
+/** "$12.34 recorded" over the sessions listed ("" when none records usage): the caption's total. */
+export function listedCost(sessions: readonly SessionInfo[]): string {
+  const sum = { cost: 0, usages: 0, withoutCost: 0 };
+  for (const s of sessions) {
+    if (!s.usage) continue;
+    sum.cost += s.usage.cost;
+    sum.usages += s.usage.usages;
+    sum.withoutCost += s.usage.withoutCost;
+  }
+  return sum.usages === 0 || sum.usages === sum.withoutCost ? "" : `${formatCost(sum)} recorded`;
 }

@@ -17,7 +17,7 @@ export function hitIndex(hitRows: Int32Array, row: number): number {
   return -1;
 }
 
-export function CounterLine({ state, note }: { state: TreeState; note?: string | null }) {
+export function CounterLine({ state, note, cost }: { state: TreeState; note?: string | null; cost?: string }) {
   const count = state.visible.rows.length;
   const position = count === 0 ? "(0/0)" : `(${state.selected + 1}/${count})`;
   const find = state.find;
@@ -35,6 +35,7 @@ export function CounterLine({ state, note }: { state: TreeState; note?: string |
       {/* Before the find counts: on a narrow screen the note of the last key is what must show. */}
       {note ? <Text color="green">{`  ${note}`}</Text> : null}
       <Text color="yellow">{findText}</Text>
+      {cost ? `  ${cost}` : null}
       {"   ? help"}
     </Text>
   );

@@ -14,7 +14,8 @@ import { detailReducer, initDetailState } from "./detail-reducer.js";
 import { paneShownByDefault, treeLayout } from "./layout.js";
 import { buildWindowRows, metaColumnFits, rightColumnWidth } from "./row-render.js";
 import { SearchLine } from "./SearchLine.js";
-import { initTreeState, revealNote, selectedNode, treeReducer } from "./tree-reducer.js";
+import { costText } from "./cost-text.js";
+import { initTreeState, revealNote, selectedId, selectedNode, treeReducer } from "./tree-reducer.js";
 import { TreeRows, type EmptyReason } from "./TreeRows.js";
 import { useTreeInput, type TreeInputDeps } from "./use-tree-input.js";
 import { useTreeSession } from "./use-tree-session.js";
@@ -39,6 +40,8 @@ export interface TreeScreenProps {
   onCompactionPreview?: (tree: SessionTree, entryId: string) => void;
   /** Where the cursor starts (e.g. the new leaf after a commit); default pi's leaf. */
   initialSelectedId?: string;
+  /** Shift+G: the context timeline at an entry of this tree (components/timeline, opened by the shell). */
+  onTimeline?: (tree: SessionTree, entryId: string) => void;
   /** `/`: open recall over this tree (components/recall). */
   onRecall?: (tree: SessionTree) => void;
   /** Recall's jump: cursor on this entry; ignored unless made for this very tree (not one re-read since). */
@@ -125,6 +128,7 @@ export function TreeScreen(props: TreeScreenProps) {
       onCopy,
       onRecall: props.onRecall && (() => props.onRecall?.(props.tree)),
       onCompactionPreview: props.onCompactionPreview && ((id: string) => props.onCompactionPreview?.(props.tree, id)),
+      onTimeline: props.onTimeline && ((id: string) => props.onTimeline?.(props.tree, id)),
     },
     props.active,
   );
@@ -156,7 +160,7 @@ export function TreeScreen(props: TreeScreenProps) {
         )}
       </Box>
       {layout.show.counter && (
-        <CounterLine state={state} note={note ?? (state.showMeta && !metaShown ? "id/time column needs a wider tree (tab hides the pane)" : null)} />
+        <CounterLine state={state} cost={props.checking ? undefined : costText(props.tree, selectedId(state))} note={note ?? (state.showMeta && !metaShown ? "id/time column needs a wider tree (tab hides the pane)" : null)} />
       )}
       {layout.show.status && (
         <StatusLine

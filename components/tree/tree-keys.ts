@@ -6,10 +6,10 @@ import { isPrintableText, type KeyPress } from "../kit/keys.js";
 import type { TreeAction, TreeState } from "./tree-reducer.js";
 
 /** Screen-level effects the reducer does not own. */
-export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | "reload" | EntryCommand;
+export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | "reload" | "timeline" | EntryCommand;
 
 /** Commands on the selected entry, carried out by the screen that hosts the tree (components/commit). */
-export type EntryCommand = "navigate" | "editLabel" | "fork" | "compact";
+export type EntryCommand = "navigate" | "editLabel" | "fork" | "compact" | "export";
 
 export type TreeBinding = Binding<TreeAction | TreeCommand>;
 
@@ -43,6 +43,9 @@ export const TREE_BINDINGS: TreeBinding[] = [
   { keys: ["shift+c"], help: "write what pi's /compact would append now (at pi's leaf, your pi settings; asks first)", run: "compact" },
   // The compaction preview (and the before/after context diffs) at the selected entry.
   { keys: ["ctrl+k"], help: "compaction preview with the selected entry as leaf (context diffs inside)", run: "compactionPreview" },
+  // The context timeline (components/timeline) and the export of the path (components/export).
+  { keys: ["shift+g"], help: "context timeline: tokens at each turn of this branch, compactions, threshold, cut", run: "timeline" },
+  { keys: ["shift+e"], help: "export the path to the selected entry as one HTML file in the working directory", run: "export" },
   { keys: ["ctrl+x"], help: "copy the entry's text to the clipboard (OSC 52), as pi does", run: "copy" },
   // The host (components/commit) re-reads the file; the cursor follows pi's leaf or stays on this entry.
   { keys: ["ctrl+r"], help: "reload the file from disk (after pi appended to it)", run: "reload" },

@@ -30,6 +30,8 @@ export interface TreeInputDeps {
   onRecall?: () => void;
   /** Ctrl+K: open the compaction preview at the selected entry; absent: the key does nothing. */
   onCompactionPreview?: (entryId: string) => void;
+  /** Shift+G: open the context timeline at the selected entry; absent: the key does nothing. */
+  onTimeline?: (entryId: string) => void;
 }
 
 export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
@@ -111,6 +113,11 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
     case "compactionPreview": {
       const id = selectedId(deps.state);
       if (id !== null) deps.onCompactionPreview?.(id);
+      break;
+    }
+    case "timeline": {
+      const id = selectedId(deps.state);
+      if (id !== null) deps.onTimeline?.(id);
       break;
     }
     default: {

@@ -16,4 +16,5 @@ export * from "./commit/index.js";
 export * from "./recall/index.js";
 export * from "./usage/index.js";
 export * from "./timeline/index.js";
+export * from "./export/index.js";
 export * from "./store/index.js";

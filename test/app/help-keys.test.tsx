@@ -22,6 +22,7 @@ import { PICKER_BINDINGS, PICKER_TEXT } from "../../components/picker/key-action
 import type { PickerAction } from "../../components/picker/picker-state.js";
 import { SessionPicker } from "../../components/picker/SessionPicker.js";
 import { displayWidth } from "../../components/kit/text-width.js";
+import { TIMELINE_BINDINGS } from "../../components/timeline/timeline-keys.js";
 import { EXPANDED_BINDINGS, EXPANDED_SCROLL_BINDINGS, QUERY_BINDINGS, RESULT_BINDINGS } from "../../components/recall/recall-keys.js";
 import {
   DETAIL_BINDINGS,
@@ -110,6 +111,7 @@ async function treeScreen(tree: SessionTree, columns = 140, rows = 24): Promise<
         onReload={(id) => calls.push(`reload ${id}`)}
         onRecall={() => calls.push("recall")}
         onCompactionPreview={(_tree, id) => calls.push(`compactionPreview ${id}`)}
+        onTimeline={(_tree, id) => calls.push(`timeline ${id}`)}
       />
     </KeyRouter>,
     { columns, rows },
@@ -149,6 +151,7 @@ describe("the help overlay lists every binding of every table", () => {
     ["confirm step", CONFIRM_BINDINGS],
     ["session picker", [PICKER_TEXT, ...PICKER_BINDINGS]],
     ["help overlay", HELP_OVERLAY_BINDINGS],
+    ["context timeline", TIMELINE_BINDINGS],
   ];
 
   it("shows each key label followed by its description in the overlay opened with ?", async () => {

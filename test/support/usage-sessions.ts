@@ -129,40 +129,49 @@ export function branchySession(): BuiltSession {
   return { lines: b.lines, text: `${b.lines.map((l) => JSON.stringify(l)).join("\n")}\n`, ids };
 }
 
-/** Text that must stay inert in every export: markup, handlers, links, escapes, bidi overrides. */
-export const HOSTILE = {
-  script: "<script>window.__pwned = 1; fetch('http://127.0.0.1:9/x')</script>",
-  handler: '<img src="http://127.0.0.1:9/img.png" onerror="window.__pwned = 2">',
-  link: "[click me](javascript:window.__pwned=3) <a href=\"javascript:window.__pwned=4\">x</a>",
-  escape: "\u001b[2J\u001b]52;c;cHduZWQ=\u0007 clear",
-  bidi: "abc\u202edcba\u2066x\u2069",
-  style: "<style>body{background:url(http://127.0.0.1:9/bg.png)}</style><link rel=stylesheet href=http://127.0.0.1:9/s.css>",
-  close: "</details></pre></summary></textarea><iframe src=\"http://127.0.0.1:9/f\"></iframe>",
-};
+/**
+ * Text that must stay inert in every export: markup, handlers, links, escapes, bidi overrides. Every
+ * script marks the page (an attribute on <body>) and every reference points at `origin`, so a browser
+ * test sees both a script that ran and a request that was made.
+ */
+export function hostileText(origin: string) {
+  const mark = (n: number) => `document.body.setAttribute('data-pwned','${n}')`;
+  return {
+    script: `<script>${mark(1)}; fetch('${origin}/script')</script>`,
+    handler: `<img src="${origin}/img.png" onerror="${mark(2)}"><svg onload="${mark(5)}"></svg>`,
+    link: `[click me](javascript:${mark(3)}) <a href="javascript:${mark(4)}">x</a> <a href="${origin}/a">y</a>`,
+    escape: "\u001b[2J\u001b]52;c;cHduZWQ=\u0007 clear \u009b31m",
+    bidi: "abc\u202edcba\u2066x\u2069",
+    style: `<style>body{background:url(${origin}/bg.png)}</style><link rel=stylesheet href=${origin}/s.css><meta http-equiv="refresh" content="0;url=${origin}/refresh">`,
+    close: `</details></pre></summary></div></section><iframe src="${origin}/frame"></iframe><script>${mark(6)}</script>`,
+  };
+}
 
-export function hostileSession(): BuiltSession {
-  const b = new Builder("hostile<script>");
+export function hostileSession(origin = "http://127.0.0.1:9"): BuiltSession {
+  const HOSTILE = hostileText(origin);
+  const b = new Builder(`hostile${HOSTILE.script}`);
   const u = b.user(null, `${HOSTILE.script}\n${HOSTILE.handler}\n${HOSTILE.link}`);
   const call = b.raw(u, {
     type: "message",
     message: {
       role: "assistant",
-      provider: "evil<b>",
-      model: "m\" onmouseover=\"x",
+      provider: `evil${HOSTILE.handler}`,
+      model: 'm" onmouseover="x',
       content: [
         { type: "thinking", thinking: HOSTILE.escape },
-        { type: "text", text: HOSTILE.bidi },
-        { type: "toolCall", id: "c1", name: "bash<i>", arguments: { command: HOSTILE.close } },
+        { type: "text", text: `${HOSTILE.bidi} ${HOSTILE.escape}` },
+        { type: "toolCall", id: `c1${HOSTILE.close}`, name: `bash${HOSTILE.script}`, arguments: { command: HOSTILE.close, css: HOSTILE.style } },
       ],
       usage: usageOf(10, 5, 0, 0, 0.001),
       stopReason: "toolUse",
       timestamp: 1,
     },
   });
-  const result = b.raw(call, { type: "message", message: { role: "toolResult", toolCallId: "c1", toolName: "bash<i>", content: [{ type: "text", text: HOSTILE.style }], isError: true, timestamp: 2 } });
+  const result = b.raw(call, { type: "message", message: { role: "toolResult", toolCallId: "c1", toolName: `bash${HOSTILE.close}`, content: [{ type: "text", text: HOSTILE.style }], isError: true, timestamp: 2 } });
   const a = b.assistant(result, HOSTILE.close, 100, 5, 0.001);
   const label = b.raw(a, { type: "label", targetId: a, label: HOSTILE.handler });
-  b.raw(label, { type: "session_info", name: HOSTILE.script });
+  const summary = b.raw(label, { type: "compaction", summary: HOSTILE.close, firstKeptEntryId: a, tokensBefore: 5, usage: usageOf(1, 1, 0, 0, 0) });
+  b.raw(summary, { type: "session_info", name: HOSTILE.script });
   return { lines: b.lines, text: `${b.lines.map((l) => JSON.stringify(l)).join("\n")}\n`, ids: { leaf: a } };
 }
 

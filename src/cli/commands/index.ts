@@ -3,6 +3,7 @@ import type { Command } from "../command.js";
 import { branchCommand } from "./branch.js";
 import { compactCommand } from "./compact.js";
 import { contextCommand } from "./context.js";
+import { exportCommand } from "./export.js";
 import { forkCommand } from "./fork.js";
 import { labelCommand } from "./label.js";
 import { listCommand } from "./list.js";
@@ -22,6 +23,7 @@ export const COMMANDS: readonly Command[] = [
   recallCommand,
   usageCommand,
   timelineCommand,
+  exportCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {

@@ -29,3 +29,5 @@ export * from "./fork-file.js";
 export * from "./demo-copy.js";
 //   sessionDigests({files, profile, timeZone, cacheFile}) / usageCacheFile(env, home) -> usage --all from its own cache
 export * from "./usage-cache.js";
+//   writeExportFile(path, text, {force, sourcePath}) / ExportWriteError -> an export, created exclusively unless forced
+export * from "./export-file.js";

@@ -7,6 +7,8 @@ import { sessionInfoFromValues } from "../session/info.js";
 import { branchPointCount } from "../session/structure.js";
 import { forEachReadlineLine, hasLoneCarriageReturn, isBlankLine } from "../session/lines.js";
 import { notRegularFile, readFileBytes } from "./read.js";
+import type { TokenCost } from "../usage/figures.js";
+import { usageTotals } from "../usage/totals.js";
 import { absoluteBaseDir, expandEnvPath, normalizePiPath, resolvePiPath, type PathContext } from "../settings/pi-paths.js";
 
 // pi's path rules that decide where sessions live (spec §1.1, 1x §1). The "~" expansions are
@@ -43,6 +45,8 @@ export interface SessionInfo {
   branchCount: number;
   compactionCount: number;
   damagedLines: number;
+  /** Recorded tokens and cost of the whole file, as pi's session statistics count them (usage/). */
+  usage?: TokenCost;
 }
 
 export interface ListSessionsOptions {
@@ -237,6 +241,7 @@ export function readSessionInfo(path: string, profile: PiProfile): SessionInfo |
     branchCount: branchPointCount(entryIndexOf(loaded)),
     compactionCount,
     damagedLines: damagedLineCount(loaded.diagnostics),
+    usage: usageTotals(loaded.entries).all,
   };
 }
 

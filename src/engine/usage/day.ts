@@ -12,12 +12,27 @@ function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
   return f;
 }
 
+// Every zone's offset is a whole number of quarter hours, so one answer serves a quarter hour of times:
+// Intl is slow per call, and a session's entries crowd into few quarters.
+const QUARTER_HOUR = 900_000;
+const dayCaches = new Map<string, Map<number, string>>();
+
 /** YYYY-MM-DD of an epoch-ms time in the zone; null for NaN. */
 export function dayOf(time: number, timeZone?: string): string | null {
   if (Number.isNaN(time)) return null;
-  const parts = formatter(timeZone).formatToParts(new Date(time));
-  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  const key = timeZone ?? "";
+  let cache = dayCaches.get(key);
+  if (!cache) dayCaches.set(key, (cache = new Map()));
+  const quarter = Math.floor(time / QUARTER_HOUR);
+  let day = cache.get(quarter);
+  if (day === undefined) {
+    const parts = formatter(timeZone).formatToParts(new Date(quarter * QUARTER_HOUR));
+    const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? "";
+    day = `${get("year")}-${get("month")}-${get("day")}`;
+    if (cache.size > 100_000) cache.clear();
+    cache.set(quarter, day);
+  }
+  return day;
 }
 
 /** A time zone Intl accepts, else false (a bad $TZ must not crash a report). */

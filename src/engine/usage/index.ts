@@ -3,6 +3,7 @@
 //   entryUsage(entry), entryTime(entry)   -> the usage an entry adds and where it was spent; its time
 //   usageTotals(entries) / addEntry / emptyTotals -> UsageTotals: pi's figures plus counts, split by source
 //   sessionUsage(tree, {leafId, since, timeZone}) -> whole file, active path, each branch, shared, per model, per day
+//   branchOfEntry(tree, report, id)      -> the branch whose own entries hold an entry (null: shared)
 //   usageBuckets / bucketsSince / sumBuckets -> the (day, model, source) digest `usage --all` caches
 //   dayOf, parseDay, isValidTimeZone     -> calendar days
 //   formatCost, formatTokensShort, shortModel -> how figures read in tables and screens

@@ -3,11 +3,11 @@
 // entries several branches share, and the file per model and per day.
 import { textOf } from "../display/tree-row-text.js";
 import { entryIndexOf } from "../session/load.js";
-import { getBranch, shownEntries, treeParent, type SessionTree } from "../tree/tree.js";
+import { HIDDEN } from "../session/structure.js";
+import { treeParent, type SessionTree } from "../tree/tree.js";
 import type { SessionEntry } from "../types.js";
 import { dayOf } from "./day.js";
-import { entryTime, entryUsage } from "./entry-usage.js";
-import { addEntry, emptyTotals, usageTotals, type UsageTotals } from "./totals.js";
+import { addEntry, emptyTotals, entryFacts, type UsageTotals } from "./totals.js";
 
 export interface BranchUsage {
   /** The branch's leaf. */
@@ -57,62 +57,85 @@ export interface UsageOptions {
   since?: string;
 }
 
-/** Entries from `since` on (all when unset); an entry with no time is left out once a day is asked for. */
-export function sinceFilter(since: string | undefined, timeZone: string | undefined): (e: SessionEntry) => boolean {
-  if (since === undefined) return () => true;
-  return (e) => {
-    const day = dayOf(entryTime(e), timeZone);
-    return day !== null && day >= since;
-  };
-}
-
 export function sessionUsage(tree: SessionTree, options: UsageOptions = {}): SessionUsage {
-  const keep = sinceFilter(options.since, options.timeZone);
+  // One pass reads each entry's usage and time (by position); every total below adds from it.
+  const { entries, posById, parentPos, childStart } = entryIndexOf(tree.loaded);
+  const facts = entries.map(entryFacts);
+  const since = options.since;
+  const kept = new Uint8Array(entries.length);
+  for (let p = 0; p < entries.length; p++) {
+    const day = since === undefined ? null : dayOf(facts[p].time, options.timeZone);
+    kept[p] = since === undefined || (day !== null && day >= since) ? 1 : 0;
+  }
+  const totalsOf = (positions: Iterable<number>): UsageTotals => {
+    const t = emptyTotals();
+    for (const p of positions) if (kept[p]) addEntry(t, entries[p], facts[p]);
+    return t;
+  };
+  const all = entries.map((_, p) => p);
   const leafId = options.leafId === undefined ? tree.leafId : options.leafId;
-  const all = tree.loaded.entries.filter(keep);
-  const session = usageTotals(all);
-  const path = usageTotals(getBranch(tree, leafId).filter(keep));
-  const { branches, shared } = branchUsage(tree, leafId, keep);
-  return { session, path, leafId, branches, shared, byModel: byModel(all), byDay: byDay(all, options.timeZone) };
-}
+  const pathPositions: number[] = [];
+  for (let p = leafId === null ? -1 : (posById.get(leafId) ?? -1), steps = 0; p >= 0 && steps <= entries.length; p = parentPos[p], steps++) pathPositions.push(p);
+  pathPositions.reverse();
 
-function branchUsage(tree: SessionTree, leafId: string | null, keep: (e: SessionEntry) => boolean): { branches: BranchUsage[]; shared: UsageTotals } {
-  const { posById } = entryIndexOf(tree.loaded);
-  const shown = shownEntries(tree);
-  const exclusive = new Set<SessionEntry>();
+  // Branches: up from each leaf while the parent has this one child (positions, no child lists).
+  const childCount = (p: number): number => childStart[p + 1] - childStart[p];
+  const exclusive = new Uint8Array(entries.length);
   const branches: BranchUsage[] = [];
-  for (const leaf of shown) {
-    if (typeof leaf.id !== "string" || tree.childrenOf(leaf.id).length > 0) continue;
-    // Up from the leaf while the parent has this one child: those entries only this branch holds.
-    const segment: SessionEntry[] = [leaf];
+  for (let leaf = 0; leaf < entries.length; leaf++) {
+    const leafEntry = entries[leaf];
+    if (parentPos[leaf] === HIDDEN || typeof leafEntry.id !== "string" || childCount(leaf) > 0) continue;
+    const segment: number[] = [leaf];
     let forkId: string | null = null;
     for (let cur = leaf; ; ) {
-      const parent = treeParent(tree, cur);
-      if (!parent) break;
-      if (tree.childrenOf(parent.id).length > 1) {
-        forkId = parent.id;
+      const parent = parentPos[cur];
+      if (parent < 0) break;
+      if (childCount(parent) > 1) {
+        forkId = entries[parent].id;
         break;
       }
       segment.push(parent);
       cur = parent;
     }
     segment.reverse();
-    for (const e of segment) exclusive.add(e);
-    const inOrder = segment.slice().sort((a, b) => (posById.get(a.id) ?? 0) - (posById.get(b.id) ?? 0));
+    for (const p of segment) exclusive[p] = 1;
+    const segmentEntries = segment.map((p) => entries[p]);
     branches.push({
-      leafId: leaf.id,
+      leafId: leafEntry.id,
       forkId,
-      firstId: segment[0].id,
+      firstId: entries[segment[0]].id,
       entryCount: segment.length,
-      title: firstUserText(segment),
-      label: nearestLabel(tree, segment),
-      active: leaf.id === leafId,
-      totals: usageTotals(inOrder.filter(keep)),
+      title: firstUserText(segmentEntries),
+      label: nearestLabel(tree, segmentEntries),
+      active: leafEntry.id === leafId,
+      totals: totalsOf(segment.slice().sort((a, b) => a - b)),
     });
   }
-  const shared = emptyTotals();
-  for (const e of shown) if (!exclusive.has(e) && keep(e)) addEntry(shared, e);
-  return { branches, shared };
+  const shared = totalsOf(all.filter((p) => parentPos[p] !== HIDDEN && !exclusive[p]));
+
+  const byModel = new Map<string, UsageTotals>();
+  const byDay = new Map<string, UsageTotals>();
+  for (const p of all) {
+    if (!kept[p]) continue;
+    const f = facts[p];
+    const day = dayOf(f.time, options.timeZone) ?? "unknown";
+    let d = byDay.get(day);
+    if (!d) byDay.set(day, (d = emptyTotals()));
+    addEntry(d, entries[p], f);
+    if (!f.usage) continue;
+    let m = byModel.get(f.usage.model);
+    if (!m) byModel.set(f.usage.model, (m = emptyTotals()));
+    addEntry(m, entries[p], f);
+  }
+  return {
+    session: totalsOf(all),
+    path: totalsOf(pathPositions),
+    leafId,
+    branches,
+    shared,
+    byModel: [...byModel].map(([key, totals]) => ({ key, totals })).sort((a, b) => b.totals.all.cost - a.totals.all.cost || b.totals.all.total - a.totals.all.total),
+    byDay: [...byDay].map(([key, totals]) => ({ key, totals })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+  };
 }
 
 function firstUserText(segment: readonly SessionEntry[]): string {
@@ -135,25 +158,25 @@ function nearestLabel(tree: SessionTree, segment: readonly SessionEntry[]): stri
   return undefined;
 }
 
-function byModel(entries: readonly SessionEntry[]): KeyedUsage[] {
-  const map = new Map<string, UsageTotals>();
-  for (const e of entries) {
-    const usage = entryUsage(e);
-    if (!usage) continue;
-    let t = map.get(usage.model);
-    if (!t) map.set(usage.model, (t = emptyTotals()));
-    addEntry(t, e);
+/**
+ * The branch an entry belongs to in a report: the one whose own entries hold it, or null when the
+ * entry is shared by several branches (the trunk, a fork point) or unknown. Walks up from the entry.
+ */
+export function branchOfEntry(tree: SessionTree, report: SessionUsage, id: string): BranchUsage | null {
+  const byFirst = firstIdIndex(report);
+  let cur = tree.byId.get(id);
+  for (let steps = 0; cur && steps <= tree.loaded.entries.length; steps++) {
+    const branch = byFirst.get(cur.id);
+    if (branch) return branch;
+    if (tree.childrenOf(cur.id).length > 1) return null;
+    cur = treeParent(tree, cur) ?? undefined;
   }
-  return [...map].map(([key, totals]) => ({ key, totals })).sort((a, b) => b.totals.all.cost - a.totals.all.cost || b.totals.all.total - a.totals.all.total);
+  return null;
 }
 
-function byDay(entries: readonly SessionEntry[], timeZone: string | undefined): KeyedUsage[] {
-  const map = new Map<string, UsageTotals>();
-  for (const e of entries) {
-    const day = dayOf(entryTime(e), timeZone) ?? "unknown";
-    let t = map.get(day);
-    if (!t) map.set(day, (t = emptyTotals()));
-    addEntry(t, e);
-  }
-  return [...map].map(([key, totals]) => ({ key, totals })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+const firstIdIndexes = new WeakMap<SessionUsage, Map<string, BranchUsage>>();
+function firstIdIndex(report: SessionUsage): Map<string, BranchUsage> {
+  let map = firstIdIndexes.get(report);
+  if (!map) firstIdIndexes.set(report, (map = new Map(report.branches.map((b) => [b.firstId, b]))));
+  return map;
 }

@@ -4,7 +4,7 @@
 // and the usage split by where it was spent.
 import type { SessionEntry } from "../types.js";
 import { addFigures, emptyTokenCost, type TokenCost } from "./figures.js";
-import { entryTime, entryUsage, SUMMARY_MODEL_KEY } from "./entry-usage.js";
+import { entryTime, entryUsage, SUMMARY_MODEL_KEY, type EntryUsage } from "./entry-usage.js";
 
 export interface UsageTotals {
   /** Everything pi adds (its `tokens` and `cost`). */
@@ -58,14 +58,22 @@ export function emptyTotals(): UsageTotals {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Adds one entry in place. */
-export function addEntry(t: UsageTotals, entry: SessionEntry): void {
-  const time = entryTime(entry);
+/** What addEntry reads from an entry, for callers that add the same entry to several totals. */
+export interface EntryFacts {
+  usage: EntryUsage | undefined;
+  time: number;
+}
+
+export const entryFacts = (entry: SessionEntry): EntryFacts => ({ usage: entryUsage(entry), time: entryTime(entry) });
+
+/** Adds one entry in place (`facts`: entryFacts(entry), when the caller already has them). */
+export function addEntry(t: UsageTotals, entry: SessionEntry, facts: EntryFacts = entryFacts(entry)): void {
+  const time = facts.time;
   if (!Number.isNaN(time)) {
     if (t.first === null || time < t.first) t.first = time;
     if (t.last === null || time > t.last) t.last = time;
   }
-  const usage = entryUsage(entry);
+  const usage = facts.usage;
   if (usage) {
     addFigures(t.all, usage.figures);
     addFigures(usage.source === "assistant" ? t.assistant : usage.source === "tool" ? t.tools : t.summaries, usage.figures);
@@ -94,8 +102,8 @@ export function addEntry(t: UsageTotals, entry: SessionEntry): void {
 }
 
 /** Totals of entries in the order given. */
-export function usageTotals(entries: Iterable<SessionEntry>): UsageTotals {
+export function usageTotals(entries: Iterable<SessionEntry>, factsOf: (e: SessionEntry) => EntryFacts = entryFacts): UsageTotals {
   const t = emptyTotals();
-  for (const e of entries) addEntry(t, e);
+  for (const e of entries) addEntry(t, e, factsOf(e));
   return t;
 }

@@ -1,0 +1,73 @@
+// The timeline screen (Shift+G in the tree): context tokens at each model call along the path, as pi
+// reckons them, with compactions and branch summaries marked, pi's auto-compaction threshold and
+// where the previewed cut would fall. The cursor walks the points; Enter jumps to its entry in the tree.
+import { useMemo, useReducer } from "react";
+import { Box, Text } from "ink";
+import { chartLegend, timelineChart, type PiProfile, type SessionTree } from "../../src/engine/index.js";
+import type { HelpGroupId } from "../app/help-keys.js";
+import type { AppEnv } from "../app/screens.js";
+import { sanitizeInline } from "../kit/sanitize.js";
+import { truncateToWidth } from "../kit/text-width.js";
+import { pointLines } from "./point-lines.js";
+import { timelineData } from "./timeline-data.js";
+import { timelineReducer, type TimelineAction, type TimelineState } from "./timeline-state.js";
+import { useTimelineInput } from "./use-timeline-input.js";
+
+export interface TimelineScreenProps {
+  tree: SessionTree;
+  /** The entry the timeline opened on (its path decides which branch is drawn). */
+  entryId: string;
+  path: string;
+  env: AppEnv;
+  profile: PiProfile;
+  columns: number;
+  rows: number;
+  active: boolean;
+  /** Enter: close the timeline and put the tree's cursor on this entry. */
+  onJump: (entryId: string) => void;
+  onBack: () => void;
+  onHelp: (group?: HelpGroupId) => void;
+}
+
+export function TimelineScreen(props: TimelineScreenProps) {
+  const { columns, rows } = props;
+  const data = useMemo(() => timelineData(props.tree, props.entryId, props.env, props.profile), [props.tree, props.entryId, props.env, props.profile]);
+  const kinds = useMemo(() => data.points.map((p) => p.kind), [data]);
+  // A page is an eighth of the path, whatever the width.
+  const page = Math.max(1, Math.ceil(kinds.length / 8));
+  const [state, dispatch] = useReducer((s: TimelineState, a: TimelineAction) => timelineReducer(s, a, { kinds, page }), { cursor: data.startAt });
+  const point = data.points[state.cursor];
+  useTimelineInput(
+    { dispatch, onJump: () => point && props.onJump(point.entryId), onBack: props.onBack, onHelp: () => props.onHelp("timeline") },
+    props.active,
+  );
+
+  const roomy = rows - 1 - 10 >= 3;
+  const chartHeight = Math.max(2, rows - 1 - (roomy ? 10 : 8));
+  const chart = data.points.length
+    ? timelineChart(data.points, { width: columns, height: chartHeight, threshold: data.threshold, cutIndex: data.cutIndex >= 0 ? data.cutIndex : undefined, cursor: state.cursor })
+    : [];
+  const figures = pointLines(point, state.cursor, data.points.length, columns);
+  return (
+    <Box flexDirection="column" width={columns} height={rows - 1}>
+      <Text wrap="truncate">
+        <Text bold>  Context timeline</Text>
+        <Text color="gray">{`  to ${data.leafId ?? "(empty)"} — ${sanitizeInline(props.path)}`}</Text>
+      </Text>
+      {chart.map((line, i) => (
+        <Text key={i} wrap="truncate" color={i < chartHeight ? undefined : "gray"}>
+          {line}
+        </Text>
+      ))}
+      {roomy && <Text color="gray">{chartLegend(data.points, data.threshold, data.contextWindow, data.reserveTokens, columns)}</Text>}
+      {(roomy ? figures : figures.slice(0, 2)).map((line, i) => (
+        <Text key={`f${i}`} wrap="truncate" color={i === 0 ? "cyan" : undefined}>
+          {line}
+        </Text>
+      ))}
+      <Text color="gray" wrap="truncate">
+        {truncateToWidth("  ←/→ move · c / C next/prev compaction · Enter jump to the tree · ? help · Esc back", columns)}
+      </Text>
+    </Box>
+  );
+}
