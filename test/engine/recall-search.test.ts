@@ -177,9 +177,9 @@ describe("recall browse and expand", () => {
     expect(r.value[0].text).toContain("unicornfish");
   });
 
-  it("expand refuses entries outside the scope, naming them", () => {
+  it("expand refuses entries outside the scope, and ones that do not exist, naming them", () => {
     const r = expand(index, ["b1", "#999"]);
-    expect(r).toEqual({ ok: false, message: "Cannot expand entries outside the active lineage: b1, #999" });
+    expect(r).toEqual({ ok: false, message: expect.stringMatching(/^No entry #999 in this session: give an entry id, or #N for a result number from #1 to #\d+; Cannot expand entries outside the active lineage: b1$/) });
     expect(expand(index, ["b1"], { scope: "all" }).ok).toBe(true);
   });
 });

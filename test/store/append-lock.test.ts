@@ -31,7 +31,7 @@ describe("the commit lock", () => {
       return undefined;
     })();
     expect(error).toBeInstanceOf(CommitError);
-    expect(error!.message).toMatch(/another pi-explorer commit is in progress \(pid 999 has held .*small-v3\.jsonl\.lock for 1s\); nothing was written\. If no pi-explorer is writing to this file, remove .*small-v3\.jsonl\.lock and try again$/);
+    expect(error!.message).toMatch(/another commit is in progress \(pi-explorer pid 999 has held .*small-v3\.jsonl\.lock for 1s\); nothing was written\. If no pi-explorer is writing to this file, remove .*small-v3\.jsonl\.lock and try again$/);
     expect(readFileSync(file).equals(before)).toBe(true);
     expect(JSON.parse(readFileSync(lockPathOf(file), "utf8"))).toEqual({ pid: 999, createdMs: NOW - 1000 });
   });

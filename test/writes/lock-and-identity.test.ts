@@ -40,7 +40,7 @@ describe("a symlinked session file", () => {
     const before = readFileSync(file);
     const run = runCli(["label", link, "u0000002", "x", "--yes"]);
     expect(run.status).toBe(4);
-    expect(run.stderr).toMatch(/another pi-explorer commit is in progress .*If no pi-explorer is writing to this file, remove .*small-v3\.jsonl\.lock and try again/);
+    expect(run.stderr).toMatch(/another commit is in progress .*If no pi-explorer is writing to this file, remove .*small-v3\.jsonl\.lock and try again/);
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 });

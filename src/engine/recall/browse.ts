@@ -54,15 +54,17 @@ export function expand(index: RecallIndex, ids: readonly string[], opts: { scope
     seen.add(d);
     out.push({ ...entryView(index, d), text: fullText(index, d) });
   }
+  const problems: string[] = [];
   if (unknown.length) {
     const refs = index.docByRef.size;
     const range = refs > 0 ? `: give an entry id, or #N for a result number from #1 to #${refs}` : "";
-    return { ok: false, message: `No entry ${unknown.join(", ")} in this session${range}` };
+    problems.push(`No entry ${unknown.join(", ")} in this session${range}`);
   }
   if (missing.length) {
     const where = scope.value.key === "lineage" ? "the active lineage" : scope.value.key === "all" ? "this session" : `scope ${scope.value.key}`;
-    return { ok: false, message: `Cannot expand entries outside ${where}: ${missing.join(", ")}` };
+    problems.push(`Cannot expand entries outside ${where}: ${missing.join(", ")}`);
   }
+  if (problems.length) return { ok: false, message: problems.join("; ") };
   return { ok: true, value: out };
 }
 

@@ -153,7 +153,7 @@ function takeOver(file: string, lockPath: string, judged: ExistingLock, owner: L
 function heldMessage(file: string, lockPath: string, lock: ExistingLock, owner: LockOwner): string {
   const since = Math.max(0, Math.round((owner.nowMs - (lock.content?.createdMs ?? lock.mtimeMs)) / 1000));
   const who = lock.content ? `pid ${lock.content.pid}` : "another writer";
-  return `${file}: another pi-explorer commit is in progress (${who} has held ${lockPath} for ${since}s); nothing was written. If no pi-explorer is writing to this file, remove ${lockPath} and try again`;
+  return `${file}: another commit is in progress (pi-explorer ${who} has held ${lockPath} for ${since}s); nothing was written. If no pi-explorer is writing to this file, remove ${lockPath} and try again`;
 }
 
 /**
