@@ -5,6 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { RecallCache, type SqliteChoice, type UpdateProgress } from "../../src/engine/store/recall-cache.js";
 import type { PiProfile } from "../../src/engine/index.js";
+import { quietSqliteWarning } from "../../src/host/quiet-sqlite-warning.js";
 
 export interface IndexJob {
   cacheFile: string;
@@ -40,5 +41,7 @@ function build(job: IndexJob, post: (m: IndexMessage) => void): void {
 
 if (parentPort) {
   const port = parentPort;
+  // Before the store loads node:sqlite (loaded lazily, on the first RecallCache.open).
+  quietSqliteWarning();
   build(workerData as IndexJob, (m) => port.postMessage(m));
 }
