@@ -23,7 +23,8 @@ function exactPatch({ name, file, from, to, append = "" }) {
 }
 
 export default defineConfig({
-  input: { main: "dist/src/cli/main.js" },
+  // The picker's content index is built in a worker thread: its script is an entry of its own, next to the chunks.
+  input: { main: "dist/src/cli/main.js", "recall-index-worker": "dist/components/picker/recall-index-worker.js" },
   platform: "node",
   // The recall index's SQLite drivers are loaded at run time through require (src/engine/store/sqlite.ts),
   // either may be missing: node:sqlite is built into Node 22.13+, better-sqlite3 (a native addon) is an

@@ -50,6 +50,11 @@ export function PickerScreen({ env, nav, columns, rows, active }: PickerScreenPr
           .sort();
       },
       profile: env.profile,
+      // Next to this module once built (dist/bin/, the bundle's chunks); from the TypeScript sources it is not there and the build runs in slices.
+      worker: {
+        url: new URL(["./recall-index-worker", "js"].join("."), import.meta.url),
+        job: (files) => ({ cacheFile: recallCacheFile(env.env, env.home), files, profile: env.profile, sqlite: sqliteChoiceFrom(env.env) }),
+      },
     }),
     [env],
   );

@@ -2,11 +2,15 @@
 // is brought up to date in slices of a few tens of milliseconds between frames (one session file
 // at least per slice), with its progress for the status line; each query runs in a timer after the
 // keystroke's frame, never during a render, and its hits go to the picker's reducer.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { useEffect, useRef, useState, type Dispatch } from "react";
 import type { PiProfile } from "../../src/engine/index.js";
 import type { RecallCache, UpdateProgress } from "../../src/engine/store/recall-cache.js";
 import { bestHitBySession, contentQuery } from "./content-search.js";
 import type { PickerAction } from "./picker-state.js";
+import type { IndexJob, IndexMessage } from "./recall-index-worker.js";
 
 /** Where the index lives and what it covers; PickerScreen wires it to the user's cache and pi's listAll. */
 export interface ContentSource {
@@ -15,6 +19,11 @@ export interface ContentSource {
   /** The session files to index: pi's listAll, as `recall --all` reads them. */
   listFiles: () => readonly string[];
   profile: PiProfile;
+  /**
+   * The worker that builds the cache file off the main thread (recall-index-worker.ts, built to a
+   * .js file), and its job; without it, or when it cannot use the cache, the build runs here in slices.
+   */
+  worker?: { url: URL; job: (files: readonly string[]) => IndexJob };
 }
 
 export interface ContentStatus {
@@ -45,6 +54,8 @@ export function useContentSearch(source: ContentSource | undefined, query: strin
     const files = source.listFiles();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let first: UpdateProgress | null = null;
+    let worker: Worker | null = null;
+    let cancelled = false;
     const slice = (): void => {
       const deadline = performance.now() + SLICE_MS;
       let latest: UpdateProgress | null = null;
@@ -60,8 +71,31 @@ export function useContentSearch(source: ContentSource | undefined, query: strin
       // Every slice makes more sessions searchable: the current query runs again.
       setBuilt((n) => n + 1);
     };
-    timer = setTimeout(slice, 0);
-    return () => clearTimeout(timer);
+    const url = source.worker?.url;
+    if (index.mode === "cache" && source.worker && url && existsSync(fileURLToPath(url))) {
+      const w = new Worker(url, { workerData: source.worker.job(files) });
+      worker = w;
+      const inProcess = (): void => {
+        if (cancelled) return;
+        worker = null;
+        timer = setTimeout(slice, 0);
+      };
+      w.on("message", (m: IndexMessage) => {
+        if (cancelled) return;
+        if (m.type === "progress") setStatus({ indexing: m.progress, notice: null });
+        else if (m.type === "done") setStatus({ indexing: null, notice: m.notices.at(-1) ?? null });
+        else return inProcess();
+        // What the worker committed is searchable now: the current query runs again.
+        setBuilt((n) => n + 1);
+      });
+      w.on("error", inProcess);
+    } else timer = setTimeout(slice, 0);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      // Whatever files it finished stay indexed; the next build continues from there.
+      void worker?.terminate();
+    };
   }, [source, active]);
 
   useEffect(() => () => cache.current?.close(), []);

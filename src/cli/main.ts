@@ -2,6 +2,7 @@
 // The pi-explorer binary: hands the real process to runCli and exits with its code.
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
+import { quietSqliteWarning } from "../host/quiet-sqlite-warning.js";
 import { runCli } from "./run-cli.js";
 
 // `pi-explorer list | head` closes stdout early; that is not an error worth a stack trace. Any other
@@ -27,14 +28,7 @@ const writeOut = (text: string): void => {
   }
 };
 
-// node:sqlite (the recall index) warns that it is experimental each time it loads; it is
-// checked to have what the index needs before it is used, so the warning only confuses users.
-const emitWarning = process.emitWarning.bind(process);
-process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-  const text = typeof warning === "string" ? warning : warning.message;
-  if (/^SQLite is an experimental feature/.test(text)) return;
-  (emitWarning as (w: string | Error, ...r: unknown[]) => void)(warning, ...rest);
-}) as typeof process.emitWarning;
+quietSqliteWarning();
 
 function packageVersion(): string {
   try {

@@ -247,10 +247,20 @@ export class CrossSessionSearch {
       return { variants: variants.map((v) => ({ weight: v.weight, lists: this.lists(v.term) })) };
     });
     const phrasePostings: PhrasePostings[] = phrases.map((phrase) => {
-      const lists = [...new Set(phrase)].map((t) => this.lists(t));
-      if (lists.some((l) => l.length === 0)) return { docs: [], lists: [] };
-      const docs = this.stmt("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?").values<number>(toFtsPhrase(phrase));
-      return { docs, lists: lists.flat() };
+      const known = this.stmt("SELECT 1 FROM terms WHERE term = ? AND df > 0");
+      if ([...new Set(phrase)].some((t) => known.get(t) === undefined)) return { docs: [], lists: [] };
+      const { lengthRoles } = this.docTable!;
+      const docs = this.stmt("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?")
+        .values<number>(toFtsPhrase(phrase))
+        .filter((d) => d < lengthRoles.length && lengthRoles[d] !== 0);
+      // The length and role of each doc, as the terms' postings would carry them (no need to read those).
+      const info = new Int32Array(docs.length * 3);
+      docs.forEach((d, i) => {
+        info[3 * i] = d;
+        info[3 * i + 1] = 1;
+        info[3 * i + 2] = lengthRoles[d] - 1;
+      });
+      return { docs, lists: [info] };
     });
     const sums = this.stmt("SELECT coalesce(sum(doc_count), 0) AS n, coalesce(sum(token_count), 0) AS tokens FROM files").get<{ n: number; tokens: number }>()!;
     const maxDoc = this.maxDoc();
