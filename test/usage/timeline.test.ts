@@ -2,7 +2,7 @@
 // the chart at 120, 80 and 40 columns (golden), and the CLI's text and --json.
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { contextTimeline, estimateContextAtPath, getBranch, timelineChart } from "../../src/engine/index.js";
+import { chartLayout, contextTimeline, estimateContextAtPath, getBranch, timelineChart } from "../../src/engine/index.js";
 import { runInProcess } from "../cli/run-in-process.js";
 import { isolatedPi } from "../cli/isolated-env.js";
 import { loadTree, treeFromLines } from "../support/oracle-load.js";
@@ -95,5 +95,21 @@ describe("timeline command", () => {
   it("a bad leaf is a usage error", async () => {
     expect((await run("timeline", file, "--leaf", "nope")).status).toBe(2);
     expect((await run("timeline", join(pi.root, "missing.jsonl"))).status).toBe(3);
+  });
+});
+
+describe("timelineChart marks", () => {
+  it("marks every compaction, also when points share columns", () => {
+    const base = contextTimeline(getBranch(tree, built.ids.warm))[0];
+    for (const count of [10, 33, 42, 77, 500]) {
+      const pts = Array.from({ length: count }, (_, i) => ({ ...base, kind: (i % 7 === 3 ? "compaction" : "reply") as "compaction" | "reply", tokens: 1000 + i }));
+      for (const width of [40, 80, 120]) {
+        const lines = timelineChart(pts, { width, height: 4 });
+        const marks = lines[5];
+        const layout = chartLayout(count, width);
+        const expected = new Set(pts.flatMap((p, i) => (p.kind === "compaction" ? [layout.columnOf(i)] : [])));
+        expect(new Set([...marks].flatMap((ch, i) => (ch === "C" ? [i - 7] : []))), `${count} points at ${width}`).toEqual(expected);
+      }
+    }
   });
 });

@@ -145,3 +145,40 @@ describe("usage totals on hand-built sessions", () => {
     expect(usageTotals([]).all.total).toBe(0);
   });
 });
+
+describe("both releases' usage shapes", () => {
+  it("reads 0.73's usage (no totalTokens in older files) and 1.6's (cacheWrite1h, reasoning, totalFromProvider) alike", () => {
+    const header = { type: "session", version: 3, id: "s", timestamp: t(1), cwd: "/w" };
+    const old = { input: 10, output: 2, cacheRead: 3, cacheWrite: 4, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0.5 } };
+    const v16 = { ...old, totalTokens: 19, cacheWrite1h: 4, reasoning: 1, cost: { ...old.cost, totalFromProvider: true } };
+    const msg = (id: string, parentId: string | null, u: object) => ({
+      type: "message",
+      id,
+      parentId,
+      timestamp: t(1),
+      message: { role: "assistant", provider: "p", model: "m", content: [], usage: u, stopReason: "stop" },
+    });
+    for (const profile of ["1.6", "0.73"] as const) {
+      const report = sessionUsage(treeFromLines([header, msg("a", null, old), msg("b", "a", v16)], profile));
+      expect(report.session.all).toMatchObject({ input: 20, output: 4, cacheRead: 6, cacheWrite: 8, total: 38, cost: 1, withoutCost: 0, incomplete: 0 });
+    }
+  });
+  it("a usage missing a token field counts 0 for it and is flagged", () => {
+    const report = sessionUsage(
+      treeFromLines([
+        { type: "session", version: 3, id: "s", timestamp: t(1), cwd: "/w" },
+        { type: "message", id: "a", parentId: null, timestamp: t(1), message: { role: "assistant", content: [], usage: { input: 5, output: "7" }, stopReason: "stop" } },
+      ]),
+    );
+    expect(report.session.all).toMatchObject({ input: 5, output: 0, total: 5, incomplete: 1, withoutCost: 1 });
+  });
+});
+
+describeWithShared("the 0.73 profile counts the same usage", () => {
+  it("pi-written/v073-bare-s617.jsonl", () => {
+    const file = sharedPath("corpus", "pi-written", "v073-bare-s617.jsonl");
+    const a = sessionUsage(loadTree(file, "1.6")).session.all;
+    const b = sessionUsage(loadTree(file, "0.73")).session.all;
+    expect(b).toEqual(a);
+  });
+});

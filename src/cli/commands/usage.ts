@@ -12,6 +12,7 @@ import {
   sessionDigests,
   sessionUsage,
   sumBuckets,
+  summaryAndOtherUsage,
   usageCacheFile,
   type SessionDigest,
   type SessionUsage,
@@ -24,7 +25,7 @@ import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js"
 import { stringOption } from "../option-values.js";
 import { listingOptions, sessionDirSettings } from "../session-dir-option.js";
 import { truncate } from "../text/table.js";
-import { branchRows, fileClosingRows, sessionFacts, summaryLine, usageNotes, usageTable, type UsageRow } from "../text/usage-text.js";
+import { branchRows, fileClosingRows, sessionFacts, usageNotes, usageTable, type UsageRow } from "../text/usage-text.js";
 
 const USAGE = "usage [FILE | --all] [--by session|model|day|branch] [--since DATE] [--leaf ID] [--json]";
 type By = "session" | "model" | "day" | "branch";
@@ -124,7 +125,7 @@ function totalsJson(t: UsageTotals): Record<string, unknown> {
     models: t.models,
     first: t.first === null ? null : new Date(t.first).toISOString(),
     last: t.last === null ? null : new Date(t.last).toISOString(),
-    summaries: figuresJson(summaryLine(t)),
+    summaries: figuresJson(summaryAndOtherUsage(t)),
   };
 }
 

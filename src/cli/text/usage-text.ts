@@ -6,6 +6,7 @@ import {
   formatDayTime,
   sanitizeLine,
   shortModel,
+  summaryAndOtherUsage,
   type SessionUsage,
   type TokenCost,
   type UsageTotals,
@@ -80,25 +81,8 @@ export function branchRows(report: SessionUsage): UsageRow[] {
 /** The closing rows of a single file: summary generation, the whole file as pi counts it, the active path. */
 export function fileClosingRows(report: SessionUsage): UsageRow[] {
   return [
-    { label: "of which summaries & other", models: [], figures: summaryLine(report.session) },
+    { label: "of which summaries & other", models: [], figures: summaryAndOtherUsage(report.session) },
     { label: "Whole file (pi's statistics)", models: report.session.models, figures: report.session.all },
     { label: `Active path (to ${report.leafId?.slice(0, 8) ?? "none"})`, models: report.path.models, figures: report.path.all },
   ];
-}
-
-/** Summary generation and other usage outside the conversation (tool results that ran a model). */
-export function summaryLine(t: UsageTotals): TokenCost {
-  const s = t.summaries;
-  const o = t.tools;
-  return {
-    input: s.input + o.input,
-    output: s.output + o.output,
-    cacheRead: s.cacheRead + o.cacheRead,
-    cacheWrite: s.cacheWrite + o.cacheWrite,
-    total: s.total + o.total,
-    cost: s.cost + o.cost,
-    usages: s.usages + o.usages,
-    withoutCost: s.withoutCost + o.withoutCost,
-    incomplete: s.incomplete + o.incomplete,
-  };
 }

@@ -4,7 +4,7 @@ import { formatBytes, formatCount } from "../display/units.js";
 import { formatDayTime } from "../usage/day.js";
 import type { TokenCost } from "../usage/figures.js";
 import { formatCost } from "../usage/format.js";
-import type { UsageTotals } from "../usage/totals.js";
+import { summaryAndOtherUsage } from "../usage/totals.js";
 import type { ExportDocument } from "./document.js";
 
 export interface ExportOptions {
@@ -27,22 +27,6 @@ export function figuresText(f: TokenCost): string {
   return `input ${formatCount(f.input)} · output ${formatCount(f.output)} · cache read ${formatCount(f.cacheRead)} · cache write ${formatCount(f.cacheWrite)} · total ${formatCount(f.total)} · cost ${formatCost(f)}`;
 }
 
-export function summaryFigures(t: UsageTotals): TokenCost {
-  const a = t.summaries;
-  const b = t.tools;
-  return {
-    input: a.input + b.input,
-    output: a.output + b.output,
-    cacheRead: a.cacheRead + b.cacheRead,
-    cacheWrite: a.cacheWrite + b.cacheWrite,
-    total: a.total + b.total,
-    cost: a.cost + b.cost,
-    usages: a.usages + b.usages,
-    withoutCost: a.withoutCost + b.withoutCost,
-    incomplete: a.incomplete + b.incomplete,
-  };
-}
-
 /** The facts a reader sees first, as label/value pairs (values plain text, already inert). */
 export function factRows(doc: ExportDocument, options: ExportOptions): [string, string][] {
   const rows: [string, string][] = [
@@ -58,7 +42,7 @@ export function factRows(doc: ExportDocument, options: ExportOptions): [string, 
     ],
     ["Usage, whole file (as pi counts)", figuresText(doc.session.all)],
     ["Usage, this path", figuresText(doc.path.all)],
-    ["Of which summaries & other", figuresText(summaryFigures(doc.session))],
+    ["Of which summaries & other", figuresText(summaryAndOtherUsage(doc.session))],
     [
       "Messages",
       `${formatCount(doc.session.userMessages)} user, ${formatCount(doc.session.assistantMessages)} assistant, ${formatCount(doc.session.toolCalls)} tool calls, ${formatCount(doc.session.errors)} errors, ${formatCount(doc.session.aborted)} aborted`,

@@ -26,7 +26,7 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; background: rgba(127,127,1
 .item { border: 1px solid var(--line); border-radius: 8px; padding: .5rem .8rem; margin: .8rem 0; }
 .item.user { background: var(--user); } .item.compaction, .item.branch_summary { background: var(--summary); } .item.error { background: var(--error); }
 .meta { color: var(--muted); font-size: .85rem; } .text { white-space: pre-wrap; overflow-wrap: anywhere; }
-.outline { font-family: ui-monospace, monospace; font-size: .85rem; white-space: pre; overflow-x: auto; }
+.outline { font-family: ui-monospace, monospace; font-size: .85rem; overflow-x: auto; } .outline div { white-space: pre; }
 .outline .path { font-weight: bold; } .outline .target { background: var(--summary); } .outline .off { color: var(--muted); }
 summary { cursor: pointer; color: var(--muted); }
 `;

@@ -42,15 +42,20 @@ export function chartLayout(pointCount: number, width: number): ChartLayout {
     const columnPoints = Array.from({ length: span * n }, (_, c) => (pointCount === 0 ? [] : [Math.floor(c / span)]));
     return { columns: span * n, columnPoints, columnOf: (p) => p * span };
   }
+  // More points than columns: each column shows the largest of its points; a point has one column.
   const columnPoints: number[][] = [];
+  const pointColumn = new Int32Array(n);
   for (let c = 0; c < avail; c++) {
     const from = Math.floor((c * n) / avail);
     const to = Math.max(from + 1, Math.floor(((c + 1) * n) / avail));
     const list: number[] = [];
-    for (let p = from; p < to && p < n; p++) list.push(p);
+    for (let p = from; p < to && p < n; p++) {
+      list.push(p);
+      pointColumn[p] = c;
+    }
     columnPoints.push(list);
   }
-  return { columns: avail, columnPoints, columnOf: (p) => Math.min(avail - 1, Math.floor((p * avail) / n)) };
+  return { columns: avail, columnPoints, columnOf: (p) => pointColumn[Math.max(0, Math.min(n - 1, p))] };
 }
 
 function niceTop(max: number): number {
@@ -86,7 +91,7 @@ export function timelineChart(points: readonly TimelinePoint[], options: ChartOp
   let marks = "";
   for (let c = 0; c < layout.columns; c++) {
     // A point drawn several columns wide is marked in its first column only.
-    const ps = layout.columnPoints[c].filter((p) => layout.columnOf(p) === c || layout.columnPoints[c].length > 1);
+    const ps = layout.columnPoints[c].filter((p) => layout.columnOf(p) === c);
     const kinds = ps.map((p) => points[p].kind);
     marks += options.cutIndex !== undefined && options.cutIndex >= 0 && ps.includes(options.cutIndex) ? ">" : kinds.includes("compaction") ? "C" : kinds.includes("branch_summary") ? "B" : " ";
   }

@@ -3,7 +3,7 @@
 // statistics leave to the reader: tool calls by tool, errors and aborted replies, first and last time,
 // and the usage split by where it was spent.
 import type { SessionEntry } from "../types.js";
-import { addFigures, emptyTokenCost, type TokenCost } from "./figures.js";
+import { addFigures, addTokenCost, emptyTokenCost, type TokenCost } from "./figures.js";
 import { entryTime, entryUsage, SUMMARY_MODEL_KEY, type EntryUsage } from "./entry-usage.js";
 
 export interface UsageTotals {
@@ -106,4 +106,12 @@ export function usageTotals(entries: Iterable<SessionEntry>, factsOf: (e: Sessio
   const t = emptyTotals();
   for (const e of entries) addEntry(t, e, factsOf(e));
   return t;
+}
+
+/** Usage spent outside the conversation: summary generation, 1.6 `usage` entries, tool results that ran a model. */
+export function summaryAndOtherUsage(t: UsageTotals): TokenCost {
+  const sum = emptyTokenCost();
+  addTokenCost(sum, t.summaries);
+  addTokenCost(sum, t.tools);
+  return sum;
 }
