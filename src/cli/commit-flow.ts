@@ -94,13 +94,15 @@ export async function commitPending(
   session: SessionForCommit,
   pending: PendingCommit,
   report: Record<string, unknown> = {},
+  /** Lines shown after the entries, before the question (a pi summary's figures, a running pi). */
+  notes: readonly string[] = [],
 ): Promise<number> {
   const version = session.loaded.fileVersion;
   if (!(version >= 3)) {
     ctx.out.warn(`pi-explorer: ${sanitizeLine(session.file)}: it is ${oldSessionFileName(version)}, which pi migrates by rewriting every id; nothing was written. Fork it into a new v3 file instead: pi-explorer fork ${sanitizeLine(session.file)}`);
     return EXIT_NOT_WRITTEN;
   }
-  if (!(await confirmCommit(ctx, previewLines(session.file, pending.entries)))) return EXIT_NOT_WRITTEN;
+  if (!(await confirmCommit(ctx, [...previewLines(session.file, pending.entries), ...notes]))) return EXIT_NOT_WRITTEN;
   let result;
   try {
     result = appendEntries({

@@ -155,16 +155,19 @@ async function main() {
     return;
   }
   const { pi, session, sessionManager, settingsManager } = opened;
+  // Without any model it can use, pi still holds a placeholder; only a model its registry knows counts.
+  const known = (model) => Boolean(model && (session.modelRuntime ? session.modelRuntime.getModel(model.provider, model.id) : session.modelRegistry.find(model.provider, model.id)));
+  const model = known(session.model) ? session.model : undefined;
   send({
     type: "ready",
     version: pi.VERSION ?? null,
-    model: modelOf(session.model),
+    model: modelOf(model),
     thinkingLevel: session.thinkingLevel ?? "off",
     fallback: opened.fallback,
   });
   const request = await next();
-  if (!session.model && (request?.op === "compact" || request?.op === "branch")) {
-    send({ type: "error", kind: "no-model", message: opened.fallback ?? "your pi has no model it can use" });
+  if (!model && (request?.op === "compact" || request?.op === "branch")) {
+    send({ type: "error", kind: "no-model", message: `your pi has no model it can use: ${opened.fallback ?? "none configured"}` });
     return;
   }
   let stopped = false;
