@@ -193,6 +193,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           active={props.active}
           onClose={close}
           onCommitted={onCommitted}
+          env={env}
         />
       )}
       {activity.kind === "compact" && (
@@ -209,6 +210,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           active={props.active}
           onCancel={close}
           onCommitted={onCommitted}
+          env={env}
         />
       )}
       {activity.kind === "label" && (

@@ -2,7 +2,7 @@
 // cut, tokensBefore, file lists), the context it leaves, then the confirm step. Screens mount it through
 // CompactionCommitScreen (the tree's Shift+C, the compaction preview's `w`); after the write the screens
 // showing the file re-read it by themselves (session-writes.ts).
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Box, Text } from "ink";
 import { planCompactionCommit, type CompactionSettings, type FileSnapshot, type PiProfile, type SessionTree } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
@@ -12,6 +12,11 @@ import { appendRefusal } from "./append-refusal.js";
 import { CommitConfirm } from "./CommitConfirm.js";
 import { appClock, commitPending, type Committed } from "./commit-io.js";
 import { pendingCommitView } from "./entry-preview.js";
+import type { AppEnv } from "../app/screens.js";
+import { PiSummaryPanel } from "../summarizer/PiSummaryPanel.js";
+import { PI_SUMMARY_KEY, sessionModelLabel, summarizerOfferLine } from "../summarizer/summarizer-offer.js";
+import { useUserPi } from "../summarizer/use-user-pi.js";
+import { runningPiLines, useRunningPi } from "../summarizer/use-running-pi.js";
 
 export interface CompactionCommitProps {
   /** The session file and the tree read from it (with its snapshot when known). */
@@ -27,6 +32,8 @@ export interface CompactionCommitProps {
   active: boolean;
   onCancel: () => void;
   onCommitted: (committed: Committed) => void;
+  /** Where the app runs: with it, the step also offers the summary of the user's own pi (`p`). */
+  env?: AppEnv;
 }
 
 export function CompactionCommit(props: CompactionCommitProps) {
@@ -49,6 +56,28 @@ function PlannedCompaction(props: CompactionCommitProps) {
     return { head: [first, ...head], lines, pending: plan.pending };
   }, [plan, tree, profile, leafId, settings, file]);
   useKeyLayer("overlay", (key) => (key.name === "escape" ? (props.onCancel(), true) : true), props.active && view === undefined);
+  const pi = useUserPi(props.env);
+  const [withPi, setWithPi] = useState(false);
+  const cwd = tree.loaded.header?.cwd;
+  const running = useRunningPi(file, typeof cwd === "string" ? cwd : undefined);
+  const model = useMemo(() => sessionModelLabel(tree, leafId, profile), [tree, leafId, profile]);
+  if (withPi && pi?.ok && props.env && view !== undefined) {
+    return (
+      <PiSummaryPanel
+        document={{ path: file, tree, snapshot: props.snapshot }}
+        profile={profile}
+        env={props.env}
+        pi={pi.pi}
+        job={{ kind: "compact", leafId, settings }}
+        modelHint={model}
+        width={props.width}
+        height={props.height}
+        active={props.active}
+        onBack={() => setWithPi(false)}
+        onCommitted={props.onCommitted}
+      />
+    );
+  }
 
   if (view === undefined) {
     return (
@@ -61,11 +90,13 @@ function PlannedCompaction(props: CompactionCommitProps) {
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <CommitConfirm
-        head={view.head}
+        head={props.env ? [view.head[0] as string, summarizerOfferLine(pi, model), ...runningPiLines(running), ...view.head.slice(1)] : [...view.head, ...runningPiLines(running)]}
         lines={view.lines}
         width={props.width}
         height={props.height}
         active={props.active}
+        onKey={(key) => (props.env && key.name === PI_SUMMARY_KEY && pi?.ok ? (setWithPi(true), true) : false)}
+        hint={props.env && pi?.ok ? `${PI_SUMMARY_KEY}: pi's LLM summary` : undefined}
         commit={() => commitPending({ path: file, tree, snapshot: props.snapshot }, view.pending, profile, "compaction")}
         onCommitted={props.onCommitted}
         onCancel={props.onCancel}

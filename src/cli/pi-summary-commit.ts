@@ -1,17 +1,9 @@
 // `compact --commit --summarizer pi` and `branch --summarize --commit --summarizer pi`: the summary
 // made by the user's own pi (src/pi-bridge), checked against the preview, then the guarded append.
-import {
-  analyzeCompaction,
-  getBranch,
-  planBranch,
-  resolveAgentDir,
-  sanitizeLine,
-  type ModelRef,
-  type SessionEntry,
-} from "../engine/index.js";
+import { getBranch, planBranch, resolveAgentDir, sanitizeLine, type SessionEntry } from "../engine/index.js";
 import { findPi, type FoundPi } from "../pi-bridge/find-pi.js";
-import { describeBranch, describeCompaction } from "../pi-bridge/preparation.js";
-import { modelLabel, runPiSummary, type PiOperation, type PiReady, type PiSummaryOutcome, type PiSummaryRequest } from "../pi-bridge/run-pi-summary.js";
+import { branchPreview, compactionPreview } from "../pi-bridge/previews.js";
+import { modelLabel, runPiSummary, type PiOperation, type PiSummaryOutcome, type PiSummaryRequest } from "../pi-bridge/run-pi-summary.js";
 import { findRunningPi } from "../pi-bridge/running-pi.js";
 import { summaryFigures } from "../pi-bridge/summary-figures.js";
 import type { CommandContext, OptionSpec } from "./command.js";
@@ -57,8 +49,6 @@ function userPi(ctx: CommandContext, file: string): FoundPi | number {
   }
   return found.pi;
 }
-
-const piModelRef = (ready: PiReady): ModelRef | null => (ready.model ? { provider: ready.model.provider, modelId: ready.model.id } : null);
 
 interface PiCommitInput {
   ctx: CommandContext;
@@ -137,15 +127,18 @@ export async function commitCompactionWithPi(
     operation: { kind: "compact", instructions: optionalString(ctx.values.instructions) },
     settings: Object.keys(compaction).length > 0 ? { compaction } : undefined,
     expectedParent: options.leafId,
-    preview: (ready) => {
+    preview: compactionPreview({
+      path,
+      profile: pi.profile,
       // Settings as pi resolves them for the model it uses (1.6 modelOverrides), flags on top.
-      const settings = loadPiSettings(piCtx, { model: piModelRef(ready) }).effective.compaction;
-      const keepRecentTokens = withFlag(options.keepFlag, settings.keepRecentTokens).value;
-      const reserveTokens = withFlag(options.reserveFlag, settings.reserveTokens).value;
-      const analysis = analyzeCompaction(path, { enabled: true, keepRecentTokens, reserveTokens }, pi.profile);
-      if (!analysis.preparation) return { refuse: `the preview finds nothing to compact here (${analysis.reason ?? "?"}), but pi does; no model was called` };
-      return describeCompaction(analysis.preparation);
-    },
+      settingsFor: (model) => {
+        const settings = loadPiSettings(piCtx, { model }).effective.compaction;
+        return {
+          keepRecentTokens: withFlag(options.keepFlag, settings.keepRecentTokens).value,
+          reserveTokens: withFlag(options.reserveFlag, settings.reserveTokens).value,
+        };
+      },
+    }),
   });
 }
 
@@ -171,12 +164,13 @@ export async function commitBranchWithPi(
     leafId: options.oldLeafId,
     operation: { kind: "branch", targetId: options.targetId, instructions: optionalString(ctx.values.instructions) },
     expectedParent: plan.newLeafId,
-    preview: (ready) => {
-      const reserve = loadPiSettings(piCtx).effective.branchSummary.reserveTokens.value;
-      const budget = options.budgetFlag ?? (ready.model?.contextWindow || 128000) - reserve;
-      const planned = planBranch({ byId: session.tree.byId, oldLeafId: options.oldLeafId, targetId: options.targetId, budget, profile: pi.profile });
-      if (planned.kind !== "plan") return { refuse: "the preview has no branch plan for this move" };
-      return describeBranch(planned, budget);
-    },
+    preview: branchPreview({
+      byId: session.tree.byId,
+      oldLeafId: options.oldLeafId,
+      targetId: options.targetId,
+      profile: pi.profile,
+      reserveTokens: loadPiSettings(piCtx).effective.branchSummary.reserveTokens.value,
+      budget: options.budgetFlag,
+    }),
   });
 }
