@@ -170,8 +170,8 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
   }
   return (
     <CommitConfirm
-      head={props.env ? [view.head[0] as string, summarizerOfferLine(pi, model), ...runningPiLines(running), ...view.head.slice(1)] : [...view.head, ...runningPiLines(running)]}
-      lines={view.lines}
+      head={[...view.head, ...runningPiLines(running)]}
+      lines={props.env ? [summarizerOfferLine(pi, model), ...view.lines] : view.lines}
       width={props.width}
       height={props.height}
       active={props.active}

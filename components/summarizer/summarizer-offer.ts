@@ -24,3 +24,9 @@ export function piLabel(pi: FindPiResult | undefined, model: string | undefined)
 export function summarizerOfferLine(pi: FindPiResult | undefined, model: string | undefined): string {
   return `  Summarizer: ${COMPILED_LABEL}.  ${PI_SUMMARY_KEY}: ${piLabel(pi, model)}`;
 }
+
+/** The keys of pi's summary, for the help overlay (the confirm steps dispatch PI_SUMMARY_KEY themselves). */
+export const PI_SUMMARY_BINDINGS: { keys: string[]; help: string }[] = [
+  { keys: [PI_SUMMARY_KEY], help: "at a compaction or branch summary write: let your own pi summarize (its model and credentials; costs money)" },
+  { keys: ["escape"], help: "while pi's model works: cancel the request; nothing is written" },
+];
