@@ -27,7 +27,7 @@ import { useExactLoad } from "./use-exact-load.js";
 import { fileChangeNotice, useFileChange } from "./use-file-change.js";
 import { loadCommitSettings, type CommitSettings } from "./user-settings.js";
 import { HANDOFF_PANEL_HEIGHT, HandoffChoice } from "../handoff/HandoffChoice.js";
-import { piHandoffNow, handoffTargetOf, type HandoffTarget } from "../handoff/start-handoff.js";
+import { handoffTargetOf, opensAt, piHandoffNow, type HandoffTarget } from "../handoff/start-handoff.js";
 import { piLabel } from "../summarizer/summarizer-offer.js";
 import { findUserPi } from "../summarizer/use-user-pi.js";
 
@@ -123,7 +123,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
     switch (command) {
       case "openInPi":
         // pi opens at the file's last entry: at pi's leaf right away, elsewhere the move is written first.
-        if (entryId === exact.tree.leafId) return openInPi(handoffTargetOf(exact.path, exact.tree));
+        if (opensAt(exact.tree, entryId)) return openInPi(handoffTargetOf(exact.path, exact.tree));
         return setActivity({ kind: "handoff", entryId });
       case "editLabel":
         return setActivity({ kind: "label", targetId: entryId });

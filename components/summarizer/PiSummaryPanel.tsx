@@ -84,7 +84,7 @@ function PiSummaryRunView(props: PiSummaryPanelProps) {
   if (state.stage === "failed") {
     return <Failure message={state.message} differences={state.differences} width={props.width} height={props.height} active={props.active} onBack={props.onBack} />;
   }
-  if (state.stage === "done") return <Review {...props} entry={state.entry} figures={summaryFigures(state.entry, state.ready, state.elapsedMs).line} />;
+  if (state.stage === "done") return <Review {...props} entry={state.entry} figures={summaryFigures(state.entry, state.ready, state.elapsedMs).text} />;
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <Text color="cyan" wrap="truncate">
@@ -96,7 +96,7 @@ function PiSummaryRunView(props: PiSummaryPanelProps) {
   );
 }
 
-function Review(props: PiSummaryPanelProps & { entry: SessionEntry; figures: string }) {
+function Review(props: PiSummaryPanelProps & { entry: SessionEntry; figures: readonly string[] }) {
   const { document, profile, job, entry } = props;
   const cwd = document.tree.loaded.header?.cwd;
   const running = useRunningPi(document.path, typeof cwd === "string" ? cwd : undefined);
@@ -109,7 +109,7 @@ function Review(props: PiSummaryPanelProps & { entry: SessionEntry; figures: str
   }, [document, profile, job, entry]);
   return (
     <CommitConfirm
-      head={[`  ${sanitizeInline(props.figures)}`, ...runningPiLines(running), ...view.head]}
+      head={[...props.figures.map((line) => `  ${sanitizeInline(line)}`), ...runningPiLines(running), ...view.head]}
       lines={view.lines}
       width={props.width}
       height={props.height}

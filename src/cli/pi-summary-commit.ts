@@ -98,7 +98,7 @@ async function commitWithPi(input: PiCommitInput): Promise<number> {
     return notWritten(ctx, file, `pi's entry hangs under ${String(entry.parentId)}, not under ${String(input.expectedParent)} as previewed`);
   }
   const figures = summaryFigures(entry, outcome.ready, Date.now() - started);
-  const notes = [figures.line];
+  const notes: string[] = [...figures.text];
   const running = findRunningPi({ file, sessionCwd: typeof session.loaded.header?.cwd === "string" ? session.loaded.header.cwd : undefined, nowMs: ctx.now.getTime() });
   if (running) notes.push(`Warning: ${running.line}.`);
   return commitPending(ctx, session, { entries: [entry], newLeafId: entry.id }, { summarizer: "pi", ...figures.report, entry }, notes);

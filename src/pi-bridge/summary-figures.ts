@@ -19,8 +19,8 @@ export interface SummaryFigures {
   thinkingLevel: string;
   piVersion: string | null;
   elapsedMs: number;
-  /** One line: "1,234 chars, 40 lines; 12,000 in / 800 out tokens, $0.0123; anthropic/x, pi 1.6.0, 4.2 s" */
-  line: string;
+  /** Two lines: who wrote it, how long it took and its size; then the usage and cost. */
+  text: [string, string];
   /** The fields --json reports. */
   report: Record<string, unknown>;
 }
@@ -42,7 +42,8 @@ function usageOf(entry: SessionEntry): SummaryUsage | null {
 }
 
 const count = (n: number): string => n.toLocaleString("en-US");
-export const dollars = (n: number): string => `$${n < 0.01 && n > 0 ? n.toFixed(4) : n.toFixed(2)}`;
+/** Summaries cost cents: four decimals below a dollar. */
+export const dollars = (n: number): string => `$${n < 1 ? n.toFixed(4) : n.toFixed(2)}`;
 
 export function summaryFigures(entry: SessionEntry, ready: PiReady, elapsedMs: number): SummaryFigures {
   const summary = typeof (entry as { summary?: unknown }).summary === "string" ? (entry as { summary: string }).summary : "";
@@ -58,7 +59,10 @@ export function summaryFigures(entry: SessionEntry, ready: PiReady, elapsedMs: n
     thinkingLevel: ready.thinkingLevel,
     piVersion: ready.version,
     elapsedMs,
-    line: `Summary by ${model} (pi ${ready.version ?? "?"}, thinking ${ready.thinkingLevel}) in ${(elapsedMs / 1000).toFixed(1)} s: ${count(summary.length)} chars, ${lines} lines; ${usageText}.`,
+    text: [
+      `Summary by ${model} (pi ${ready.version ?? "?"}, thinking ${ready.thinkingLevel}) in ${(elapsedMs / 1000).toFixed(1)} s: ${count(summary.length)} chars, ${lines} lines.`,
+      `Usage: ${usageText}.`,
+    ],
     report: { model, thinkingLevel: ready.thinkingLevel, piVersion: ready.version, usage, cost: usage?.cost ?? null, summaryChars: summary.length },
   };
 }
