@@ -4,7 +4,6 @@ import { getBranch, planBranch, resolveAgentDir, sanitizeLine, type SessionEntry
 import { findPi, type FoundPi } from "../pi-bridge/find-pi.js";
 import { branchPreview, compactionPreview } from "../pi-bridge/previews.js";
 import { modelLabel, runPiSummary, type PiOperation, type PiSummaryOutcome, type PiSummaryRequest } from "../pi-bridge/run-pi-summary.js";
-import { findRunningPi } from "../pi-bridge/running-pi.js";
 import { summaryFigures } from "../pi-bridge/summary-figures.js";
 import type { CommandContext, OptionSpec } from "./command.js";
 import { commitPending, EXIT_NOT_WRITTEN, openForCommit, type SessionForCommit } from "./commit-flow.js";
@@ -98,10 +97,7 @@ async function commitWithPi(input: PiCommitInput): Promise<number> {
     return notWritten(ctx, file, `pi's entry hangs under ${String(entry.parentId)}, not under ${String(input.expectedParent)} as previewed`);
   }
   const figures = summaryFigures(entry, outcome.ready, Date.now() - started);
-  const notes: string[] = [...figures.text];
-  const running = findRunningPi({ file, sessionCwd: typeof session.loaded.header?.cwd === "string" ? session.loaded.header.cwd : undefined, nowMs: ctx.now.getTime() });
-  if (running) notes.push(`Warning: ${running.line}.`);
-  return commitPending(ctx, session, { entries: [entry], newLeafId: entry.id }, { summarizer: "pi", ...figures.report, entry }, notes);
+  return commitPending(ctx, session, { entries: [entry], newLeafId: entry.id }, { summarizer: "pi", ...figures.report, entry }, figures.text);
 }
 
 /** `compact --commit --summarizer pi`. Flags (--keep-recent, --reserve) are handed to pi as setting overrides. */

@@ -51,6 +51,18 @@ describe.skipIf(process.platform !== "linux")("findRunningPi on Linux (/proc)", 
   });
 });
 
+describe.skipIf(process.platform !== "linux")("a CLI write says so when a pi runs on the file", () => {
+  it("label --yes: the preview carries the warning before the entry is written", async () => {
+    const { file } = sessionFile();
+    writeFileSync(file, `${'{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00Z","cwd":"/"}'}\n${'{"type":"message","id":"m1","parentId":null,"timestamp":"2026-01-01T00:00:01Z","message":{"role":"user","content":"hi","timestamp":1}}'}\n`);
+    const child = await startHolder(["-e", `require("fs").openSync(${JSON.stringify(file)}, "a"); console.log("ready"); setTimeout(() => {}, 30000);`]);
+    const { runInProcess } = await import("../cli/run-in-process.js");
+    const result = await runInProcess(["label", file, "m1", "checkpoint", "--yes"], { env: {}, cwd: tmpdir(), home: tmpdir() });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`Warning: process ${child.pid} has ${file} open (a running pi?)`);
+  });
+});
+
 describe("findRunningPi without /proc", () => {
   it("reports a file written in the last two minutes", () => {
     const { file } = sessionFile();
