@@ -1,6 +1,6 @@
 // The stages of the branch flow below the plan: pi's choice, the multi-line instructions editor, the
 // no-write explanation, and the preview with the confirm step. Dumb views plus the confirm step.
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Box, Text } from "ink";
 import { ASSUMED_CONTEXT_WINDOW, formatCount, planBranchCommit } from "../../src/engine/index.js";
 import { AppendRefused } from "../commit/AppendRefused.js";
@@ -12,10 +12,7 @@ import type { DiffModel } from "../diff/diff-model.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { MultilineEditor } from "../kit/multiline-editor/MultilineEditor.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { PiSummaryPanel } from "../summarizer/PiSummaryPanel.js";
-import { PI_SUMMARY_KEY, sessionModelLabel, summarizerOfferLine } from "../summarizer/summarizer-offer.js";
-import { runningPiLines, useRunningPi } from "../summarizer/use-running-pi.js";
-import { useUserPi } from "../summarizer/use-user-pi.js";
+import { useSummarizerOffer } from "../summarizer/use-summarizer-offer.js";
 import type { BranchFlowProps } from "./BranchFlow.js";
 import { BRANCH_CHOICES, type BranchFlowAction, type BranchFlowState } from "./branch-flow-state.js";
 import { changedRowLines, contextChangeLines, type ContextChange } from "./context-change.js";
@@ -143,43 +140,24 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
     const first = `  Summary: ~${formatCount(summaryTokens)} tokens, compiled without an LLM (pi's model would word it differently)`;
     return { head: [first, ...head], lines, change, pending: commitPlan.pending };
   }, [commitPlan, document, profile]);
-  const pi = useUserPi(props.env);
-  const [withPi, setWithPi] = useState(false);
-  const cwd = document.tree.loaded.header?.cwd;
-  const running = useRunningPi(document.path, typeof cwd === "string" ? cwd : undefined);
-  const model = useMemo(() => sessionModelLabel(document.tree, plan.oldLeafId, profile), [document, plan, profile]);
-  if (withPi && pi?.ok && props.env && view !== undefined) {
-    return (
-      <PiSummaryPanel
-        document={document}
-        profile={profile}
-        env={props.env}
-        pi={pi.pi}
-        job={{ kind: "branch", plan, reserveTokens: ASSUMED_CONTEXT_WINDOW - props.budget, instructions }}
-        modelHint={model}
-        width={props.width}
-        height={props.height}
-        active={props.active}
-        onBack={() => setWithPi(false)}
-        onCommitted={props.onCommitted}
-      />
-    );
-  }
+  const offer = useSummarizerOffer({ env: props.env, file: document.path, tree: document.tree, leafId: plan.oldLeafId, profile, width: props.width, height: props.height, active: props.active, onCommitted: props.onCommitted });
+  const piPanel = view === undefined ? null : offer.panel(document, { kind: "branch", plan, reserveTokens: ASSUMED_CONTEXT_WINDOW - props.budget, instructions });
+  if (piPanel) return piPanel;
   if (view === undefined) {
     return <BackOnEscape message={commitPlan.kind === "none" ? commitPlan.reason : ""} onBack={() => props.dispatch({ type: "back" })} active={props.active} />;
   }
   return (
     <CommitConfirm
-      head={[...view.head, ...runningPiLines(running)]}
-      lines={props.env ? [summarizerOfferLine(pi, model), ...view.lines] : view.lines}
+      head={offer.head(view.head)}
+      lines={offer.lines(view.lines)}
       width={props.width}
       height={props.height}
       active={props.active}
       commit={() => commitPending(document, view.pending, profile, "branch_summary")}
       onCommitted={props.onCommitted}
       onCancel={() => props.dispatch({ type: "back" })}
-      onKey={(key) => (key.name === "d" ? (props.openDiff(view.change), true) : props.env && key.name === PI_SUMMARY_KEY && pi?.ok ? (setWithPi(true), true) : false)}
-      hint={props.env && pi?.ok ? `d: full context diff   ${PI_SUMMARY_KEY}: pi's LLM summary` : "d: full context diff"}
+      onKey={(key) => (key.name === "d" ? (props.openDiff(view.change), true) : offer.onKey(key))}
+      hint={offer.hint ? `d: full context diff   ${offer.hint}` : "d: full context diff"}
     />
   );
 }

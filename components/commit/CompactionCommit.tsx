@@ -2,7 +2,7 @@
 // cut, tokensBefore, file lists), the context it leaves, then the confirm step. Screens mount it through
 // CompactionCommitScreen (the tree's Shift+C, the compaction preview's `w`); after the write the screens
 // showing the file re-read it by themselves (session-writes.ts).
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Box, Text } from "ink";
 import { planCompactionCommit, type CompactionSettings, type FileSnapshot, type PiProfile, type SessionTree } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
@@ -13,10 +13,7 @@ import { CommitConfirm } from "./CommitConfirm.js";
 import { appClock, commitPending, type Committed } from "./commit-io.js";
 import { pendingCommitView } from "./entry-preview.js";
 import type { AppEnv } from "../app/screens.js";
-import { PiSummaryPanel } from "../summarizer/PiSummaryPanel.js";
-import { PI_SUMMARY_KEY, sessionModelLabel, summarizerOfferLine } from "../summarizer/summarizer-offer.js";
-import { useUserPi } from "../summarizer/use-user-pi.js";
-import { runningPiLines, useRunningPi } from "../summarizer/use-running-pi.js";
+import { useSummarizerOffer } from "../summarizer/use-summarizer-offer.js";
 
 export interface CompactionCommitProps {
   /** The session file and the tree read from it (with its snapshot when known). */
@@ -56,28 +53,9 @@ function PlannedCompaction(props: CompactionCommitProps) {
     return { head: [first, ...head], lines, pending: plan.pending };
   }, [plan, tree, profile, leafId, settings, file]);
   useKeyLayer("overlay", (key) => (key.name === "escape" ? (props.onCancel(), true) : true), props.active && view === undefined);
-  const pi = useUserPi(props.env);
-  const [withPi, setWithPi] = useState(false);
-  const cwd = tree.loaded.header?.cwd;
-  const running = useRunningPi(file, typeof cwd === "string" ? cwd : undefined);
-  const model = useMemo(() => sessionModelLabel(tree, leafId, profile), [tree, leafId, profile]);
-  if (withPi && pi?.ok && props.env && view !== undefined) {
-    return (
-      <PiSummaryPanel
-        document={{ path: file, tree, snapshot: props.snapshot }}
-        profile={profile}
-        env={props.env}
-        pi={pi.pi}
-        job={{ kind: "compact", leafId, settings }}
-        modelHint={model}
-        width={props.width}
-        height={props.height}
-        active={props.active}
-        onBack={() => setWithPi(false)}
-        onCommitted={props.onCommitted}
-      />
-    );
-  }
+  const offer = useSummarizerOffer({ env: props.env, file, tree, leafId, profile, width: props.width, height: props.height, active: props.active, onCommitted: props.onCommitted });
+  const piPanel = view === undefined ? null : offer.panel({ path: file, tree, snapshot: props.snapshot }, { kind: "compact", leafId, settings });
+  if (piPanel) return piPanel;
 
   if (view === undefined) {
     return (
@@ -90,13 +68,13 @@ function PlannedCompaction(props: CompactionCommitProps) {
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <CommitConfirm
-        head={[...view.head, ...runningPiLines(running)]}
-        lines={props.env ? [summarizerOfferLine(pi, model), ...view.lines] : view.lines}
+        head={offer.head(view.head)}
+        lines={offer.lines(view.lines)}
         width={props.width}
         height={props.height}
         active={props.active}
-        onKey={(key) => (props.env && key.name === PI_SUMMARY_KEY && pi?.ok ? (setWithPi(true), true) : false)}
-        hint={props.env && pi?.ok ? `${PI_SUMMARY_KEY}: pi's LLM summary` : undefined}
+        onKey={offer.onKey}
+        hint={offer.hint}
         commit={() => commitPending({ path: file, tree, snapshot: props.snapshot }, view.pending, profile, "compaction")}
         onCommitted={props.onCommitted}
         onCancel={props.onCancel}

@@ -24,6 +24,5 @@ export function takeHandoff(): PiHandoff | undefined {
 
 const quote = (word: string): string => (/^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
 
-/** The command a user without a (drivable) pi can run themselves. */
-export const handoffCommandLine = (file: string, cwd: string | undefined): string =>
-  `${cwd ? `cd ${quote(cwd)} && ` : ""}pi --session ${quote(file)}`;
+/** The command a user without a (drivable) pi can run themselves (pi moves to the session's cwd itself). */
+export const handoffCommandLine = (file: string): string => `pi --session ${quote(file)}`;

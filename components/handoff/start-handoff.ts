@@ -35,7 +35,7 @@ export const handoffTargetOf = (file: string, tree: SessionTree): HandoffTarget 
 /** ok: the handoff is recorded, quit the app; otherwise the line to show (no pi: the command). */
 export function piHandoffNow(target: HandoffTarget, pi: FindPiResult, appCwd: string): { ok: true } | { ok: false; message: string } {
   // The command first: a narrow status line cuts the end.
-  if (!pi.ok) return { ok: false, message: `To continue in pi, run: ${handoffCommandLine(target.file, target.cwd)}  (${pi.problem})` };
+  if (!pi.ok) return { ok: false, message: `To continue in pi, run: ${handoffCommandLine(target.file)}  (${pi.problem})` };
   requestHandoff({ command: pi.pi.command, file: target.file, cwd: target.cwd ?? appCwd });
   return { ok: true };
 }

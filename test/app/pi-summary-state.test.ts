@@ -49,6 +49,6 @@ describe("Shift+O", () => {
   });
 
   it("shows the command to run without a pi, quoted for a shell", () => {
-    expect(handoffCommandLine("/s/my session.jsonl", "/p")).toBe("cd /p && pi --session '/s/my session.jsonl'");
+    expect(handoffCommandLine("/s/my session.jsonl")).toBe("pi --session '/s/my session.jsonl'");
   });
 });

@@ -2,34 +2,17 @@
 // and pi's own /tree summary, captured by the same fake provider, field by field except volatile ids;
 // and the committed entry read back by pi's own code: the leaf is the new entry, the context is the
 // preview's "after", the summary the fake model's text.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { analyzeCompaction, buildTree, getBranch, planBranch, readSessionFile, type PiProfile } from "../../src/engine/index.js";
-import { findPi, type FoundPi } from "../../src/pi-bridge/find-pi.js";
 import { describeBranch, describeCompaction } from "../../src/pi-bridge/preparation.js";
 import { runPiSummary } from "../../src/pi-bridge/run-pi-summary.js";
-import { startFakeProvider, type FakeProvider, type RecordedRequest } from "../support/fake-provider.js";
-import { fakeModelsJson, hasPi073, hasPi16, makePiInstall, NODE22, type PiRelease, type PiTestInstall } from "../support/pi-install.js";
+import type { RecordedRequest } from "../support/fake-provider.js";
+import { corpusCopy, useFakePi } from "../support/fake-pi.js";
+import { hasPi073, hasPi16, NODE22, type PiRelease } from "../support/pi-install.js";
 import { piNavigateWithSummary, piRpcCompact } from "../support/pi-rpc.js";
-import { hasShared, sharedPath } from "../support/shared.js";
+import { hasShared } from "../support/shared.js";
 
-const CORPUS = (name: string) => sharedPath("corpus", "pi-written", name);
-
-/**
- * A copy of the first `lines` lines of `source` (all when undefined; the last one is then pi's leaf),
- * its header's cwd moved to `cwd`: pi refuses to open a session whose project folder does not exist.
- */
-function sessionCopy(source: string, cwd: string, lines?: number): string {
-  const file = join(mkdtempSync(join(tmpdir(), "pi-explorer-conf-")), "session.jsonl");
-  const all = readFileSync(source, "utf8").trimEnd().split("\n");
-  const kept = lines === undefined ? all : all.slice(0, lines);
-  const header = JSON.parse(kept[0] as string) as Record<string, unknown>;
-  kept[0] = JSON.stringify({ ...header, cwd });
-  writeFileSync(file, `${kept.join("\n")}\n`);
-  return file;
-}
 
 const VOLATILE_HEADERS = new Set(["host", "content-length", "connection", "x-stainless-retry-count", "x-stainless-timeout"]);
 
@@ -51,13 +34,13 @@ interface Case {
 
 const COMPACTIONS: Record<PiRelease, Case[]> = {
   "1.6": [
-    { name: "a whole turn cut (v16-branchy)", source: CORPUS("v16-branchy-s108.jsonl"), keepRecentTokens: 4000 },
-    { name: "a split turn and an update of the earlier summary (v16-compacting, first 115 lines)", source: CORPUS("v16-compacting-s204.jsonl"), lines: 115, keepRecentTokens: 4000 },
-    { name: "a split turn in a 0.73-written session (v073-bare)", source: CORPUS("v073-bare-s617.jsonl"), keepRecentTokens: 4000 },
+    { name: "a whole turn cut (v16-branchy)", source: "v16-branchy-s108.jsonl", keepRecentTokens: 4000 },
+    { name: "a split turn and an update of the earlier summary (v16-compacting, first 115 lines)", source: "v16-compacting-s204.jsonl", lines: 115, keepRecentTokens: 4000 },
+    { name: "a split turn in a 0.73-written session (v073-bare)", source: "v073-bare-s617.jsonl", keepRecentTokens: 4000 },
   ],
   "0.73": [
-    { name: "a split turn (v073-bare)", source: CORPUS("v073-bare-s617.jsonl"), keepRecentTokens: 4000 },
-    { name: "an update of the earlier summary (v16-compacting, first 115 lines)", source: CORPUS("v16-compacting-s204.jsonl"), lines: 115, keepRecentTokens: 4000 },
+    { name: "a split turn (v073-bare)", source: "v073-bare-s617.jsonl", keepRecentTokens: 4000 },
+    { name: "an update of the earlier summary (v16-compacting, first 115 lines)", source: "v16-compacting-s204.jsonl", lines: 115, keepRecentTokens: 4000 },
   ],
 };
 
@@ -68,36 +51,25 @@ const RELEASES: { release: PiRelease; available: boolean }[] = [
 
 for (const { release, available } of RELEASES) {
   describe.skipIf(!available || !hasShared)(`pi ${release}: the bridge asks the model what pi itself asks`, () => {
-    let fake: FakeProvider;
-    let install: PiTestInstall;
-    let pi: FoundPi;
+    const env = useFakePi(release);
     const node = () => (release === "1.6" ? NODE22 : process.execPath);
-    beforeAll(async () => {
-      fake = await startFakeProvider();
-      install = makePiInstall(release, fakeModelsJson(fake));
-      const found = findPi({ env: install.env, cwd: install.root });
-      if (!found.ok) throw new Error(found.problem);
-      pi = found.pi;
-    });
-    afterAll(async () => {
-      await fake.close();
-      install.cleanup();
-    });
 
     /** The requests `run` makes, captured by the fake provider. */
     async function capture(run: () => Promise<unknown>): Promise<RecordedRequest[]> {
-      const from = fake.requests.length;
+      const from = env.fake().requests.length;
       await run();
-      return fake.requests.slice(from);
+      return env.fake().requests.slice(from);
     }
 
     for (const c of COMPACTIONS[release]) {
       it(`compaction: ${c.name}`, async () => {
+        const install = env.install();
+        const pi = env.pi();
         install.writeSettings({ retry: { enabled: false }, compaction: { keepRecentTokens: c.keepRecentTokens } });
-        fake.reply({ kind: "text", text: "## Goal\nThe fake model's summary." });
+        env.fake().reply({ kind: "text", text: "## Goal\nThe fake model's summary." });
         const profile: PiProfile = pi.profile;
-        const ours = sessionCopy(c.source, install.root, c.lines);
-        const theirs = sessionCopy(c.source, install.root, c.lines);
+        const ours = corpusCopy(c.source, { cwd: install.root, lines: c.lines });
+        const theirs = corpusCopy(c.source, { cwd: install.root, lines: c.lines });
         const tree = buildTree(readSessionFile(ours, profile).loaded);
         const path = getBranch(tree, tree.leafId);
         const preparation = analyzeCompaction(path, { enabled: true, keepRecentTokens: c.keepRecentTokens, reserveTokens: 16384 }, profile).preparation;
@@ -123,11 +95,13 @@ for (const { release, available } of RELEASES) {
     }
 
     it("branch summary: the bridge's request equals pi's own /tree summary (v16-branchy, to 616b0db9)", async () => {
+        const install = env.install();
+        const pi = env.pi();
       install.writeSettings({ retry: { enabled: false } });
-      fake.reply({ kind: "text", text: "The fake model's branch summary." });
+      env.fake().reply({ kind: "text", text: "The fake model's branch summary." });
       const profile: PiProfile = pi.profile;
-      const ours = sessionCopy(CORPUS("v16-branchy-s108.jsonl"), install.root);
-      const theirs = sessionCopy(CORPUS("v16-branchy-s108.jsonl"), install.root);
+      const ours = corpusCopy("v16-branchy-s108.jsonl", { cwd: install.root });
+      const theirs = corpusCopy("v16-branchy-s108.jsonl", { cwd: install.root });
       const tree = buildTree(readSessionFile(ours, profile).loaded);
       let outcome: Awaited<ReturnType<typeof runPiSummary>> | undefined;
       const bridgeRequests = await capture(async () => {

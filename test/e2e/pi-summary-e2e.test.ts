@@ -3,7 +3,7 @@
 // Shift+O with a stand-in `pi` that records its arguments and cwd; and a branch summary written this
 // way, after which the real pi 1.6.0 (print mode) chains its next entry under the summary.
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { buildTree, parseSession, type SessionEntry } from "../../src/engine/index.js";
@@ -11,7 +11,8 @@ import { BUILT_CLI, ensureBuilt } from "../support/built-app.js";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
 import { fakeModelsJson, hasPi16, makePiInstall, NODE22, PI16_CLI, type PiTestInstall } from "../support/pi-install.js";
 import { installPiStandin, STANDIN_EXIT_CODE } from "../support/pi-standin.js";
-import { hasShared, sharedPath } from "../support/shared.js";
+import { corpusCopy } from "../support/fake-pi.js";
+import { hasShared } from "../support/shared.js";
 import { describeWithTmux, EXIT_MARKER, startTmux, type TmuxSession } from "../support/tmux.js";
 
 const ready = hasPi16 && hasShared;
@@ -39,10 +40,7 @@ async function setUp(piBin: "standin" | "real" | "none"): Promise<{ install: PiT
   install.writeSettings({ retry: { enabled: false }, compaction: { keepRecentTokens: 4000 } });
   const project = join(install.root, "project");
   mkdirSync(project);
-  const lines = readFileSync(sharedPath("corpus", "pi-written", "v16-branchy-s108.jsonl"), "utf8").trimEnd().split("\n");
-  lines[0] = JSON.stringify({ ...(JSON.parse(lines[0] as string) as object), cwd: project });
-  const file = join(install.root, "session.jsonl");
-  writeFileSync(file, `${lines.join("\n")}\n`);
+  const file = corpusCopy("v16-branchy-s108.jsonl", { cwd: project });
   return { install, file, project, record };
 }
 
@@ -57,6 +55,16 @@ function startApp(setup: { install: PiTestInstall; file: string }): TmuxSession 
     env,
   });
   return term;
+}
+
+/** The cursor on 616b0db9 (an assistant message on another branch), found by its id with Ctrl+G. */
+async function cursorOnTarget(t: TmuxSession): Promise<void> {
+  t.keys("C-g");
+  await t.waitFor((s) => s.includes("Find in full text:"), "the find prompt");
+  t.type("616b0db9");
+  await t.waitFor((s) => s.includes("Find in full text: 616b0db9"), "the id typed");
+  t.keys("Enter");
+  await t.waitFor((s) => /› .*I'll check how parse_noaa_csv/.test(s), "the cursor on 616b0db9");
 }
 
 const lastEntry = (file: string): SessionEntry & Record<string, unknown> => parseSession(readFileSync(file), "1.6").entries.at(-1) as SessionEntry & Record<string, unknown>;
@@ -119,13 +127,7 @@ describeWithTmux("pi's own summary and the way back into pi, in a real terminal"
     fake!.reply({ kind: "text", text: "Branch summary by the fake model." }, { kind: "text", text: "Hello from pi's next turn." });
     const t = startApp(setup);
     await t.waitFor((s) => s.includes("Session Tree"), "the tree");
-    // Find the target by its id (Ctrl+G), then Enter: the branch flow.
-    t.keys("C-g");
-    await t.waitFor((s) => s.includes("Find in full text:"), "the find prompt");
-    t.type("616b0db9");
-    await t.waitFor((s) => s.includes("Find in full text: 616b0db9"), "the id typed");
-    t.keys("Enter");
-    await t.waitFor((s) => /› .*I'll check how parse_noaa_csv/.test(s), "the cursor on 616b0db9");
+    await cursorOnTarget(t);
     t.keys("Enter");
     await t.waitFor((s) => s.includes("Summarize branch?"), "the branch flow");
     t.keys("Down", "Enter");
@@ -165,12 +167,7 @@ describeWithTmux("pi's own summary and the way back into pi, in a real terminal"
     const setup = await setUp("standin");
     const t = startApp(setup);
     await t.waitFor((s) => s.includes("Session Tree"), "the tree");
-    t.keys("C-g");
-    await t.waitFor((s) => s.includes("Find in full text:"), "the find prompt");
-    t.type("616b0db9");
-    await t.waitFor((s) => s.includes("Find in full text: 616b0db9"), "the id typed");
-    t.keys("Enter");
-    await t.waitFor((s) => /› .*I'll check how parse_noaa_csv/.test(s), "the cursor on 616b0db9");
+    await cursorOnTarget(t);
     t.keys("O");
     await t.waitFor((s) => s.includes("Open in pi at 616b0db9 (pi: its default model (your pi 1.6.0))"), "the handoff choice");
     t.keys("Down", "Enter");

@@ -1,42 +1,45 @@
 // `compact --commit --summarizer pi` and `branch ... --summarizer pi` against the user's pi (the oracle's
 // pi 1.6.0 as a test install) and a loopback fake provider: the entry written is pi's own, the report
 // has usage and cost, and every failure is one line with the file byte-for-byte unchanged.
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeProvider, type FakeProvider, type FakeReply } from "../support/fake-provider.js";
+import { corpusCopy, useFakePi } from "../support/fake-pi.js";
 import { fakeModelsJson, hasPi16, makePiInstall, type PiTestInstall } from "../support/pi-install.js";
-import { hasShared, sharedPath } from "../support/shared.js";
+import { hasShared } from "../support/shared.js";
 import { runInProcess } from "../cli/run-in-process.js";
 
-const BRANCHY = sharedPath("corpus", "pi-written", "v16-branchy-s108.jsonl");
 const ready = hasPi16 && hasShared;
 if (!ready) console.warn("[skip] pi summary CLI: needs the pi 1.6.0 oracle install (/tmp/pi-oracle) and ../shared");
 
-function sessionCopy(source = BRANCHY): string {
-  const file = join(mkdtempSync(join(tmpdir(), "pi-explorer-pi-cli-")), "session.jsonl");
-  copyFileSync(source, file);
-  return file;
+const sessionCopy = (): string => corpusCopy("v16-branchy-s108.jsonl");
+
+/** `compact --commit --summarizer pi --yes` on a fresh copy: exit 4, one line matching `expected`, the file unchanged. */
+async function expectOneLine(install: PiTestInstall, extraArgs: string[], expected: RegExp, env: Record<string, string | undefined> = {}) {
+  const file = sessionCopy();
+  const before = readFileSync(file);
+  const result = await runInProcess(["compact", file, "--keep-recent", "4000", "--commit", "--summarizer", "pi", "--yes", ...extraArgs], {
+    env: { ...install.env, ...env },
+    cwd: install.root,
+    home: install.home,
+  });
+  expect(result.status).toBe(4);
+  const lines = result.stderr.trim().split("\n").filter((line) => !line.includes("asking your pi") && !line.includes("is writing the summary"));
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(expected);
+  expect(lines[0]).toContain("nothing was written");
+  expect(readFileSync(file).equals(before)).toBe(true);
 }
 
 const lastEntry = (file: string): Record<string, unknown> => JSON.parse(readFileSync(file, "utf8").trimEnd().split("\n").at(-1) as string);
 
 describe.skipIf(!ready)("compact/branch --summarizer pi (pi 1.6.0, fake provider)", () => {
-  let fake: FakeProvider;
-  let install: PiTestInstall;
-  beforeAll(async () => {
-    fake = await startFakeProvider();
-    install = makePiInstall("1.6", fakeModelsJson(fake));
-  });
-  afterAll(async () => {
-    await fake.close();
-    install.cleanup();
-  });
-  const run = (args: string[], env: Record<string, string | undefined> = install.env) => runInProcess(args, { env, cwd: install.root, home: install.home });
+  const env = useFakePi("1.6");
+  const run = (args: string[]) => runInProcess(args, { env: env.install().env, cwd: env.install().root, home: env.install().home });
 
   it("compact --commit --summarizer pi --yes --json appends pi's own compaction with the fake model's text, usage and cost", async () => {
-    fake.reply({ kind: "text", text: "## Goal\nSummary from the fake model.", inputTokens: 3000, outputTokens: 200 });
+    env.fake().reply({ kind: "text", text: "## Goal\nSummary from the fake model.", inputTokens: 3000, outputTokens: 200 });
     const file = sessionCopy();
     const before = readFileSync(file);
     const result = await run(["compact", file, "--keep-recent", "4000", "--commit", "--summarizer", "pi", "--yes", "--json"]);
@@ -53,7 +56,7 @@ describe.skipIf(!ready)("compact/branch --summarizer pi (pi 1.6.0, fake provider
   });
 
   it("branch --summarize --commit --summarizer pi appends pi's branch_summary under the target", async () => {
-    fake.reply({ kind: "text", text: "Branch summary from the fake model." });
+    env.fake().reply({ kind: "text", text: "Branch summary from the fake model." });
     const file = sessionCopy();
     const preview = JSON.parse((await run(["branch", file, "--target", "616b0db9", "--json"])).stdout);
     const result = await run(["branch", file, "--target", "616b0db9", "--summarize", "--commit", "--summarizer", "pi", "--yes", "--json"]);
@@ -74,16 +77,8 @@ describe.skipIf(!ready)("compact/branch --summarizer pi (pi 1.6.0, fake provider
   ];
   for (const [name, reply, expected] of failures) {
     it(`a ${name} reply is one line and the file is unchanged`, async () => {
-      fake.reply(reply);
-      const file = sessionCopy();
-      const before = readFileSync(file);
-      const result = await run(["compact", file, "--keep-recent", "4000", "--commit", "--summarizer", "pi", "--yes"]);
-      expect(result.status).toBe(4);
-      const lines = result.stderr.trim().split("\n").filter((line) => !line.includes("asking your pi") && !line.includes("is writing the summary"));
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(expected);
-      expect(lines[0]).toContain("nothing was written");
-      expect(readFileSync(file).equals(before)).toBe(true);
+      env.fake().reply(reply);
+      await expectOneLine(env.install(), [], expected);
     });
   }
 });
@@ -99,22 +94,6 @@ describe.skipIf(!ready)("--summarizer pi: the failures before and around the mod
     for (const install of installs) install.cleanup();
   });
   const track = (install: PiTestInstall) => (installs.push(install), install);
-
-  async function expectOneLine(install: PiTestInstall, extraArgs: string[], expected: RegExp, env: Record<string, string | undefined> = {}) {
-    const file = sessionCopy();
-    const before = readFileSync(file);
-    const result = await runInProcess(["compact", file, "--keep-recent", "4000", "--commit", "--summarizer", "pi", "--yes", ...extraArgs], {
-      env: { ...install.env, ...env },
-      cwd: install.root,
-      home: install.home,
-    });
-    expect(result.status).toBe(4);
-    const lines = result.stderr.trim().split("\n").filter((line) => !line.includes("asking your pi") && !line.includes("is writing the summary"));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(expected);
-    expect(lines[0]).toContain("nothing was written");
-    expect(readFileSync(file).equals(before)).toBe(true);
-  }
 
   it("no pi on PATH", async () => {
     await expectOneLine(track(makePiInstall("1.6", null, { withPi: false })), [], /no pi found on PATH; install pi .* --pi-command/);

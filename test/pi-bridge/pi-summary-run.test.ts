@@ -1,22 +1,15 @@
 // runPiSummary itself: cancel mid-call and a preparation mismatch made on purpose send nothing (or
 // stop) and leave the file unchanged; pi 0.73.1 is driven the same way.
-import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { analyzeCompaction, buildTree, getBranch, readSessionFile, type PiProfile } from "../../src/engine/index.js";
-import { findPi, type FoundPi } from "../../src/pi-bridge/find-pi.js";
+import type { FoundPi } from "../../src/pi-bridge/find-pi.js";
 import { describeCompaction } from "../../src/pi-bridge/preparation.js";
 import { runPiSummary, type PiSummaryRequest } from "../../src/pi-bridge/run-pi-summary.js";
-import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
-import { fakeModelsJson, hasPi073, hasPi16, makePiInstall, type PiRelease, type PiTestInstall } from "../support/pi-install.js";
-import { hasShared, sharedPath } from "../support/shared.js";
+import { corpusCopy, useFakePi } from "../support/fake-pi.js";
+import { hasPi073, hasPi16, type PiRelease, type PiTestInstall } from "../support/pi-install.js";
+import { hasShared } from "../support/shared.js";
 
-function sessionCopy(source: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), "pi-explorer-pi-run-")), "session.jsonl");
-  copyFileSync(source, file);
-  return file;
-}
 
 function compactRequest(pi: FoundPi, install: PiTestInstall, file: string, keepRecentTokens: number): PiSummaryRequest {
   const profile: PiProfile = pi.profile;
@@ -42,26 +35,13 @@ const RELEASES: { release: PiRelease; available: boolean; session: string }[] = 
 
 for (const { release, available, session } of RELEASES) {
   describe.skipIf(!available || !hasShared)(`runPiSummary on pi ${release}`, () => {
-    let fake: FakeProvider;
-    let install: PiTestInstall;
-    let pi: FoundPi;
-    const source = sharedPath("corpus", "pi-written", session);
-    beforeAll(async () => {
-      fake = await startFakeProvider();
-      install = makePiInstall(release, fakeModelsJson(fake));
-      const found = findPi({ env: install.env, cwd: install.root });
-      if (!found.ok) throw new Error(found.problem);
-      pi = found.pi;
-    });
-    afterAll(async () => {
-      await fake.close();
-      install.cleanup();
-    });
+    const env = useFakePi(release);
+    const request = (file: string) => compactRequest(env.pi(), env.install(), file, 4000);
 
     it("returns pi's own compaction entry with the fake model's text", async () => {
-      fake.reply({ kind: "text", text: "Fake summary." });
-      const file = sessionCopy(source);
-      const outcome = await runPiSummary(compactRequest(pi, install, file, 4000));
+      env.fake().reply({ kind: "text", text: "Fake summary." });
+      const file = corpusCopy(session);
+      const outcome = await runPiSummary(request(file));
       expect(outcome.ok, outcome.ok ? "" : outcome.message).toBe(true);
       if (!outcome.ok) return;
       expect(outcome.entry).toMatchObject({ type: "compaction", fromHook: false });
@@ -70,29 +50,29 @@ for (const { release, available, session } of RELEASES) {
     });
 
     it("Esc (an abort) during the model call cancels it; the file is unchanged", async () => {
-      fake.reply({ kind: "hang" });
-      const file = sessionCopy(source);
+      env.fake().reply({ kind: "hang" });
+      const file = corpusCopy(session);
       const before = readFileSync(file);
       const controller = new AbortController();
-      void fake.nextRequest().then(() => controller.abort());
-      const outcome = await runPiSummary({ ...compactRequest(pi, install, file, 4000), signal: controller.signal });
+      void env.fake().nextRequest().then(() => controller.abort());
+      const outcome = await runPiSummary({ ...request(file), signal: controller.signal });
       expect(outcome).toMatchObject({ ok: false, kind: "cancelled" });
       expect(readFileSync(file).equals(before)).toBe(true);
     });
 
     it("a preparation that differs from the preview refuses the call and shows both answers", async () => {
-      fake.reply({ kind: "text", text: "never asked for" });
-      const file = sessionCopy(source);
+      env.fake().reply({ kind: "text", text: "never asked for" });
+      const file = corpusCopy(session);
       const before = readFileSync(file);
-      const request = compactRequest(pi, install, file, 4000);
-      const honest = request.preview({ version: null, model: null, thinkingLevel: "off", fallback: null });
-      const requestsBefore = fake.requests.length;
-      const outcome = await runPiSummary({ ...request, preview: () => ({ ...honest, tokensBefore: (honest as { tokensBefore: number }).tokensBefore + 1 }) });
+      const made = request(file);
+      const honest = made.preview({ version: null, model: null, thinkingLevel: "off", fallback: null });
+      const requestsBefore = env.fake().requests.length;
+      const outcome = await runPiSummary({ ...made, preview: () => ({ ...honest, tokensBefore: (honest as { tokensBefore: number }).tokensBefore + 1 }) });
       expect(outcome).toMatchObject({ ok: false, kind: "mismatch" });
       if (outcome.ok) return;
       expect(outcome.message).toMatch(/prepares something else than the preview \(tokensBefore: preview \d+, pi \d+\); no model was called/);
       expect(outcome.differences).toEqual([{ field: "tokensBefore", preview: String((honest as { tokensBefore: number }).tokensBefore + 1), pi: String((honest as { tokensBefore: number }).tokensBefore) }]);
-      expect(fake.requests.length).toBe(requestsBefore);
+      expect(env.fake().requests.length).toBe(requestsBefore);
       expect(readFileSync(file).equals(before)).toBe(true);
     });
   });

@@ -1,9 +1,7 @@
 // The entry a pi summary commit writes, read back by pi's own code (../shared/oracle): pi's leaf is the
 // new entry, its context is what the preview promised for "after", and the summary is the fake model's.
-import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { expect, it } from "vitest";
 import {
   analyzeCompaction,
   buildContextFromPath,
@@ -17,37 +15,22 @@ import {
   type SessionEntry,
 } from "../../src/engine/index.js";
 import { runInProcess } from "../cli/run-in-process.js";
-import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
-import { fakeModelsJson, hasPi16, makePiInstall, type PiTestInstall } from "../support/pi-install.js";
-import { sharedPath } from "../support/shared.js";
+import { corpusCopy, useFakePi } from "../support/fake-pi.js";
+import { hasPi16 } from "../support/pi-install.js";
 import { describeWithOracle, runOracle, type OracleContextMessage } from "./run-oracle.js";
 
 const rows = (messages: readonly OracleContextMessage[]) => messages.map(({ role, id, tokens }) => ({ role, id, tokens }));
 const ourRows = (context: SessionContext) => context.messages.map((m) => ({ role: m.message.role, id: m.sourceId, tokens: estimateTokens(m.message, "1.6") }));
 const ids = (entries: readonly SessionEntry[]) => entries.map((e) => e.id);
 
-function copyOf(name: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), "pi-explorer-pi-roundtrip-")), "session.jsonl");
-  copyFileSync(sharedPath("corpus", "pi-written", name), file);
-  return file;
-}
 
 describeWithOracle("1.6", "a pi summary commit, as pi 1.6 reads it back", () => {
-  let fake: FakeProvider;
-  let install: PiTestInstall;
-  beforeAll(async () => {
-    fake = await startFakeProvider();
-    install = makePiInstall("1.6", fakeModelsJson(fake));
-  });
-  afterAll(async () => {
-    await fake.close();
-    install.cleanup();
-  });
-  const run = (args: string[]) => runInProcess(args, { env: install.env, cwd: install.root, home: install.home });
+  const env = useFakePi("1.6");
+  const run = (args: string[]) => runInProcess(args, { env: env.install().env, cwd: env.install().root, home: env.install().home });
 
   it.skipIf(!hasPi16)("compaction (split turn): leaf, path and context are the preview's after", { timeout: 60_000 }, async () => {
-    fake.reply({ kind: "text", text: "## Goal\nThe fake model's compaction summary." });
-    const file = copyOf("v073-bare-s617.jsonl");
+    env.fake().reply({ kind: "text", text: "## Goal\nThe fake model's compaction summary." });
+    const file = corpusCopy("v073-bare-s617.jsonl");
     const tree = buildTree(readSessionFile(file, "1.6").loaded);
     const path = getBranch(tree);
     const preparation = analyzeCompaction(path, { enabled: true, keepRecentTokens: 4000, reserveTokens: 16384 }, "1.6").preparation!;
@@ -64,8 +47,8 @@ describeWithOracle("1.6", "a pi summary commit, as pi 1.6 reads it back", () => 
   });
 
   it.skipIf(!hasPi16)("branch summary: pi's leaf is the summary, hanging where the preview said", { timeout: 60_000 }, async () => {
-    fake.reply({ kind: "text", text: "The fake model's branch summary." });
-    const file = copyOf("v16-branchy-s108.jsonl");
+    env.fake().reply({ kind: "text", text: "The fake model's branch summary." });
+    const file = corpusCopy("v16-branchy-s108.jsonl");
     const preview = JSON.parse((await run(["branch", file, "--target", "616b0db9", "--json"])).stdout);
     const result = await run(["branch", file, "--target", "616b0db9", "--summarize", "--commit", "--summarizer", "pi", "--yes", "--json"]);
     expect(result.status, result.stderr).toBe(0);
