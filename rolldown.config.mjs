@@ -3,6 +3,7 @@
 // than a few large ones; bundled, the first frame of the tree comes much sooner (docs/PERFORMANCE.md).
 // The app stays a separate chunk behind launch-app's dynamic import, so CLI commands never load Ink.
 import { defineConfig } from "rolldown";
+import { readFileSync } from "node:fs";
 import { DEPENDENCY_PATCHES } from "./build/dependency-patches.mjs";
 
 /**
@@ -22,6 +23,17 @@ function exactPatch({ name, file, from, to, append = "" }) {
   };
 }
 
+/**
+ * Ships src/pi-bridge/pi-bridge.mjs as is next to the bundle: it runs in a child process under the
+ * Node of the user's pi, so it is plain JavaScript and never part of pi-explorer's own bundle.
+ */
+const shipPiBridge = {
+  name: "ship-pi-bridge",
+  generateBundle() {
+    this.emitFile({ type: "asset", fileName: "pi-bridge.mjs", source: readFileSync("src/pi-bridge/pi-bridge.mjs", "utf8") });
+  },
+};
+
 export default defineConfig({
   // The picker's content index is built in a worker thread: its script is an entry of its own, next to the chunks.
   input: { main: "dist/src/cli/main.js", "recall-index-worker": "dist/components/picker/recall-index-worker.js" },
@@ -32,7 +44,7 @@ export default defineConfig({
   external: ["better-sqlite3", "node:sqlite", "react-devtools-core"],
   // React's production build, as the launcher selected at run time before bundling.
   transform: { define: { "process.env.NODE_ENV": '"production"' } },
-  plugins: DEPENDENCY_PATCHES.map(exactPatch),
+  plugins: [...DEPENDENCY_PATCHES.map(exactPatch), shipPiBridge],
   output: {
     dir: "dist/bin",
     format: "esm",

@@ -8,6 +8,8 @@ import { bindingLookup, TYPED_TEXT, type Binding, type ScrollCommand } from "../
 import { EDITOR_BINDINGS, EDITOR_TEXT } from "../kit/multiline-editor/editor-keys.js";
 import { TEXT_FIELD_BINDINGS, TEXT_FIELD_TEXT } from "../kit/text-field/text-field-keys.js";
 import { LABEL_EDITOR_BINDINGS, LABEL_TEXT } from "../label/label-keys.js";
+import { HANDOFF_BINDINGS } from "../handoff/handoff-keys.js";
+import { PI_SUMMARY_BINDINGS } from "../summarizer/summarizer-offer.js";
 import { PICKER_BINDINGS, PICKER_TEXT } from "../picker/key-actions.js";
 import {
   DETAIL_BINDINGS,
@@ -38,6 +40,8 @@ export type HelpGroupId =
   | "label"
   | "textField"
   | "confirm"
+  | "piSummary"
+  | "handoff"
   | "preview"
   | "diff"
   | "recallQuery"
@@ -96,6 +100,8 @@ export const HELP_GROUPS: HelpGroup[] = [
   { id: "label", title: "Label editor (Shift+L in the tree)", items: fromBindings([LABEL_TEXT, ...LABEL_EDITOR_BINDINGS]) },
   { id: "textField", title: "Text fields (label editor, recall query)", items: fromBindings([TEXT_FIELD_TEXT, ...TEXT_FIELD_BINDINGS]) },
   { id: "confirm", title: "Before any write (branch summary, label, fork, compaction)", items: fromBindings(CONFIRM_BINDINGS) },
+  { id: "piSummary", title: "Your pi's summary (p before a write)", items: fromBindings(PI_SUMMARY_BINDINGS) },
+  { id: "handoff", title: "Open in pi (Shift+O, not at pi's leaf)", items: fromBindings(HANDOFF_BINDINGS) },
   { id: "preview", title: "Compaction preview (Ctrl+K in the tree)", items: fromBindings(PREVIEW_BINDINGS) },
   { id: "diff", title: "Context diff (d / b in the preview)", items: fromBindings(DIFF_BINDINGS) },
   { id: "recallQuery", title: "Recall (/ in the tree): typing the query", items: fromBindings(QUERY_BINDINGS) },

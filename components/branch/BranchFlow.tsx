@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useReducer, useState } from "react";
 import { Box, Text } from "ink";
 import { getBranch, type PiProfile } from "../../src/engine/index.js";
+import type { AppEnv } from "../app/screens.js";
 import type { Committed } from "../commit/commit-io.js";
 import type { SessionDocument } from "../commit/session-document.js";
 import { ContextDiffView } from "../diff/ContextDiffView.js";
@@ -31,6 +32,8 @@ export interface BranchFlowProps {
   active: boolean;
   onClose: () => void;
   onCommitted: (committed: Committed) => void;
+  /** Where the app runs: with it, the preview also offers the summary of the user's own pi (`p`). */
+  env?: AppEnv;
 }
 
 export function BranchFlow(props: BranchFlowProps) {

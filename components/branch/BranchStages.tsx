@@ -2,7 +2,7 @@
 // no-write explanation, and the preview with the confirm step. Dumb views plus the confirm step.
 import { useMemo } from "react";
 import { Box, Text } from "ink";
-import { formatCount, planBranchCommit } from "../../src/engine/index.js";
+import { ASSUMED_CONTEXT_WINDOW, formatCount, planBranchCommit } from "../../src/engine/index.js";
 import { AppendRefused } from "../commit/AppendRefused.js";
 import { appendRefusal } from "../commit/append-refusal.js";
 import { CommitConfirm } from "../commit/CommitConfirm.js";
@@ -12,6 +12,7 @@ import type { DiffModel } from "../diff/diff-model.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { MultilineEditor } from "../kit/multiline-editor/MultilineEditor.js";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { useSummarizerOffer } from "../summarizer/use-summarizer-offer.js";
 import type { BranchFlowProps } from "./BranchFlow.js";
 import { BRANCH_CHOICES, type BranchFlowAction, type BranchFlowState } from "./branch-flow-state.js";
 import { changedRowLines, contextChangeLines, type ContextChange } from "./context-change.js";
@@ -139,21 +140,24 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
     const first = `  Summary: ~${formatCount(summaryTokens)} tokens, compiled without an LLM (pi's model would word it differently)`;
     return { head: [first, ...head], lines, change, pending: commitPlan.pending };
   }, [commitPlan, document, profile]);
+  const offer = useSummarizerOffer({ env: props.env, file: document.path, tree: document.tree, leafId: plan.oldLeafId, profile, width: props.width, height: props.height, active: props.active, onCommitted: props.onCommitted });
+  const piPanel = view === undefined ? null : offer.panel(document, { kind: "branch", plan, reserveTokens: ASSUMED_CONTEXT_WINDOW - props.budget, instructions });
+  if (piPanel) return piPanel;
   if (view === undefined) {
     return <BackOnEscape message={commitPlan.kind === "none" ? commitPlan.reason : ""} onBack={() => props.dispatch({ type: "back" })} active={props.active} />;
   }
   return (
     <CommitConfirm
-      head={view.head}
-      lines={view.lines}
+      head={offer.head(view.head)}
+      lines={offer.lines(view.lines)}
       width={props.width}
       height={props.height}
       active={props.active}
       commit={() => commitPending(document, view.pending, profile, "branch_summary")}
       onCommitted={props.onCommitted}
       onCancel={() => props.dispatch({ type: "back" })}
-      onKey={(key) => (key.name === "d" ? (props.openDiff(view.change), true) : false)}
-      hint="d: full context diff"
+      onKey={(key) => (key.name === "d" ? (props.openDiff(view.change), true) : offer.onKey(key))}
+      hint={offer.hint ? `d: full context diff   ${offer.hint}` : "d: full context diff"}
     />
   );
 }

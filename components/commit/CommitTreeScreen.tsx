@@ -4,7 +4,7 @@
 // new entry (also when another screen of the app wrote to the file). It notices when the file
 // changes on disk (pi appending while the user reads) and reloads it on Ctrl+R.
 import { useCallback, useEffect, useState } from "react";
-import { Box, Text } from "ink";
+import { Box, Text, useApp } from "ink";
 import { countNoun, formatCount, planBranch, type FileSnapshot, type PendingExactLoad, type SessionTree } from "../../src/engine/index.js";
 import type { AppEnv } from "../app/screens.js";
 import { BranchFlow } from "../branch/BranchFlow.js";
@@ -26,6 +26,10 @@ import { onSessionWritten } from "./session-writes.js";
 import { useExactLoad } from "./use-exact-load.js";
 import { fileChangeNotice, useFileChange } from "./use-file-change.js";
 import { loadCommitSettings, type CommitSettings } from "./user-settings.js";
+import { HANDOFF_PANEL_HEIGHT, HandoffChoice } from "../handoff/HandoffChoice.js";
+import { handoffTargetOf, opensAt, piHandoffNow, type HandoffTarget } from "../handoff/start-handoff.js";
+import { piLabel } from "../summarizer/summarizer-offer.js";
+import { findUserPi } from "../summarizer/use-user-pi.js";
 
 export interface CommitTreeScreenProps extends TreeScreenProps {
   /** Where the app runs: a fork resolves the session's cwd against it; pi's settings are read from it. */
@@ -43,7 +47,9 @@ type Activity =
   | { kind: "branch"; plan: NavigationPlan; settings: CommitSettings }
   | { kind: "label"; targetId: string }
   | { kind: "fork"; plan: ForkPlan }
-  | { kind: "compact"; leafId: string; settings: CommitSettings };
+  | { kind: "compact"; leafId: string; settings: CommitSettings }
+  /** Shift+O on an entry that is not pi's leaf: how to write the move before pi opens. */
+  | { kind: "handoff"; entryId: string };
 
 interface Notice {
   text: string;
@@ -73,6 +79,14 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
   const exactDoc = useExactLoad(doc, replaceFirstLook);
   const [activity, setActivity] = useState<Activity>({ kind: "none" });
   const [reloaded, setReloaded] = useState<TreeScreenProps["reloadFocus"]>(undefined);
+  // Set while a write made for Shift+O is under way: after it, pi opens (this file, or the fork).
+  const [handoffAfter, setHandoffAfter] = useState<HandoffTarget | null>(null);
+  const { exit } = useApp();
+  const openInPi = (target: HandoffTarget) => {
+    const outcome = piHandoffNow(target, findUserPi(env), env.cwd);
+    if (outcome.ok) exit();
+    else setNotice({ text: outcome.message, error: false });
+  };
 
   // The re-read file after a write (here or on another screen): the same tree screen, so the view
   // (filter, search, folds, find hits, label times) is kept, with the cursor on `focusId`.
@@ -107,6 +121,10 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
     // /compact works at pi's leaf; the others at the selected entry, which must be in the file.
     if (command !== "compact" && !exact.tree.byId.has(entryId)) return setNotice(droppedEntryNotice(entryId));
     switch (command) {
+      case "openInPi":
+        // pi opens at the file's last entry: at pi's leaf right away, elsewhere the move is written first.
+        if (opensAt(exact.tree, entryId)) return openInPi(handoffTargetOf(exact.path, exact.tree));
+        return setActivity({ kind: "handoff", entryId });
       case "editLabel":
         return setActivity({ kind: "label", targetId: entryId });
       case "export": {
@@ -136,15 +154,34 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
     }
   };
 
-  const close = useCallback(() => setActivity({ kind: "none" }), []);
+  const close = useCallback(() => (setActivity({ kind: "none" }), setHandoffAfter(null)), []);
   const onCommitted = useCallback(
     (committed: Committed) => {
       setActivity({ kind: "none" });
       setNotice({ text: committed.message, error: false });
       if (committed.document) show(committed.document, committed.focusId);
+      if (handoffAfter) {
+        setHandoffAfter(null);
+        openInPi(handoffAfter.file === doc.path && committed.document ? handoffTargetOf(committed.document.path, committed.document.tree) : handoffAfter);
+      }
     },
-    [show],
+    // openInPi reads only env and the notice setter, which do not change while the screen is up.
+    [show, handoffAfter, doc.path],
   );
+  const chooseHandoff = (entryId: string, choice: "summarize" | "fork") => {
+    const exact = exactDoc();
+    if (choice === "fork") {
+      const fork = planFork(exact, entryId, profile, { cwd: env.cwd, home: env.home });
+      if (!fork.ok) return (setActivity({ kind: "none" }), setNotice({ text: fork.message, error: true }));
+      setHandoffAfter({ file: fork.value.out, cwd: fork.value.fork.header.cwd });
+      return setActivity({ kind: "fork", plan: fork.value });
+    }
+    const settings = loadCommitSettings(env, profile, exact.tree, exact.tree.leafId);
+    const plan = planBranch({ byId: exact.tree.byId, oldLeafId: exact.tree.leafId, targetId: entryId, budget: settings.branchBudget, profile });
+    if (plan.kind !== "plan") return (setActivity({ kind: "none" }), setNotice({ text: plan.kind === "not-found" ? plan.error : "Already at pi's leaf.", error: true }));
+    setHandoffAfter(handoffTargetOf(exact.path, exact.tree));
+    setActivity({ kind: "branch", plan, settings });
+  };
 
   // The notice stays until the next key, which still reaches the tree.
   useKeyLayer("screen", () => (setNotice(null), false), props.active && notice !== null && activity.kind === "none");
@@ -152,7 +189,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
   const fullScreen = activity.kind === "branch" || activity.kind === "compact";
   // The fork's lines wrap (its path is long): the panel grows to show them, up to half the screen.
   const forkHeight = activity.kind === "fork" ? Math.min(Math.max(FORK_PANEL_HEIGHT, wrapConfirmLines(activity.plan.lines, columns).length + 1), Math.max(FORK_PANEL_HEIGHT, Math.floor(rows / 2))) : 0;
-  const panelHeight = activity.kind === "label" ? LABEL_EDITOR_HEIGHT : activity.kind === "fork" ? forkHeight : 0;
+  const panelHeight = activity.kind === "label" ? LABEL_EDITOR_HEIGHT : activity.kind === "fork" ? forkHeight : activity.kind === "handoff" ? HANDOFF_PANEL_HEIGHT : 0;
   const banner = notice ?? (fileChange ? { text: fileChangeNotice(fileChange, "Ctrl+R"), error: fileChange.state === "unreadable" } : null);
   const noticeHeight = banner && !fullScreen ? 1 : 0;
   return (
@@ -193,6 +230,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           active={props.active}
           onClose={close}
           onCommitted={onCommitted}
+          env={env}
         />
       )}
       {activity.kind === "compact" && (
@@ -209,6 +247,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           active={props.active}
           onCancel={close}
           onCommitted={onCommitted}
+          env={env}
         />
       )}
       {activity.kind === "label" && (
@@ -220,6 +259,17 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           active={props.active}
           onClose={close}
           onCommitted={onCommitted}
+        />
+      )}
+      {activity.kind === "handoff" && (
+        <HandoffChoice
+          entryId={activity.entryId}
+          leafId={doc.tree.leafId}
+          piLabel={piLabel(findUserPi(env), undefined)}
+          width={columns}
+          active={props.active}
+          onChoose={(choice) => chooseHandoff(activity.entryId, choice)}
+          onCancel={close}
         />
       )}
       {activity.kind === "fork" && (

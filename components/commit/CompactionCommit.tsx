@@ -12,6 +12,8 @@ import { appendRefusal } from "./append-refusal.js";
 import { CommitConfirm } from "./CommitConfirm.js";
 import { appClock, commitPending, type Committed } from "./commit-io.js";
 import { pendingCommitView } from "./entry-preview.js";
+import type { AppEnv } from "../app/screens.js";
+import { useSummarizerOffer } from "../summarizer/use-summarizer-offer.js";
 
 export interface CompactionCommitProps {
   /** The session file and the tree read from it (with its snapshot when known). */
@@ -27,6 +29,8 @@ export interface CompactionCommitProps {
   active: boolean;
   onCancel: () => void;
   onCommitted: (committed: Committed) => void;
+  /** Where the app runs: with it, the step also offers the summary of the user's own pi (`p`). */
+  env?: AppEnv;
 }
 
 export function CompactionCommit(props: CompactionCommitProps) {
@@ -49,6 +53,9 @@ function PlannedCompaction(props: CompactionCommitProps) {
     return { head: [first, ...head], lines, pending: plan.pending };
   }, [plan, tree, profile, leafId, settings, file]);
   useKeyLayer("overlay", (key) => (key.name === "escape" ? (props.onCancel(), true) : true), props.active && view === undefined);
+  const offer = useSummarizerOffer({ env: props.env, file, tree, leafId, profile, width: props.width, height: props.height, active: props.active, onCommitted: props.onCommitted });
+  const piPanel = view === undefined ? null : offer.panel({ path: file, tree, snapshot: props.snapshot }, { kind: "compact", leafId, settings });
+  if (piPanel) return piPanel;
 
   if (view === undefined) {
     return (
@@ -61,11 +68,13 @@ function PlannedCompaction(props: CompactionCommitProps) {
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <CommitConfirm
-        head={view.head}
-        lines={view.lines}
+        head={offer.head(view.head)}
+        lines={offer.lines(view.lines)}
         width={props.width}
         height={props.height}
         active={props.active}
+        onKey={offer.onKey}
+        hint={offer.hint}
         commit={() => commitPending({ path: file, tree, snapshot: props.snapshot }, view.pending, profile, "compaction")}
         onCommitted={props.onCommitted}
         onCancel={props.onCancel}

@@ -118,6 +118,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
         active={props.active}
         onCancel={() => setWriting(null)}
         onCommitted={(committed) => (setWriting(null), props.onWritten?.(committed))}
+        env={props.env}
       />
     );
   }

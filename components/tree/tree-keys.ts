@@ -9,7 +9,7 @@ import type { TreeAction, TreeState } from "./tree-reducer.js";
 export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | "reload" | "timeline" | EntryCommand;
 
 /** Commands on the selected entry, carried out by the screen that hosts the tree (components/commit). */
-export type EntryCommand = "navigate" | "editLabel" | "fork" | "compact" | "export";
+export type EntryCommand = "navigate" | "editLabel" | "fork" | "compact" | "export" | "openInPi";
 
 export type TreeBinding = Binding<TreeAction | TreeCommand>;
 
@@ -41,6 +41,8 @@ export const TREE_BINDINGS: TreeBinding[] = [
   { keys: ["shift+l"], help: "edit the label (empty removes it; asks before writing)", run: "editLabel" },
   { keys: ["shift+f"], help: "fork the path to this entry into a new session file (asks first)", run: "fork" },
   { keys: ["shift+c"], help: "write what pi's /compact would append now (at pi's leaf, your pi settings; asks first)", run: "compact" },
+  // Back into pi (components/handoff): at pi's leaf at once; elsewhere the move is written first.
+  { keys: ["shift+o"], help: "open the session in pi here (at pi's leaf at once; elsewhere a branch summary or a fork first)", run: "openInPi" },
   // The compaction preview (and the before/after context diffs) at the selected entry.
   { keys: ["ctrl+k"], help: "compaction preview with the selected entry as leaf (context diffs inside)", run: "compactionPreview" },
   // The context timeline (components/timeline) and the export of the path (components/export).

@@ -18,6 +18,7 @@ import { type Asker, terminalAsker } from "./commit-process.js";
 import { previewLines } from "./commit-preview.js";
 import { CliError } from "./errors.js";
 import { openSession } from "./open-session.js";
+import { findRunningPi } from "../pi-bridge/running-pi.js";
 
 /** Exit code when a commit was refused, failed, or not confirmed: nothing was written. */
 export const EXIT_NOT_WRITTEN = 4;
@@ -94,13 +95,19 @@ export async function commitPending(
   session: SessionForCommit,
   pending: PendingCommit,
   report: Record<string, unknown> = {},
+  /** Lines shown after the entries, before the question (a pi summary's figures, a running pi). */
+  notes: readonly string[] = [],
 ): Promise<number> {
   const version = session.loaded.fileVersion;
   if (!(version >= 3)) {
     ctx.out.warn(`pi-explorer: ${sanitizeLine(session.file)}: it is ${oldSessionFileName(version)}, which pi migrates by rewriting every id; nothing was written. Fork it into a new v3 file instead: pi-explorer fork ${sanitizeLine(session.file)}`);
     return EXIT_NOT_WRITTEN;
   }
-  if (!(await confirmCommit(ctx, previewLines(session.file, pending.entries)))) return EXIT_NOT_WRITTEN;
+  // pi keeps its leaf in memory: a line appended while it runs on the file ends up on a side branch.
+  const cwd = session.loaded.header?.cwd;
+  const running = findRunningPi({ file: session.file, sessionCwd: typeof cwd === "string" ? cwd : undefined, nowMs: ctx.now.getTime() });
+  const warnings = running ? [`Warning: ${running.line}.`] : [];
+  if (!(await confirmCommit(ctx, [...previewLines(session.file, pending.entries), ...notes, ...warnings]))) return EXIT_NOT_WRITTEN;
   let result;
   try {
     result = appendEntries({

@@ -9,6 +9,8 @@ import type { Screen } from "../../components/app/screens.js";
 import { buildAppEnv } from "./app-env.js";
 import { usageError } from "./errors.js";
 import { openSessionForApp, readFileForApp } from "./open-session.js";
+import { takeHandoff } from "../../components/handoff/handoff-request.js";
+import { runPiHandoff } from "./run-handoff.js";
 
 export interface LaunchOptions {
   /** A session file named on the command line; otherwise the session picker. */
@@ -95,5 +97,8 @@ export async function launchApp(opts: LaunchOptions): Promise<number> {
     process.off("SIGHUP", onSignal);
     restore();
   }
+  // Shift+O: the app has quit and the terminal is back as it was; pi takes over from here.
+  const handoff = takeHandoff();
+  if (handoff) return runPiHandoff(handoff, (text) => process.stderr.write(text));
   return 0;
 }

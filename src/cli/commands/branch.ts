@@ -6,13 +6,14 @@ import type { Command } from "../command.js";
 import { usageError } from "../errors.js";
 import { commitBranch, commitRequested } from "../commit-actions.js";
 import { COMMIT_OPTIONS } from "../commit-flow.js";
+import { commitBranchWithPi, SUMMARIZER_OPTIONS, summarizerOf } from "../pi-summary-commit.js";
 import { openSession, reportDiagnostics, requireEntry, resolveLeaf } from "../open-session.js";
 import { countOption, fileArgument, stringOption } from "../option-values.js";
 import { loadPiSettings, reportSettingsProblems, withFlag } from "../pi-settings.js";
 import { withLeaf } from "../session-views.js";
 import { branchText } from "../text/branch-text.js";
 
-const USAGE = "branch FILE --target ID [--leaf ID] [--budget N] [--summarize --commit [--instructions TEXT] [--yes]]";
+const USAGE = "branch FILE --target ID [--leaf ID] [--budget N] [--summarize --commit [--summarizer pi|compiled] [--model PROVIDER/ID] [--instructions TEXT] [--yes]]";
 
 export const branchCommand: Command = {
   name: "branch",
@@ -24,6 +25,7 @@ export const branchCommand: Command = {
     budget: { type: "string", valueName: "N", help: "token budget of the summarized messages (default 128000 - branchSummary.reserveTokens; 0 = no limit)" },
     summarize: { type: "boolean", help: "navigate with a branch summary (what --commit writes)" },
     ...COMMIT_OPTIONS,
+    ...SUMMARIZER_OPTIONS,
   },
   async run(ctx) {
     const file = fileArgument(ctx, USAGE);
@@ -36,7 +38,12 @@ export const branchCommand: Command = {
     const pi = loadPiSettings(ctx);
     const reserve = pi.effective.branchSummary.reserveTokens;
     const budget = withFlag(budgetFlag, { value: ASSUMED_CONTEXT_WINDOW - reserve.value, source: reserve.source });
-    if (commitRequested(ctx)) return commitBranch(ctx, session, { oldLeafId: leafId, targetId, budget: budget.value });
+    const committing = commitRequested(ctx);
+    if (summarizerOf(ctx, committing) === "pi") {
+      if (ctx.values.summarize !== true) throw usageError("a branch commit needs --summarize: navigation alone writes nothing in pi");
+      return commitBranchWithPi(ctx, file, { oldLeafId: leafId, targetId, budgetFlag });
+    }
+    if (committing) return commitBranch(ctx, session, { oldLeafId: leafId, targetId, budget: budget.value });
 
     const view = branchView(withLeaf(session.tree, leafId), { targetId, budget: budget.value }, ctx.profile);
     const plan = planBranch({ byId: session.tree.byId, oldLeafId: leafId, targetId, budget: budget.value, profile: ctx.profile });

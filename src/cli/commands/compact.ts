@@ -4,12 +4,13 @@ import { buildContextFromPath, compactionViewOfPath, getBranch, planCompaction, 
 import type { Command } from "../command.js";
 import { commitCompaction, commitRequested } from "../commit-actions.js";
 import { COMMIT_OPTIONS } from "../commit-flow.js";
+import { commitCompactionWithPi, SUMMARIZER_OPTIONS, summarizerOf } from "../pi-summary-commit.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { countOption, fileArgument, stringOption } from "../option-values.js";
 import { loadPiSettings, reportSettingsProblems, withFlag, type SettingValue } from "../pi-settings.js";
 import { compactionText, type CompactPreview } from "../text/compaction-text.js";
 
-const USAGE = "compact FILE [--leaf ID] [--keep-recent N] [--reserve N] [--context-window N] [--commit [--instructions TEXT] [--yes]]";
+const USAGE = "compact FILE [--leaf ID] [--keep-recent N] [--reserve N] [--context-window N] [--commit [--summarizer pi|compiled] [--model PROVIDER/ID] [--instructions TEXT] [--yes]]";
 
 export const compactCommand: Command = {
   name: "compact",
@@ -21,6 +22,7 @@ export const compactCommand: Command = {
     reserve: { type: "string", valueName: "N", help: "compaction.reserveTokens (default: your pi settings, else 16384)" },
     "context-window": { type: "string", valueName: "N", help: "the model's context window, to tell whether pi would auto-compact" },
     ...COMMIT_OPTIONS,
+    ...SUMMARIZER_OPTIONS,
   },
   async run(ctx) {
     const file = fileArgument(ctx, USAGE);
@@ -35,7 +37,9 @@ export const compactCommand: Command = {
     const pi = loadPiSettings(ctx, { model });
     const keep = withFlag(keepFlag, pi.effective.compaction.keepRecentTokens);
     const reserve = withFlag(reserveFlag, pi.effective.compaction.reserveTokens);
-    if (commitRequested(ctx)) return commitCompaction(ctx, session, { leafId, keepRecentTokens: keep.value, reserveTokens: reserve.value });
+    const committing = commitRequested(ctx);
+    if (summarizerOf(ctx, committing) === "pi") return commitCompactionWithPi(ctx, file, { leafId, keepFlag, reserveFlag });
+    if (committing) return commitCompaction(ctx, session, { leafId, keepRecentTokens: keep.value, reserveTokens: reserve.value });
     const contextWindow: SettingValue | null = windowFlag === undefined ? null : { value: windowFlag, source: "flag" };
 
     const view = compactionViewOfPath(path, keep.value, ctx.profile, reserve.value);

@@ -1,0 +1,32 @@
+// How the confirm steps offer the summarizer: "pi: provider/model (your pi X.Y)" or "pi-explorer:
+// deterministic, no LLM"; which one the step shows, and the key that switches to the other.
+import { buildContextFromPath, getBranch, type PiProfile, type SessionTree } from "../../src/engine/index.js";
+import type { FindPiResult } from "../../src/pi-bridge/find-pi.js";
+
+export const PI_SUMMARY_KEY = "p";
+
+export const COMPILED_LABEL = "pi-explorer: deterministic, no LLM";
+
+/** The model pi would restore at `leafId` (the session's own record; pi falls back when it has no key for it). */
+export function sessionModelLabel(tree: SessionTree, leafId: string | null, profile: PiProfile): string | undefined {
+  const model = buildContextFromPath(getBranch(tree, leafId), profile).model;
+  return model ? `${model.provider}/${model.modelId}` : undefined;
+}
+
+/** "pi: anthropic/claude-x (your pi 1.6.0)", or why there is no pi summary. */
+export function piLabel(pi: FindPiResult | undefined, model: string | undefined): string {
+  if (pi === undefined) return "pi: looking for your pi…";
+  if (!pi.ok) return `pi: unavailable (${pi.problem})`;
+  return `pi: ${model ?? "its default model"} (your pi ${pi.pi.version})`;
+}
+
+/** The head line of a compiled-summary confirm step. */
+export function summarizerOfferLine(pi: FindPiResult | undefined, model: string | undefined): string {
+  return `  Summarizer: ${COMPILED_LABEL}.  ${PI_SUMMARY_KEY}: ${piLabel(pi, model)}`;
+}
+
+/** The keys of pi's summary, for the help overlay (the confirm steps dispatch PI_SUMMARY_KEY themselves). */
+export const PI_SUMMARY_BINDINGS: { keys: string[]; help: string }[] = [
+  { keys: [PI_SUMMARY_KEY], help: "at a compaction or branch summary write: let your own pi summarize (its model and credentials; costs money)" },
+  { keys: ["escape"], help: "while pi's model works: cancel the request; nothing is written" },
+];

@@ -1,0 +1,52 @@
+// Runs one summary by the user's pi for a screen: started on mount, cancelled on Esc or unmount (the
+// request is aborted, nothing is written), with a clock for the spinner.
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { runPiSummary, type PiSummaryRequest } from "../../src/pi-bridge/run-pi-summary.js";
+import { initPiSummary, piSummaryReducer, type PiSummaryState } from "./pi-summary-state.js";
+
+export interface PiSummaryRun {
+  state: PiSummaryState;
+  nowMs: number;
+  cancel: () => void;
+}
+
+/** `request` is read once, on mount (a new run needs a new mount: give the panel a key). */
+export function usePiSummary(request: Omit<PiSummaryRequest, "signal" | "onStage">): PiSummaryRun {
+  const [state, dispatch] = useReducer(piSummaryReducer, undefined, () => initPiSummary(Date.now()));
+  const [nowMs, setNow] = useState(() => Date.now());
+  const controller = useRef<AbortController | null>(null);
+  const first = useRef(request);
+  useEffect(() => {
+    const abort = new AbortController();
+    controller.current = abort;
+    let live = true;
+    void runPiSummary({
+      ...first.current,
+      signal: abort.signal,
+      onStage: (stage) => {
+        if (!live) return;
+        if (stage.stage === "ready") dispatch({ type: "ready", ready: stage.ready });
+        if (stage.stage === "working") dispatch({ type: "working", ready: stage.ready });
+      },
+    }).then((outcome) => {
+      if (!live) return;
+      if (outcome.ok) dispatch({ type: "done", entry: outcome.entry, ready: outcome.ready, nowMs: Date.now() });
+      else dispatch({ type: "failed", message: outcome.message, differences: outcome.differences });
+    });
+    return () => {
+      live = false;
+      abort.abort();
+    };
+  }, []);
+  const running = state.stage === "starting" || state.stage === "working";
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 100);
+    return () => clearInterval(timer);
+  }, [running]);
+  const cancel = useCallback(() => {
+    dispatch({ type: "cancel" });
+    controller.current?.abort();
+  }, []);
+  return { state, nowMs, cancel };
+}

@@ -1,0 +1,69 @@
+// What a compiled-summary confirm step needs to offer the user's own pi instead: the offer line, the
+// `p` key, the running-pi warning, and, once chosen, the panel that runs pi's summary.
+import { createElement, useMemo, useState, type ReactElement } from "react";
+import type { PiProfile, SessionTree } from "../../src/engine/index.js";
+import type { AppEnv } from "../app/screens.js";
+import type { Committed } from "../commit/commit-io.js";
+import type { SessionDocument } from "../commit/session-document.js";
+import type { KeyPress } from "../kit/keys.js";
+import { PiSummaryPanel, type PiSummaryJob } from "./PiSummaryPanel.js";
+import { PI_SUMMARY_KEY, sessionModelLabel, summarizerOfferLine } from "./summarizer-offer.js";
+import { runningPiLines, useRunningPi } from "./use-running-pi.js";
+import { useUserPi } from "./use-user-pi.js";
+
+export interface SummarizerOfferInput {
+  /** Without it there is no offer (only the running-pi warning). */
+  env: AppEnv | undefined;
+  file: string;
+  tree: SessionTree;
+  /** The leaf whose model pi would restore. */
+  leafId: string | null;
+  profile: PiProfile;
+  width: number;
+  height: number;
+  active: boolean;
+  onCommitted: (committed: Committed) => void;
+}
+
+export interface SummarizerOffer {
+  /** Head lines with the running-pi warning added. */
+  head(lines: readonly string[]): string[];
+  /** Body lines with the offer on top. */
+  lines(lines: readonly string[]): string[];
+  onKey(key: KeyPress): boolean;
+  hint: string | undefined;
+  /** The panel running pi's summary of `job` once the user pressed `p`; null until then. */
+  panel(document: SessionDocument, job: PiSummaryJob): ReactElement | null;
+}
+
+export function useSummarizerOffer(input: SummarizerOfferInput): SummarizerOffer {
+  const { env, file, tree, leafId, profile } = input;
+  const pi = useUserPi(env);
+  const [chosen, setChosen] = useState(false);
+  const cwd = tree.loaded.header?.cwd;
+  const running = useRunningPi(file, typeof cwd === "string" ? cwd : undefined);
+  const model = useMemo(() => sessionModelLabel(tree, leafId, profile), [tree, leafId, profile]);
+  const usable = env !== undefined && pi?.ok === true;
+  return {
+    head: (lines) => [...lines, ...runningPiLines(running)],
+    lines: (lines) => (env ? [summarizerOfferLine(pi, model), ...lines] : [...lines]),
+    onKey: (key) => (usable && key.name === PI_SUMMARY_KEY ? (setChosen(true), true) : false),
+    hint: usable ? `${PI_SUMMARY_KEY}: pi's LLM summary` : undefined,
+    panel: (document, job) =>
+      chosen && env && pi?.ok
+        ? createElement(PiSummaryPanel, {
+            document,
+            profile,
+            env,
+            pi: pi.pi,
+            job,
+            modelHint: model,
+            width: input.width,
+            height: input.height,
+            active: input.active,
+            onBack: () => setChosen(false),
+            onCommitted: input.onCommitted,
+          })
+        : null,
+  };
+}

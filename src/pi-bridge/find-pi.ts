@@ -1,0 +1,190 @@
+// Finding the user's own pi: the command (--pi-command, else $PI_EXPLORER_PI_COMMAND, else `pi` on
+// PATH), the package its bin belongs to, its version, the Node that runs it, and whether the bridge
+// can drive it. Every "no" is one line that says what was found and what to do.
+import { spawnSync } from "node:child_process";
+import { accessSync, constants, existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
+
+/** The pi releases the bridge drives (and tests against): package, version prefix, profile. */
+const DRIVABLE = [
+  { name: "@earendil-works/pi-coding-agent", major: 1, minor: 6, profile: "1.6" },
+  { name: "@mariozechner/pi-coding-agent", major: 0, minor: 73, profile: "0.73" },
+] as const;
+
+const PI_PACKAGES = new Set(["@earendil-works/pi-coding-agent", "@mariozechner/pi-coding-agent"]);
+
+export interface FoundPi {
+  /** The command as the user knows it (`pi`, or the path given). */
+  command: string;
+  /** The bin's real path (symlinks resolved). */
+  binPath: string;
+  packageDir: string;
+  packageName: string;
+  version: string;
+  profile: "1.6" | "0.73";
+  /** The package's root export (`exports["."]`), the one file the bridge imports. */
+  entry: string;
+  /** The Node binary that runs this pi, and its version. */
+  node: string;
+  nodeVersion: string;
+}
+
+export type FindPiResult = { ok: true; pi: FoundPi } | { ok: false; problem: string };
+
+export interface FindPiInput {
+  /** --pi-command PATH */
+  piCommand?: string;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+function isExecutableFile(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `name` on PATH (or a path as given). */
+export function whichCommand(name: string, env: Record<string, string | undefined>, cwd: string): string | undefined {
+  if (name.includes("/")) {
+    const path = isAbsolute(name) ? name : resolve(cwd, name);
+    return isExecutableFile(path) ? path : undefined;
+  }
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (dir === "") continue;
+    const candidate = join(dir, name);
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+interface PackageJson {
+  name?: string;
+  version?: string;
+  exports?: unknown;
+  main?: string;
+  engines?: { node?: string };
+}
+
+function readPackageJson(path: string): PackageJson | undefined {
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as PackageJson;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The nearest package.json above the bin that is one of pi's packages. */
+function findPackage(binPath: string): { dir: string; json: PackageJson } | undefined {
+  let dir = dirname(binPath);
+  for (;;) {
+    const file = join(dir, "package.json");
+    if (existsSync(file)) {
+      const json = readPackageJson(file);
+      if (json?.name && PI_PACKAGES.has(json.name)) return { dir, json };
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+function rootExport(json: PackageJson): string | undefined {
+  const root = typeof json.exports === "object" && json.exports !== null ? (json.exports as Record<string, unknown>)["."] : json.exports;
+  if (typeof root === "string") return root;
+  if (typeof root === "object" && root !== null) {
+    const conditions = root as Record<string, unknown>;
+    for (const key of ["import", "default", "node"]) if (typeof conditions[key] === "string") return conditions[key];
+  }
+  return json.main;
+}
+
+/** The interpreter of the bin's `#!` line: `env node` is looked up on PATH like the shell would. */
+function shebangNode(binPath: string, env: Record<string, string | undefined>, cwd: string): string | undefined {
+  let first: string;
+  try {
+    first = readFileSync(binPath, "utf8").slice(0, 200).split("\n")[0] ?? "";
+  } catch {
+    return undefined;
+  }
+  if (!first.startsWith("#!")) return undefined;
+  const words = first.slice(2).trim().split(/\s+/);
+  const program = words[0] ?? "";
+  if (program.endsWith("/env")) {
+    const name = words.slice(1).find((word) => !word.startsWith("-"));
+    return name ? whichCommand(name, env, cwd) : undefined;
+  }
+  return isExecutableFile(program) ? program : undefined;
+}
+
+function nodeVersionOf(node: string, env: Record<string, string | undefined>): string | undefined {
+  const result = spawnSync(node, ["-p", "process.versions.node"], { encoding: "utf8", timeout: 10_000, env: { ...env, NODE_OPTIONS: "" } });
+  const version = result.stdout?.trim();
+  return result.status === 0 && version && /^\d+\.\d+\.\d+/.test(version) ? version : undefined;
+}
+
+const parseVersion = (text: string): number[] => (text.match(/\d+(\.\d+){0,2}/)?.[0] ?? "0").split(".").map(Number);
+
+function atLeast(version: string, minimum: string): boolean {
+  const a = parseVersion(version);
+  const b = parseVersion(minimum);
+  for (let i = 0; i < 3; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    if (x !== y) return x > y;
+  }
+  return true;
+}
+
+/** The lowest version a `>=X.Y.Z` engines range allows (other ranges: no requirement we can check). */
+const minimumNode = (range: string | undefined): string | undefined => range?.match(/>=\s*(\d+(?:\.\d+){0,2})/)?.[1];
+
+/** Find the user's pi and decide whether the bridge can drive it. */
+export function findPi(input: FindPiInput): FindPiResult {
+  const { env, cwd } = input;
+  const command = input.piCommand ?? env.PI_EXPLORER_PI_COMMAND ?? "pi";
+  const from = input.piCommand !== undefined ? "--pi-command" : env.PI_EXPLORER_PI_COMMAND !== undefined ? "$PI_EXPLORER_PI_COMMAND" : "PATH";
+  const found = whichCommand(command, env, cwd);
+  if (!found) {
+    return {
+      ok: false,
+      problem:
+        from === "PATH"
+          ? "no pi found on PATH; install pi (npm install -g @earendil-works/pi-coding-agent) or name it with --pi-command PATH or $PI_EXPLORER_PI_COMMAND"
+          : `${from} ${command}: no such executable file`,
+    };
+  }
+  let binPath: string;
+  try {
+    binPath = realpathSync(found);
+  } catch {
+    return { ok: false, problem: `${found}: cannot resolve the file it points to` };
+  }
+  const pkg = findPackage(binPath);
+  if (!pkg) return { ok: false, problem: `${found} is not the bin of a pi package (@earendil-works/pi-coding-agent or @mariozechner/pi-coding-agent); point --pi-command at pi's own bin` };
+  const version = pkg.json.version ?? "?";
+  const [major, minor] = parseVersion(version);
+  const drivable = DRIVABLE.find((d) => d.name === pkg.json.name && d.major === major && d.minor === minor);
+  if (!drivable) {
+    return { ok: false, problem: `${found} is pi ${version} (${pkg.json.name}); pi-explorer can drive pi 1.6.x and 0.73.x, so use the deterministic summarizer (--summarizer compiled) or one of those` };
+  }
+  const entryRelative = rootExport(pkg.json);
+  const entry = entryRelative ? join(pkg.dir, entryRelative) : undefined;
+  if (!entry || !existsSync(entry)) return { ok: false, problem: `pi ${version} at ${pkg.dir}: its package has no root export file; reinstall pi` };
+  const node = shebangNode(binPath, env, cwd);
+  if (!node) return { ok: false, problem: `${found}: cannot tell which Node runs it (no node on PATH for its #! line)` };
+  const nodeVersion = nodeVersionOf(node, env);
+  if (!nodeVersion) return { ok: false, problem: `${node}: does not run (the Node for pi ${version})` };
+  const minimum = minimumNode(pkg.json.engines?.node);
+  if (minimum && !atLeast(nodeVersion, minimum)) {
+    return { ok: false, problem: `pi ${version} needs Node ${minimum} or newer, but ${found} runs under Node ${nodeVersion} (${node}); put a newer node first on PATH` };
+  }
+  return {
+    ok: true,
+    pi: { command: found, binPath, packageDir: pkg.dir, packageName: pkg.json.name ?? "", version, profile: drivable.profile, entry, node, nodeVersion },
+  };
+}
