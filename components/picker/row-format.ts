@@ -7,6 +7,8 @@ import { fitSnippet, type SnippetParts } from "./snippet-cell.js";
 
 /** Below this width a row keeps only pi's own columns: message count and age. */
 const WIDE_ROW_MIN = 64;
+/** From this width a row also shows the session's recorded cost (narrower lists leave it to the preview pane). */
+const COST_ROW_MIN = 80;
 
 export interface RowColumns {
   showPath: boolean;
@@ -31,9 +33,9 @@ function costCell(session: SessionInfo): string {
 
 /** Column captions matching statsText, for the line above the list. */
 export function statsCaption(width: number): string {
-  return width >= WIDE_ROW_MIN
-    ? `${right("msgs", 5)} ${right("br", 3)} ${right("cmp", 3)} ${right("size", 6)} ${right("cost", COST_WIDTH)} ${right("age", 4)}`
-    : `${right("msgs", 5)} ${right("age", 4)}`;
+  if (width < WIDE_ROW_MIN) return `${right("msgs", 5)} ${right("age", 4)}`;
+  const cost = width >= COST_ROW_MIN ? ` ${right("cost", COST_WIDTH)}` : "";
+  return `${right("msgs", 5)} ${right("br", 3)} ${right("cmp", 3)} ${right("size", 6)}${cost} ${right("age", 4)}`;
 }
 
 /** Message count, branches, compactions, size and age, in fixed-width columns. */
@@ -41,7 +43,8 @@ function statsText(session: SessionInfo, now: Date, width: number): string {
   const msgs = right(String(session.messageCount), 5);
   const age = right(formatAge(session.modified, now), 4);
   if (width < WIDE_ROW_MIN) return `${msgs} ${age}`;
-  return `${msgs} ${right(String(session.branchCount), 3)} ${right(String(session.compactionCount), 3)} ${right(formatSize(session.sizeBytes), 6)} ${right(costCell(session), COST_WIDTH)} ${age}`;
+  const cost = width >= COST_ROW_MIN ? ` ${right(costCell(session), COST_WIDTH)}` : "";
+  return `${msgs} ${right(String(session.branchCount), 3)} ${right(String(session.compactionCount), 3)} ${right(formatSize(session.sizeBytes), 6)}${cost} ${age}`;
 }
 
 export interface RowParts {

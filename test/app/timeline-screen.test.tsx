@@ -99,6 +99,8 @@ describe("costs in the tree and the picker", () => {
     expect(info.usage?.cost).toBeCloseTo(0.1955, 10);
     const row = formatRow(info, "", false, { showPath: false, showCwd: false, now: new Date("2026-11-03T00:00:00Z"), width: 100 });
     expect(row.stats).toContain("$0.20");
+    // a narrow list (beside the preview pane) leaves the cost to the pane, keeping room for titles
+    expect(formatRow(info, "", false, { showPath: false, showCwd: false, now: new Date("2026-11-03T00:00:00Z"), width: 71 }).stats).not.toContain("$");
     expect(listedCost([info, info])).toBe("$0.39 recorded");
   });
 });
