@@ -116,3 +116,13 @@ describe("Shift+E export", () => {
     if (first.ok) expect(readFileSync(first.path, "utf8")).toContain("Another way, then.");
   });
 });
+
+describe("the timeline on the screen stack", () => {
+  it("opens over the tree and Enter pops it with the tree's cursor sent to the entry", async () => {
+    const { stackReducer } = await import("../../components/app/screen-stack.js");
+    let s = stackReducer({ screens: [{ kind: "tree", path: "/s.jsonl", fromPicker: false }], done: false }, { type: "openTimeline", path: "/s.jsonl", tree, entryId: built.ids.assistant5 });
+    expect(s.screens.map((x) => x.kind)).toEqual(["tree", "timeline"]);
+    s = stackReducer(s, { type: "recallJump", entryId: built.ids.compaction });
+    expect(s.screens).toEqual([{ kind: "tree", path: "/s.jsonl", fromPicker: false, reveal: { entryId: built.ids.compaction, tree } }]);
+  });
+});
