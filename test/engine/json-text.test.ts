@@ -30,6 +30,8 @@ describe("stringifyJson", () => {
     expect(text.endsWith(',99998],"b":99999}')).toBe(true);
     expect(text.includes('{"leaf":[1,"two",null]}')).toBe(true);
     expect(stringifyJson(JSON.parse(text))).toBe(text);
+    // Indented, it would be quadratic in the depth: too deep for JSON.stringify means compact.
+    expect(stringifyJson(deep, 2)).toBe(text);
     let shallow: unknown = { leaf: [1, "two", null] };
     for (let i = 0; i < 1000; i++) shallow = i % 2 ? { a: shallow, b: i } : [shallow, i];
     expect(stringifyJson(shallow)).toBe(JSON.stringify(shallow));

@@ -44,9 +44,12 @@ describe("a tool call whose arguments nest 100,000 levels", () => {
     ["compact", ["--keep-recent", "0"]],
     ["tree", []],
     ["recall", ["bash"]],
+    ["export", []],
+    ["usage", []],
+    ["timeline", []],
   ])("%s answers in text and in --json", (command, extra) => {
     const file = deepArgumentsSession(`deep-${command}.jsonl`);
-    for (const json of [[], ["--json"]]) {
+    for (const json of command === "export" ? [[]] : [[], ["--json"]]) {
       const run = runCli([command, file, ...extra, ...json]);
       expect(run.stderr).not.toMatch(/Maximum call stack|internal error|\bat .*:\d+:\d+/);
       expect(run.status, run.stderr).toBe(0);
@@ -76,6 +79,15 @@ describe("a tool call whose arguments nest 100,000 levels", () => {
     const failed = runCli(["fork", file, "--out", blocked, "--yes"]);
     expect(failed.status).toBe(4);
     expect(existsSync(blocked)).toBe(false);
+  });
+});
+
+describe("a leaf whose path is labels only", () => {
+  it("fork says why it cannot, exit 2 (before: Cannot read properties of undefined)", () => {
+    const file = session("labels-only.jsonl", [header, user("u1", null, "hi"), { type: "label", id: "l1", parentId: { id: "x" }, timestamp: TS, targetId: "u1", label: "x" }]);
+    const run = runCli(["fork", file, "--out", join(dir, "labels-only-fork.jsonl"), "--yes"]);
+    expect(run.status).toBe(2);
+    expect(expectOneLineError(run)).toMatch(/labels-only\.jsonl: the path to that entry holds only labels, so a fork would have no entries/);
   });
 });
 

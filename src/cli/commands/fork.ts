@@ -8,6 +8,15 @@ import { fileArgument, stringOption } from "../option-values.js";
 
 const USAGE = "fork FILE [--leaf ID] [--out PATH] [--yes]";
 
+/** buildFork, with what it cannot fork (a path of labels only) as a usage error naming the file. */
+function forkOrRefuse(file: string, build: () => ReturnType<typeof buildFork>): ReturnType<typeof buildFork> {
+  try {
+    return build();
+  } catch (error) {
+    throw usageError(`${file}: ${error instanceof Error ? error.message : String(error)} (--leaf)`);
+  }
+}
+
 export const forkCommand: Command = {
   name: "fork",
   summary: "copy the path to a leaf into a new v3 session file, as pi's /fork does (works on v1/v2 files too)",
@@ -25,14 +34,14 @@ export const forkCommand: Command = {
     const path = getBranch(session.tree, leaf);
     if (path.length === 0) throw usageError(`${file}: no entry with id "${leaf}" (--leaf)`);
     const env = { cwd: ctx.cwd, home: ctx.home };
-    const fork = buildFork({
+    const fork = forkOrRefuse(file, () => buildFork({
       profile: ctx.profile,
       path,
       labels: session.tree.labels,
       parentSession: sessionFilePath(file, ctx.profile, env),
       cwd: sessionCwd(session.loaded.header, ctx.profile, env),
       ...commitClock(ctx),
-    });
+    }));
     const outOption = stringOption(ctx, "out");
     const out = outOption === undefined ? join(dirname(resolve(ctx.cwd, file)), fork.fileName) : resolve(ctx.cwd, outOption);
     const labels = fork.entries.filter((e) => e.type === "label").length;

@@ -39,7 +39,8 @@ function cells(row: UsageRow): string[] {
 /** The table: rows, a rule, then the closing rows (summary line, totals). */
 export function usageTable(first: string, rows: readonly UsageRow[], closing: readonly UsageRow[]): string[] {
   const lines = formatTable([first, ...HEAD], [...rows, ...closing].map(cells), ALIGN);
-  const width = Math.max(...lines.map((l) => Array.from(l).length));
+  let width = 0; // a loop, not Math.max(...lines): a spread of many rows overflows the call stack
+  for (const l of lines) width = Math.max(width, Array.from(l).length);
   const rule = "─".repeat(width);
   return [lines[0], rule, ...lines.slice(1, rows.length + 1), rule, ...lines.slice(rows.length + 1)];
 }

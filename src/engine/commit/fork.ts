@@ -88,6 +88,8 @@ export function buildFork(input: ForkInput): ForkResult {
     parentId = entry.id;
   }
   const entries = [...kept, ...labelEntries];
+  // A leaf whose path is labels only (a damaged file) would give a fork with nothing in it.
+  if (entries.length === 0) throw new Error("the path to that entry holds only labels, so a fork would have no entries");
   return {
     header,
     entries,

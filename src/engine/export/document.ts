@@ -3,6 +3,7 @@
 // would be sent at that entry). Markdown and HTML render this one model, so they show the same things.
 import { buildContextFromPath } from "../context/build-context.js";
 import { textOf } from "../display/tree-row-text.js";
+import { stringifyJson } from "../serialize/json-text.js";
 import { getBranch, type SessionTree } from "../tree/tree.js";
 import type { AgentMessage, PiProfile, SessionEntry } from "../types.js";
 import { entryTime } from "../usage/entry-usage.js";
@@ -171,7 +172,7 @@ function messageItem(m: AgentMessage, id: string | null, time: number, label: st
         thinking: blocks.filter((b) => b.type === "thinking" && typeof b.thinking === "string").map((b) => b.thinking as string),
         toolCalls: blocks
           .filter((b) => b.type === "toolCall")
-          .map((b) => ({ id: String(b.id ?? ""), name: String(b.name ?? ""), arguments: JSON.stringify(b.arguments ?? {}, null, 2) ?? "" })),
+          .map((b) => ({ id: String(b.id ?? ""), name: String(b.name ?? ""), arguments: stringifyJson(b.arguments ?? {}, 2) ?? "" })),
         model: kind === "assistant" ? `${String(m.provider ?? "?")}/${String(m.responseModel ?? m.model ?? "?")}` : null,
         stopReason: typeof m.stopReason === "string" ? m.stopReason : null,
       };

@@ -3,21 +3,23 @@
 // fast); only a value too deep for it is written by the loop below, with the same output.
 
 type Frame =
-  | { kind: "array"; items: readonly unknown[]; next: number; indent: string }
-  | { kind: "object"; source: Record<string, unknown>; keys: string[]; next: number; wrote: boolean; indent: string };
+  | { kind: "array"; items: readonly unknown[]; next: number }
+  | { kind: "object"; source: Record<string, unknown>; keys: string[]; next: number; wrote: boolean };
 
 const isStackOverflow = (error: unknown): boolean => error instanceof RangeError;
 
 /**
  * JSON.stringify(value, null, space) for JSON data (plus toJSON and undefined as JSON.stringify treats
- * them), at any depth. undefined where JSON.stringify gives undefined (undefined, a function).
+ * them), at any depth. undefined where JSON.stringify gives undefined (undefined, a function). A value
+ * too deep for JSON.stringify is written without indentation: indented, its text would grow with the
+ * square of its depth (100,000 levels: ten billion spaces).
  */
 export function stringifyJson(value: unknown, space = 0): string | undefined {
   try {
     return JSON.stringify(value, null, space) as string | undefined;
   } catch (error) {
     if (!isStackOverflow(error)) throw error;
-    return stringifyDeep(value, " ".repeat(space));
+    return stringifyDeep(value);
   }
 }
 
@@ -51,14 +53,14 @@ function scalarText(value: unknown): string | undefined | null {
   }
 }
 
-function stringifyDeep(root: unknown, gap: string): string | undefined {
+/** JSON.stringify(root) with an explicit stack instead of recursion. */
+function stringifyDeep(root: unknown): string | undefined {
   const out: string[] = [];
   const stack: Frame[] = [];
   const seen = new Set<object>();
-  const newline = (indent: string): string => (gap === "" ? "" : `\n${indent}`);
 
   // Writes `value` (already through toJSON); a container pushes a frame. false: nothing written (undefined).
-  const open = (value: unknown, indent: string): boolean => {
+  const open = (value: unknown): boolean => {
     const scalar = scalarText(value);
     if (scalar === undefined) return false;
     if (scalar !== null) {
@@ -70,32 +72,31 @@ function stringifyDeep(root: unknown, gap: string): string | undefined {
     seen.add(container);
     if (Array.isArray(container)) {
       out.push("[");
-      stack.push({ kind: "array", items: container, next: 0, indent });
+      stack.push({ kind: "array", items: container, next: 0 });
     } else {
       out.push("{");
-      stack.push({ kind: "object", source: container as Record<string, unknown>, keys: Object.keys(container), next: 0, wrote: false, indent });
+      stack.push({ kind: "object", source: container as Record<string, unknown>, keys: Object.keys(container), next: 0, wrote: false });
     }
     return true;
   };
 
-  if (!open(toJsonValue(root, ""), "")) return undefined;
+  if (!open(toJsonValue(root, ""))) return undefined;
   while (stack.length > 0) {
     const frame = stack.at(-1)!;
-    const inner = frame.indent + gap;
     if (frame.kind === "array") {
       if (frame.next === frame.items.length) {
-        out.push(frame.items.length === 0 ? "]" : `${newline(frame.indent)}]`);
+        out.push("]");
         seen.delete(frame.items);
         stack.pop();
         continue;
       }
       const i = frame.next++;
-      out.push(`${i > 0 ? "," : ""}${newline(inner)}`);
-      if (!open(toJsonValue(frame.items[i], String(i)), inner)) out.push("null");
+      if (i > 0) out.push(",");
+      if (!open(toJsonValue(frame.items[i], String(i)))) out.push("null");
       continue;
     }
     if (frame.next === frame.keys.length) {
-      out.push(frame.wrote ? `${newline(frame.indent)}}` : "}");
+      out.push("}");
       seen.delete(frame.source);
       stack.pop();
       continue;
@@ -103,9 +104,9 @@ function stringifyDeep(root: unknown, gap: string): string | undefined {
     const key = frame.keys[frame.next++];
     const value = toJsonValue(frame.source[key], key);
     if (scalarText(value) === undefined) continue;
-    out.push(`${frame.wrote ? "," : ""}${newline(inner)}${JSON.stringify(key)}:${gap === "" ? "" : " "}`);
+    out.push(`${frame.wrote ? "," : ""}${JSON.stringify(key)}:`);
     frame.wrote = true;
-    open(value, inner);
+    open(value);
   }
   return out.join("");
 }
