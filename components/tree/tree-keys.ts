@@ -6,7 +6,7 @@ import { isPrintableText, type KeyPress } from "../kit/keys.js";
 import type { TreeAction, TreeState } from "./tree-reducer.js";
 
 /** Screen-level effects the reducer does not own. */
-export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | "reload" | "timeline" | EntryCommand;
+export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | "reload" | "timeline" | "problems" | EntryCommand;
 
 /** Commands on the selected entry, carried out by the screen that hosts the tree (components/commit). */
 export type EntryCommand = "navigate" | "editLabel" | "fork" | "compact" | "export" | "openInPi";
@@ -66,6 +66,8 @@ export const EMPTY_QUERY_BINDINGS: TreeBinding[] = [
   { keys: ["q"], help: "close the tree (when the search is empty)", run: "back" },
   // Recall (components/recall); with a query, "/" is typed into the search as in pi.
   { keys: ["/"], help: "recall: full-text search of every branch (when the search is empty)", run: "recall" },
+  // components/problems: the file's damaged lines and orphaned entries, each with a jump.
+  { keys: ["!"], help: "list every damaged line and orphaned entry, with a jump to each (when the search is empty)", run: "problems" },
 ];
 
 /** What a key does in the focused detail pane; the hook knows the pane's size and turns it into a scroll. */

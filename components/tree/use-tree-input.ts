@@ -32,6 +32,8 @@ export interface TreeInputDeps {
   onCompactionPreview?: (entryId: string) => void;
   /** Shift+G: open the context timeline at the selected entry; absent: the key does nothing. */
   onTimeline?: (entryId: string) => void;
+  /** `!` with an empty search: open the list of damaged lines and orphaned entries. */
+  onProblems?: () => void;
 }
 
 export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
@@ -109,6 +111,10 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
       break;
     case "reload":
       deps.onReload?.(selectedId(deps.state));
+      break;
+    case "problems":
+      if (deps.onProblems) deps.onProblems();
+      else deps.dispatch({ type: "typeSearch", text: "!" });
       break;
     case "compactionPreview": {
       const id = selectedId(deps.state);
