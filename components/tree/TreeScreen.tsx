@@ -13,6 +13,7 @@ import { detailLines } from "./detail-lines.js";
 import { detailReducer, initDetailState } from "./detail-reducer.js";
 import { paneShownByDefault, treeLayout } from "./layout.js";
 import { buildWindowRows, metaColumnFits, rightColumnWidth } from "./row-render.js";
+import type { TextFieldState } from "../kit/text-field/text-field-state.js";
 import { ProblemsScreen } from "../problems/ProblemsScreen.js";
 import { SearchLine } from "./SearchLine.js";
 import { costText } from "./cost-text.js";
@@ -73,7 +74,7 @@ export function TreeScreen(props: TreeScreenProps) {
   useEffect(() => {
     if (stored.model !== rebase.model) dispatch(rebase);
   }, [stored.model, rebase]);
-  const [findPrompt, setFindPrompt] = useState<string | null>(null);
+  const [findPrompt, setFindPrompt] = useState<TextFieldState | null>(null);
   // `!`: the list of damaged lines and orphaned entries covers the tree until Esc or a jump.
   const [problemsOpen, setProblemsOpen] = useState(false);
   // A one-off note in the counter line (after Ctrl+X, after a jump that had to change the view),

@@ -3,6 +3,8 @@
 // the help overlay renders them, so help can never drift from behaviour.
 import { bindingLookup, TYPED_TEXT, type Binding, type ScrollCommand, type TextBinding } from "../kit/bindings.js";
 import { isPrintableText, type KeyPress } from "../kit/keys.js";
+import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
+import type { TextFieldAction } from "../kit/text-field/text-field-state.js";
 import type { TreeAction, TreeState } from "./tree-reducer.js";
 
 /** Screen-level effects the reducer does not own. */
@@ -84,13 +86,12 @@ export const DETAIL_BINDINGS: Binding<DetailCommand>[] = [
   { keys: ["escape", "enter", "q"], help: "back to the tree", run: { type: "blur" } },
 ];
 
-export type FindPromptCommand = "find" | "deleteChar" | "cancel";
+export type FindPromptCommand = "find" | "cancel";
 
 /** The find prompt (Ctrl+G) is modal: keys not listed (and not text) are swallowed. */
-export const FIND_PROMPT_TEXT: TextBinding = { keys: [TYPED_TEXT], help: "the text to find (any case; ids too)" };
+export const FIND_PROMPT_TEXT: TextBinding = { keys: [TYPED_TEXT], help: "the text to find (any case; ids too); the text-field keys edit it" };
 export const FIND_PROMPT_BINDINGS: Binding<FindPromptCommand>[] = [
   { keys: ["enter"], help: "find: count the hits, cursor on the next one (empty: find off)", run: "find" },
-  { keys: ["backspace", "alt+backspace"], help: "delete the last character", run: "deleteChar" },
   { keys: ["escape"], help: "close the prompt; the last find stays", run: "cancel" },
 ];
 
@@ -123,9 +124,10 @@ export function treeKeyAction(key: KeyPress, state: Pick<TreeState, "query">): T
 /** What a key does in the focused detail pane, or null to leave it to the tree. */
 export const detailKeyCommand = (key: KeyPress): DetailCommand | null => DETAIL(key.name);
 
-/** What a key does in the open find prompt: a command, text to append, or null (swallowed). */
-export function findPromptKeyAction(key: KeyPress): FindPromptCommand | { type: "type"; text: string } | null {
+/** What a key does in the open find prompt: a command, an edit of its text field, or null (swallowed). */
+export function findPromptKeyAction(key: KeyPress): FindPromptCommand | { type: "edit"; edit: TextFieldAction } | null {
   const run = FIND_PROMPT(key.name);
   if (run !== null) return run;
-  return isPrintableText(key.text) ? { type: "type", text: key.text } : null;
+  const edit = textFieldKeyAction(key);
+  return edit === null ? null : { type: "edit", edit };
 }

