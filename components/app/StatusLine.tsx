@@ -50,7 +50,8 @@ export function statusText(f: StatusFacts, width = Infinity): string {
     const text = texts.find((t) => fits(t + note));
     if (text !== undefined) return text + note;
   }
-  return texts[texts.length - 1] + notes[notes.length - 1];
+  // Too narrow for any note: the damage count itself must stay.
+  return texts.find(fits) ?? texts[texts.length - 1];
 }
 
 export function StatusLine({ facts, width }: { facts: StatusFacts; width?: number }) {

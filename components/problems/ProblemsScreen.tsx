@@ -6,7 +6,7 @@ import type { SessionTree } from "../../src/engine/index.js";
 import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { truncateToWidth } from "../kit/text-width.js";
+import { truncateToWidth, wrapText } from "../kit/text-width.js";
 import { problemItems, type ProblemItem } from "./problem-items.js";
 import { problemsKeyCommand } from "./problems-keys.js";
 
@@ -30,12 +30,17 @@ export function problemText(item: ProblemItem): string {
   return `line ${item.line}  ${item.note ? "note" : "damaged"}: ${sanitizeInline(item.problem)}${where}`;
 }
 
+/** Title, the blank line under the list, the key hint. */
 const CHROME = 3;
 
 export function ProblemsScreen({ tree, columns, height, active, onJump, onBack }: ProblemsScreenProps) {
   const items = useMemo(() => problemItems(tree), [tree]);
   const [selected, setSelected] = useState(0);
-  const listHeight = Math.max(1, height - CHROME);
+  // The list takes what it needs, up to all but the rows that show the chosen problem whole.
+  const chosenText = items[selected] ? wrapText(problemText(items[selected]), Math.max(10, columns - 4)) : [];
+  const room = Math.max(1, height - CHROME);
+  const listHeight = Math.max(1, Math.min(items.length, room - Math.min(chosenText.length, Math.floor(room / 2))));
+  const chosenRows = Math.max(0, room - listHeight);
   useKeyLayer(
     "overlay",
     (key) => {
@@ -60,7 +65,7 @@ export function ProblemsScreen({ tree, columns, height, active, onJump, onBack }
   return (
     <Box flexDirection="column" width={columns} height={height}>
       <Text bold>{truncateToWidth(title, columns)}</Text>
-      <Box flexDirection="column" height={listHeight + 1}>
+      <Box flexDirection="column" height={listHeight}>
         {items.length === 0 ? (
           <Text color="green">{truncateToWidth("  None: pi reads every line of this file whole, and every parent is there.", columns)}</Text>
         ) : (
@@ -70,6 +75,12 @@ export function ProblemsScreen({ tree, columns, height, active, onJump, onBack }
             </Text>
           ))
         )}
+      </Box>
+      <Box flexDirection="column" height={chosenRows + 1}>
+        <Text> </Text>
+        {chosenText.slice(0, chosenRows).map((line, i) => (
+          <Text key={i} color="yellow">{`  ${line}`}</Text>
+        ))}
       </Box>
       <Text color="gray">{truncateToWidth(`  ↑/↓ choose · Enter jump to the entry · Esc back${items.length > listHeight ? `  (${selected + 1}/${items.length})` : ""}`, columns)}</Text>
     </Box>
