@@ -5,6 +5,7 @@ import type { Dispatch } from "react";
 import { scrollStep } from "../kit/bindings.js";
 import { initTextField, textFieldReducer, type TextFieldState } from "../kit/text-field/text-field-state.js";
 import { useKeyLayer } from "../kit/key-router.js";
+import { isPrintableText, runKeys } from "../kit/keys.js";
 import type { DetailAction, DetailState } from "./detail-reducer.js";
 import { entryCopyText } from "./copy-text.js";
 import { detailKeyCommand, findPromptKeyAction, treeKeyAction, type EntryCommand, type TreeCommand } from "./tree-keys.js";
@@ -44,6 +45,17 @@ export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
   useKeyLayer(
     "screen",
     (key) => {
+      // Several characters in one read whose first is a command ("/" then the query, Shift+L then
+      // the label): the command acts, and the router hands the rest to whatever it opened.
+      if (key.name === "" && !key.lines && isPrintableText(key.text)) {
+        const [first, ...rest] = runKeys(key.text);
+        const firstRun = rest.length > 0 ? treeKeyAction(first, deps.state) : null;
+        if (firstRun !== null && !(typeof firstRun === "object" && firstRun.type === "typeSearch")) {
+          if (typeof firstRun === "object") dispatch(firstRun);
+          else runCommand(firstRun, deps);
+          return { rest };
+        }
+      }
       const run = treeKeyAction(key, deps.state);
       if (run === null) return false;
       if (typeof run === "object") dispatch(run);
