@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState, type ReactNode } from "react";
 import { Box, Text, useApp } from "ink";
 import type { FileSnapshot, PendingExactLoad, SessionTree } from "../../src/engine/index.js";
-import { KeyRouter } from "../kit/key-router.js";
+import { HoldKeys, KeyRouter } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
 import { useTerminalSize } from "../kit/use-terminal-size.js";
 import type { HelpGroupId } from "./help-keys.js";
@@ -24,7 +24,18 @@ const CompactionPreviewScreen = lazy(() =>
  */
 const SCREEN_HELP: Record<Screen["kind"], HelpGroupId | undefined> = { picker: undefined, tree: "tree", recall: "recallResults", compaction: "preview", timeline: "timeline" };
 
-const whileLoading = (children: ReactNode) => <Suspense fallback={<Text>loading…</Text>}>{children}</Suspense>;
+// Keys typed while a screen loads wait for it (HoldKeys), instead of reaching the screen below.
+const whileLoading = (children: ReactNode) => (
+  <Suspense
+    fallback={
+      <HoldKeys>
+        <Text>loading…</Text>
+      </HoldKeys>
+    }
+  >
+    {children}
+  </Suspense>
+);
 
 export interface AppProps {
   env: AppEnv;

@@ -36,13 +36,22 @@ function statusTexts(f: StatusFacts): string[] {
 
 /**
  * The most detailed line whose totals fit `width` columns (the terminal cuts the shortest when none
- * does), then where the first damaged line is, as far as it fits.
+ * does), with where the first damaged line is and the key (!) that lists them all.
  */
 export function statusText(f: StatusFacts, width = Infinity): string {
   const texts = statusTexts(f);
-  const text = texts.find((t) => displayWidth(t) + 1 <= width) ?? texts[texts.length - 1];
+  const fits = (t: string) => displayWidth(t) + 1 <= width;
   const first = f.damagedLines > 0 && !f.checking ? f.firstProblem : undefined;
-  return first ? `${text} (first: line ${first.line}: ${sanitizeInline(first.problem)})` : text;
+  if (!first) return texts.find(fits) ?? texts[texts.length - 1];
+  // Where the first problem is and the key that lists them all outrank the totals' details.
+  const problem = sanitizeInline(first.problem);
+  const notes = [` (first: line ${first.line}: ${problem}; ! lists all)`, ` (first: line ${first.line}; ! lists all)`, " (! lists them)"];
+  for (const note of notes) {
+    const text = texts.find((t) => fits(t + note));
+    if (text !== undefined) return text + note;
+  }
+  // Too narrow for any note: the damage count itself must stay.
+  return texts.find(fits) ?? texts[texts.length - 1];
 }
 
 export function StatusLine({ facts, width }: { facts: StatusFacts; width?: number }) {

@@ -11,6 +11,7 @@ import { LABEL_EDITOR_BINDINGS, LABEL_TEXT } from "../label/label-keys.js";
 import { HANDOFF_BINDINGS } from "../handoff/handoff-keys.js";
 import { PI_SUMMARY_BINDINGS } from "../summarizer/summarizer-offer.js";
 import { PICKER_BINDINGS, PICKER_TEXT } from "../picker/key-actions.js";
+import { PROBLEMS_BINDINGS } from "../problems/problems-keys.js";
 import {
   DETAIL_BINDINGS,
   EMPTY_QUERY_BINDINGS,
@@ -47,6 +48,7 @@ export type HelpGroupId =
   | "recallQuery"
   | "recallResults"
   | "recallExpanded"
+  | "problems"
   | "picker"
   | "timeline"
   | "help";
@@ -108,6 +110,7 @@ export const HELP_GROUPS: HelpGroup[] = [
   { id: "recallResults", title: "Recall: result keys (after Tab)", items: fromBindings(RESULT_BINDINGS) },
   { id: "recallExpanded", title: "Recall: expanded entry (after e)", items: fromBindings([...EXPANDED_SCROLL_BINDINGS, ...EXPANDED_BINDINGS]) },
   { id: "timeline", title: "Context timeline (Shift+G in the tree)", items: fromBindings(TIMELINE_BINDINGS) },
+  { id: "problems", title: "Damaged lines and orphaned entries (! in the tree)", items: fromBindings(PROBLEMS_BINDINGS) },
   // In pi's /resume `?` is typed into the search, so this help cannot open from the picker itself.
   { id: "picker", title: "Session picker (/resume; ? types into the search)", items: fromBindings([PICKER_TEXT, ...PICKER_BINDINGS]) },
   { id: "help", title: "This help", items: [...fromBindings(HELP_OVERLAY_BINDINGS), { keys: "any other key", help: "close" }] },

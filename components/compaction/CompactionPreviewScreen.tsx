@@ -12,6 +12,7 @@ import type { HelpGroupId } from "../app/help-keys.js";
 import type { AppEnv } from "../app/screens.js";
 import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { truncateToWidth } from "../kit/text-width.js";
 import { ContextDiffView } from "../diff/ContextDiffView.js";
 import { followCutTop } from "./band-lines.js";
 import { notAtLeafMessage } from "./not-at-leaf.js";
@@ -68,7 +69,8 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
 
   // Fixed lines: title, settings, tokens, auto-compact, footer; the pane keeps at least MIN_PANE.
   const spare = Math.max(0, rows - 1 - 5 - MIN_PANE);
-  const why = whyLines(preview, width, Math.min(MAX_WHY_LINES, spare));
+  // The explanation may take up to half the spare rows (at least three lines when they are there).
+  const why = whyLines(preview, width, Math.min(spare, Math.max(MAX_WHY_LINES, Math.floor(spare / 2))));
   const warnings = warningLines(preview, data.problems, width);
   const shownWarnings = warnings.slice(0, Math.min(MAX_WARNING_LINES, spare - why.length));
   const headerLines = 4 + why.length + shownWarnings.length;
@@ -124,7 +126,8 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   }
 
   const top = state.bandsScroll ?? followCutTop(data.bandList, listHeight);
-  const title = `  Compaction preview  ${sanitizeInline(props.file)} · at ${sanitizeInline(targetId ?? "(empty)")}${targetId === tree.leafId ? " (leaf)" : ""}`;
+  // Where the preview stands comes before the path, which gives way first on a narrow screen.
+  const title = `  Compaction preview at ${sanitizeInline(targetId ?? "(empty)")}${targetId === tree.leafId ? " (pi's leaf)" : " (not pi's leaf)"}  ${sanitizeInline(props.file)}`;
   const diffUnavailable =
     (state.pane !== "bands" && data.outcomePending && state.pane !== "branchDiff" && "Compiling the summary for this cut…") ||
     (state.pane === "diff" && !diffModel && "pi would not compact here, so there is no after-context to compare.") ||
@@ -132,9 +135,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
 
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
-      <Text bold wrap="truncate">
-        {title}
-      </Text>
+      <Text bold>{truncateToWidth(title, columns)}</Text>
       <Cells cells={settingsLine(data.settings, state.profile, width)} />
       <Cells cells={tokensLine(preview, data.outcomePending)} />
       {diffModel ? (

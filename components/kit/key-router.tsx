@@ -1,13 +1,21 @@
 // The one keypress router. A single useInput at the root hands each key to the registered handlers,
 // top layer first (overlay > pane > screen); inside a layer the most recent registration goes first.
-// A handler returns true to consume the key. This is why no component calls useInput itself: with
+// A handler returns true to consume the key, or { rest } to consume the first key of a run typed in
+// one read and hand the rest back: those keys are delivered next, one per commit, to whichever layer
+// is on top by then (Shift+L and the label after it, "/" and the query). This is why no component calls useInput itself: with
 // several useInput hooks every one of them sees every key, and modal views cannot shadow the tree.
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useInput, useStdin } from "ink";
 import { splitKeyChunk, toKeyPress, type KeyPress } from "./keys.js";
 
 export type KeyLayer = "overlay" | "pane" | "screen";
-export type KeyHandler = (key: KeyPress) => boolean;
+/**
+ * true: consumed; false: not this layer's; { rest }: consumed, and these keys go next (before the
+ * queue); "hold": not yet (a screen still loading): the key waits, with the ones after it, until a
+ * layer registers.
+ */
+export type KeyResult = boolean | { rest: KeyPress[] } | "hold";
+export type KeyHandler = (key: KeyPress) => KeyResult;
 
 const LAYER_RANK: Record<KeyLayer, number> = { overlay: 3, pane: 2, screen: 1 };
 
@@ -21,22 +29,26 @@ interface Registration {
 export class KeyRegistry {
   private registrations: Registration[] = [];
   private counter = 0;
+  /** Called after each registration (the router resumes keys it held). */
+  onRegister: (() => void) | null = null;
 
   register(layer: KeyLayer, handler: { current: KeyHandler }): () => void {
     const reg: Registration = { layer, order: this.counter++, handler };
     this.registrations.push(reg);
+    this.onRegister?.();
     return () => {
       this.registrations = this.registrations.filter((r) => r !== reg);
     };
   }
 
   /** Offer the key to each handler, top layer and newest first, until one consumes it. */
-  dispatch(key: KeyPress): boolean {
+  dispatch(key: KeyPress): KeyResult {
     const ordered = [...this.registrations].sort(
       (a, b) => LAYER_RANK[b.layer] - LAYER_RANK[a.layer] || b.order - a.order,
     );
     for (const reg of ordered) {
-      if (reg.handler.current(key)) return true;
+      const result = reg.handler.current(key);
+      if (result !== false) return result;
     }
     return false;
   }
@@ -53,7 +65,7 @@ export function KeyRouter({
   children: ReactNode;
   active?: boolean;
   /** Called with keys no layer consumed (the shell's last resort, e.g. Ctrl+C quits). */
-  onUnhandled?: KeyHandler;
+  onUnhandled?: (key: KeyPress) => boolean;
 }) {
   const registry = useRef(new KeyRegistry()).current;
   const fallback = useRef(onUnhandled);
@@ -75,16 +87,25 @@ export function KeyRouter({
       return;
     }
     inFlight.current = true;
+    let result: KeyResult = false;
     try {
-      if (!registry.dispatch(next)) fallback.current?.(next);
+      result = registry.dispatch(next);
+      if (result === false) fallback.current?.(next);
+      else if (typeof result === "object") queue.current.unshift(...result.rest);
+      else if (result === "hold") queue.current.unshift(next);
     } finally {
-      // Always a commit, even when the key changed nothing (or its handler threw), so the effect
-      // below releases the queue and the next key is not stuck behind this one.
-      setPump((n) => n + 1);
+      // Held: no commit is awaited; the next registration (the screen that loaded) resumes delivery.
+      // Otherwise always a commit, even when the key changed nothing (or its handler threw), so the
+      // effect below releases the queue and the next key is not stuck behind this one.
+      if (result === "hold") inFlight.current = false;
+      else setPump((n) => n + 1);
     }
   };
   const deliverRef = useRef(deliverNext);
   deliverRef.current = deliverNext;
+  registry.onRegister = () => {
+    if (!inFlight.current && queue.current.length > 0) setPump((n) => n + 1);
+  };
   useEffect(() => {
     if (pump > 0) deliverRef.current();
   }, [pump]);
@@ -110,4 +131,10 @@ export function useKeyLayer(layer: KeyLayer, handler: KeyHandler, enabled = true
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => (enabled ? registry.register(layer, ref) : undefined), [registry, layer, enabled]);
+}
+
+/** While mounted (a screen being loaded), keys wait instead of reaching the screens below. */
+export function HoldKeys({ children }: { children: ReactNode }) {
+  useKeyLayer("overlay", () => "hold");
+  return <>{children}</>;
 }

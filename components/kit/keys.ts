@@ -131,3 +131,15 @@ export function splitKeyChunk(input: string): KeyPress[] | undefined {
   if (run) pushRun();
   return presses;
 }
+
+let graphemeSegmenter: Intl.Segmenter | undefined;
+
+/**
+ * A printable run typed in one read, as the keys it is (one per grapheme): for a layer whose first
+ * key is a command, so the keys after it reach whatever that command opens. Lines are not kept.
+ */
+export function runKeys(text: string): KeyPress[] {
+  graphemeSegmenter ??= new Intl.Segmenter();
+  // A cluster of several code points (an emoji with its variation selector) stays one press of text.
+  return Array.from(graphemeSegmenter.segment(text), (s) => textPress(s.segment));
+}

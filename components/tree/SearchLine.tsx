@@ -1,8 +1,10 @@
-// Dumb view: pi's "Type to search:" line, or the full-text find prompt while it is open. The typed
-// text is cut to the width here (Ink's own truncation lets a wide character at the edge run one
-// column over); the tail of a long query is what shows, next to the cursor.
+// Dumb view: pi's "Type to search:" line, or the full-text find prompt (a text field) while it is
+// open. The typed text is cut to the width here (Ink's own truncation lets a wide character at the
+// edge run one column over); the tail of a long query is what shows.
 import { Text } from "ink";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { TextField } from "../kit/text-field/TextField.js";
+import type { TextFieldState } from "../kit/text-field/text-field-state.js";
 import { displayWidth, sliceColumns } from "../kit/text-width.js";
 
 const FIND_LABEL = "  Find in full text: ";
@@ -16,16 +18,14 @@ function tailFitting(text: string, width: number): string {
   return w <= width ? text : sliceColumns(text, w - width, width);
 }
 
-export function SearchLine({ query, findPrompt, width }: { query: string; findPrompt: string | null; width: number }) {
+export function SearchLine({ query, findPrompt, width }: { query: string; findPrompt: TextFieldState | null; width: number }) {
   if (findPrompt !== null) {
-    const room = width - FIND_LABEL.length - 1;
-    const shown = tailFitting(sanitizeInline(findPrompt), room);
-    const hintRoom = room - displayWidth(shown);
+    const room = Math.max(1, width - FIND_LABEL.length - 1);
+    const hintRoom = room - displayWidth(findPrompt.value) - 1;
     return (
       <Text wrap="truncate">
         <Text color="gray">{FIND_LABEL}</Text>
-        <Text color="yellow">{shown}</Text>
-        <Text inverse> </Text>
+        <TextField state={findPrompt} focused width={room} color="yellow" />
         <Text color="gray">{hintRoom >= FIND_HINT.length ? FIND_HINT : ""}</Text>
       </Text>
     );

@@ -13,6 +13,8 @@ import { detailLines } from "./detail-lines.js";
 import { detailReducer, initDetailState } from "./detail-reducer.js";
 import { paneShownByDefault, treeLayout } from "./layout.js";
 import { buildWindowRows, metaColumnFits, rightColumnWidth } from "./row-render.js";
+import type { TextFieldState } from "../kit/text-field/text-field-state.js";
+import { ProblemsScreen } from "../problems/ProblemsScreen.js";
 import { SearchLine } from "./SearchLine.js";
 import { costText } from "./cost-text.js";
 import { initTreeState, revealNote, selectedId, selectedNode, treeReducer } from "./tree-reducer.js";
@@ -72,7 +74,9 @@ export function TreeScreen(props: TreeScreenProps) {
   useEffect(() => {
     if (stored.model !== rebase.model) dispatch(rebase);
   }, [stored.model, rebase]);
-  const [findPrompt, setFindPrompt] = useState<string | null>(null);
+  const [findPrompt, setFindPrompt] = useState<TextFieldState | null>(null);
+  // `!`: the list of damaged lines and orphaned entries covers the tree until Esc or a jump.
+  const [problemsOpen, setProblemsOpen] = useState(false);
   // A one-off note in the counter line (after Ctrl+X, after a jump that had to change the view),
   // shown while the cursor stays on the row it was made on.
   const [noted, setNoted] = useState<{ text: string; node: number } | null>(null);
@@ -129,9 +133,21 @@ export function TreeScreen(props: TreeScreenProps) {
       onRecall: props.onRecall && (() => props.onRecall?.(props.tree)),
       onCompactionPreview: props.onCompactionPreview && ((id: string) => props.onCompactionPreview?.(props.tree, id)),
       onTimeline: props.onTimeline && ((id: string) => props.onTimeline?.(props.tree, id)),
+      onProblems: () => setProblemsOpen(true),
     },
-    props.active,
+    props.active && !problemsOpen,
   );
+  const jumpTo = (id: string) => {
+    setProblemsOpen(false);
+    const action = { type: "revealEntry" as const, id };
+    const after = treeReducer(state, action);
+    dispatch(action);
+    const text = revealNote(state, after);
+    if (text !== null) setNoted({ text, node: selectedNode(after) });
+  };
+  if (problemsOpen) {
+    return <ProblemsScreen tree={props.tree} columns={columns} height={rows - 1} active={props.active} onJump={jumpTo} onBack={() => setProblemsOpen(false)} />;
+  }
 
   // Shift+I's id/time column only where it leaves the row text readable (not beside the pane at 60 columns).
   const metaShown = state.showMeta && metaColumnFits(layout.treeWidth);

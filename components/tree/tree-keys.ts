@@ -3,10 +3,12 @@
 // the help overlay renders them, so help can never drift from behaviour.
 import { bindingLookup, TYPED_TEXT, type Binding, type ScrollCommand, type TextBinding } from "../kit/bindings.js";
 import { isPrintableText, type KeyPress } from "../kit/keys.js";
+import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
+import type { TextFieldAction } from "../kit/text-field/text-field-state.js";
 import type { TreeAction, TreeState } from "./tree-reducer.js";
 
 /** Screen-level effects the reducer does not own. */
-export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | "reload" | "timeline" | EntryCommand;
+export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | "reload" | "timeline" | "problems" | EntryCommand;
 
 /** Commands on the selected entry, carried out by the screen that hosts the tree (components/commit). */
 export type EntryCommand = "navigate" | "editLabel" | "fork" | "compact" | "export" | "openInPi";
@@ -66,6 +68,8 @@ export const EMPTY_QUERY_BINDINGS: TreeBinding[] = [
   { keys: ["q"], help: "close the tree (when the search is empty)", run: "back" },
   // Recall (components/recall); with a query, "/" is typed into the search as in pi.
   { keys: ["/"], help: "recall: full-text search of every branch (when the search is empty)", run: "recall" },
+  // components/problems: the file's damaged lines and orphaned entries, each with a jump.
+  { keys: ["!"], help: "list every damaged line and orphaned entry, with a jump to each (when the search is empty)", run: "problems" },
 ];
 
 /** What a key does in the focused detail pane; the hook knows the pane's size and turns it into a scroll. */
@@ -82,13 +86,12 @@ export const DETAIL_BINDINGS: Binding<DetailCommand>[] = [
   { keys: ["escape", "enter", "q"], help: "back to the tree", run: { type: "blur" } },
 ];
 
-export type FindPromptCommand = "find" | "deleteChar" | "cancel";
+export type FindPromptCommand = "find" | "cancel";
 
 /** The find prompt (Ctrl+G) is modal: keys not listed (and not text) are swallowed. */
-export const FIND_PROMPT_TEXT: TextBinding = { keys: [TYPED_TEXT], help: "the text to find (any case; ids too)" };
+export const FIND_PROMPT_TEXT: TextBinding = { keys: [TYPED_TEXT], help: "the text to find (any case; ids too); the text-field keys edit it" };
 export const FIND_PROMPT_BINDINGS: Binding<FindPromptCommand>[] = [
   { keys: ["enter"], help: "find: count the hits, cursor on the next one (empty: find off)", run: "find" },
-  { keys: ["backspace", "alt+backspace"], help: "delete the last character", run: "deleteChar" },
   { keys: ["escape"], help: "close the prompt; the last find stays", run: "cancel" },
 ];
 
@@ -121,9 +124,10 @@ export function treeKeyAction(key: KeyPress, state: Pick<TreeState, "query">): T
 /** What a key does in the focused detail pane, or null to leave it to the tree. */
 export const detailKeyCommand = (key: KeyPress): DetailCommand | null => DETAIL(key.name);
 
-/** What a key does in the open find prompt: a command, text to append, or null (swallowed). */
-export function findPromptKeyAction(key: KeyPress): FindPromptCommand | { type: "type"; text: string } | null {
+/** What a key does in the open find prompt: a command, an edit of its text field, or null (swallowed). */
+export function findPromptKeyAction(key: KeyPress): FindPromptCommand | { type: "edit"; edit: TextFieldAction } | null {
   const run = FIND_PROMPT(key.name);
   if (run !== null) return run;
-  return isPrintableText(key.text) ? { type: "type", text: key.text } : null;
+  const edit = textFieldKeyAction(key);
+  return edit === null ? null : { type: "edit", edit };
 }

@@ -3,7 +3,9 @@
 // sees a key first. No key is named here: the tables, which the help overlay shows, decide.
 import type { Dispatch } from "react";
 import { scrollStep } from "../kit/bindings.js";
+import { initTextField, textFieldReducer, type TextFieldState } from "../kit/text-field/text-field-state.js";
 import { useKeyLayer } from "../kit/key-router.js";
+import { isPrintableText, runKeys } from "../kit/keys.js";
 import type { DetailAction, DetailState } from "./detail-reducer.js";
 import { entryCopyText } from "./copy-text.js";
 import { detailKeyCommand, findPromptKeyAction, treeKeyAction, type EntryCommand, type TreeCommand } from "./tree-keys.js";
@@ -16,8 +18,9 @@ export interface TreeInputDeps {
   detailDispatch: Dispatch<DetailAction>;
   /** Total and visible line counts of the pane, for clamped scrolling. */
   paneLines: { total: number; height: number };
-  findPrompt: string | null;
-  setFindPrompt: (value: string | null) => void;
+  /** The open find prompt's text field (Ctrl+G), or null. */
+  findPrompt: TextFieldState | null;
+  setFindPrompt: (value: TextFieldState | null) => void;
   onBack: () => void;
   onHelp: () => void;
   /** Enter / Shift+L / Shift+F / Shift+C / Ctrl+R on the selected entry (components/commit); absent: the keys do nothing. */
@@ -32,6 +35,8 @@ export interface TreeInputDeps {
   onCompactionPreview?: (entryId: string) => void;
   /** Shift+G: open the context timeline at the selected entry; absent: the key does nothing. */
   onTimeline?: (entryId: string) => void;
+  /** `!` with an empty search: open the list of damaged lines and orphaned entries. */
+  onProblems?: () => void;
 }
 
 export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
@@ -40,6 +45,17 @@ export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
   useKeyLayer(
     "screen",
     (key) => {
+      // Several characters in one read whose first is a command ("/" then the query, Shift+L then
+      // the label): the command acts, and the router hands the rest to whatever it opened.
+      if (key.name === "" && !key.lines && isPrintableText(key.text)) {
+        const [first, ...rest] = runKeys(key.text);
+        const firstRun = rest.length > 0 ? treeKeyAction(first, deps.state) : null;
+        if (firstRun !== null && !(typeof firstRun === "object" && firstRun.type === "typeSearch")) {
+          if (typeof firstRun === "object") dispatch(firstRun);
+          else runCommand(firstRun, deps);
+          return { rest };
+        }
+      }
       const run = treeKeyAction(key, deps.state);
       if (run === null) return false;
       if (typeof run === "object") dispatch(run);
@@ -66,14 +82,13 @@ export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
   useKeyLayer(
     "overlay",
     (key) => {
-      const prompt = deps.findPrompt ?? "";
+      const prompt = deps.findPrompt ?? initTextField("");
       const action = findPromptKeyAction(key);
       if (action === "cancel") setFindPrompt(null);
       else if (action === "find") {
-        dispatch({ type: "find", query: prompt });
+        dispatch({ type: "find", query: prompt.value });
         setFindPrompt(null);
-      } else if (action === "deleteChar") setFindPrompt(prompt.slice(0, -1));
-      else if (action !== null) setFindPrompt(prompt + action.text);
+      } else if (action !== null) setFindPrompt(textFieldReducer(prompt, action.edit));
       // The prompt is modal: every other key is swallowed.
       return true;
     },
@@ -90,7 +105,7 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
       deps.onHelp();
       break;
     case "findPrompt":
-      deps.setFindPrompt(deps.state.find?.query ?? "");
+      deps.setFindPrompt(initTextField(deps.state.find?.query ?? ""));
       break;
     case "toggleDetail":
       deps.detailDispatch({ type: "toggleShown" });
@@ -109,6 +124,10 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
       break;
     case "reload":
       deps.onReload?.(selectedId(deps.state));
+      break;
+    case "problems":
+      if (deps.onProblems) deps.onProblems();
+      else deps.dispatch({ type: "typeSearch", text: "!" });
       break;
     case "compactionPreview": {
       const id = selectedId(deps.state);

@@ -111,6 +111,20 @@ describe("compaction preview", () => {
     expect(f).toContain("keepRecentTokens 2,000 (adjusted)");
   });
 
+  it("keeps its title's entry, its footer's keys and the whole Why on screen where there is room", async () => {
+    const narrow = await openPreview({ compaction: { keepRecentTokens: 2000 } }, null, { columns: 60, rows: 30 });
+    expect(lines(narrow.frame())[0]).toMatch(/^ {2}Compaction preview at a6z \(pi's leaf\) {2}/);
+    narrow.unmount();
+    const at80 = await openPreview({ compaction: { keepRecentTokens: 2000 } }, null, { columns: 80, rows: 24 });
+    const f = at80.frame();
+    const footer = lines(f).find((l) => l.includes("w write")) ?? "";
+    for (const key of ["w write", "d/b diff", "c cut"]) expect(footer).toContain(key);
+    // The Why wraps to more than three lines at 80 columns and is not cut short ("…").
+    const why = lines(f).filter((l, i, all) => i >= all.findIndex((x) => x.startsWith("Why:")) && i < all.findIndex((x) => x.includes("▼")));
+    expect(why.length).toBeGreaterThan(3);
+    expect(why.join(" ")).not.toMatch(/ …$/);
+  });
+
   it("moves the cut live with the keepRecentTokens keys and marks the value as adjusted", async () => {
     const ui = await openPreview({ compaction: { keepRecentTokens: 2550 } }, null);
     let f = ui.frame();
@@ -237,7 +251,7 @@ describe("compaction preview in the app", () => {
     await ui.waitFor((f) => f.includes("Session Tree"));
     await ui.press("ctrl+k");
     let f = await ui.waitFor((fr) => fr.includes("Compaction preview") && !fr.includes("compiling the summary"));
-    expect(f).toContain(`at ${tree.leafId} (leaf)`);
+    expect(f).toContain(`Compaction preview at ${tree.leafId} (pi's leaf)`);
     expect(cutLine(f)).toContain("first kept entry a52");
     // ? lists the preview's keys in the app's help overlay; any key closes it.
     await ui.press("?");

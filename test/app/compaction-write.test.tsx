@@ -109,7 +109,7 @@ describe("compaction preview: w on an entry that is not pi's leaf", () => {
     // Three rows above the leaf.
     await ui.press("up", "up", "up", "ctrl+k");
     const preview = await ui.waitFor(settled, WAIT_MS);
-    const target = /· at (\S+)/.exec(preview)?.[1];
+    const target = /Compaction preview at (\S+) \(not pi's leaf\)/.exec(preview)?.[1];
     expect(target).toBeDefined();
     expect(target).not.toBe(tree.leafId);
     await ui.press("w");

@@ -89,7 +89,7 @@ describe("the exact load replaces the first look after the first frame", () => {
     expect(first).toContain(CHECKING);
     expect(first).toContain(row);
     // pi drops line 8 (r3a), which also leaves its child a4a without a parent.
-    const final = await ui.waitFor((f) => / damaged lines? \(first: line 8: /.test(statusLine(f)), WAIT_MS);
+    const final = await ui.waitFor((f) => / damaged lines? \(first: line 8[:;] /.test(statusLine(f)), WAIT_MS);
     expect(final).not.toContain(CHECKING);
     expect(final).not.toContain(row);
     await ui.waitFor((f) => f.includes("Lines checked: 1 entry on a damaged line, which pi skips, is gone from the tree."), WAIT_MS);

@@ -14,6 +14,7 @@ import { PREVIEW_BINDINGS } from "../../components/compaction/preview-keys.js";
 import { DIFF_BINDINGS } from "../../components/diff/diff-keys.js";
 import { TYPED_TEXT } from "../../components/kit/bindings.js";
 import { KeyRouter } from "../../components/kit/key-router.js";
+import { PROBLEMS_BINDINGS } from "../../components/problems/problems-keys.js";
 import { TEXT_FIELD_BINDINGS, TEXT_FIELD_TEXT } from "../../components/kit/text-field/text-field-keys.js";
 import { EDITOR_BINDINGS, EDITOR_PASSED_KEYS, EDITOR_TEXT } from "../../components/kit/multiline-editor/editor-keys.js";
 import { LABEL_EDITOR_BINDINGS, LABEL_TEXT } from "../../components/label/label-keys.js";
@@ -148,6 +149,7 @@ describe("the help overlay lists every binding of every table", () => {
     ["instructions editor", [EDITOR_TEXT, ...EDITOR_BINDINGS]],
     ["label editor", [LABEL_TEXT, ...LABEL_EDITOR_BINDINGS]],
     ["text fields", [TEXT_FIELD_TEXT, ...TEXT_FIELD_BINDINGS]],
+    ["problems", PROBLEMS_BINDINGS],
     ["confirm step", CONFIRM_BINDINGS],
     ["session picker", [PICKER_TEXT, ...PICKER_BINDINGS]],
     ["help overlay", HELP_OVERLAY_BINDINGS],

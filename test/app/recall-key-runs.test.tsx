@@ -120,3 +120,24 @@ describe("recall: a jump that has to change the tree's view says so", () => {
     expect(cursorLine(frame)).toMatch(/assistant|read/);
   });
 });
+
+describe("keys typed in one read with the key that opens a screen reach that screen", () => {
+  it('"/" and the query in one read: recall opens (loaded lazily) with the query typed', async () => {
+    const tree = treeFromText(readFileSync(FILE, "utf8"));
+    const ui = await renderInk(<App env={env} initial={{ kind: "tree", path: FILE, fromPicker: false }} initialTree={tree} />, { columns: 120, rows: 40 });
+    await ui.waitFor((f) => f.includes("Session Tree"));
+    await ui.press("/cookies");
+    const frame = await ui.waitFor((f) => f.includes("1 match"));
+    expect(frame).toMatch(/Recall: cookies *$/m);
+  });
+
+  it("Shift+L and the label's letters in one read go into the label editor", async () => {
+    const tree = treeFromText(readFileSync(FILE, "utf8"));
+    const ui = await renderInk(<App env={env} initial={{ kind: "tree", path: FILE, fromPicker: false }} initialTree={tree} />, { columns: 120, rows: 40 });
+    await ui.waitFor((f) => f.includes("Session Tree"));
+    await ui.press("Lfast");
+    const frame = await ui.waitFor((f) => f.includes("Label (empty to remove):"));
+    await ui.waitFor((f) => /Label \(empty to remove\): fast *$/m.test(f));
+    expect(frame).not.toContain("Type to search: Lfast");
+  });
+});

@@ -67,3 +67,19 @@ describe("confirm steps wrap what they will do", () => {
     expect(cut).toMatch(/y: create the new file ▼\d+/);
   });
 });
+
+describe("the picker's regex error", () => {
+  it("says what is wrong without repeating the pattern, in the room the query leaves", async () => {
+    const { shortQueryError, SearchLine } = await import("../../components/picker/SearchLine.js");
+    let message = "";
+    try {
+      const pattern = ["(", "unclosed"].join("");
+      new RegExp(pattern, "i");
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(shortQueryError(message)).toBe("regex: Unterminated group");
+    const ui = await renderInk(<SearchLine query="re:(unclosed" error={message} width={60} />, { columns: 60, rows: 3 });
+    expect(ui.frame()).toContain("regex: Unterminated group");
+  });
+});

@@ -27,7 +27,13 @@ describe("status line", () => {
 
   it("names the first damaged line after the totals, once the lines are checked", () => {
     const facts = { ...FACTS, damagedLines: 1, firstProblem: { line: 8, problem: "not valid JSON" } };
-    expect(statusText(facts, 80)).toBe("12,479 entries · 35 branches · context ~175,891 tokens · 1 damaged line (first: line 8: not valid JSON)");
+    expect(statusText(facts, 120)).toBe("12,479 entries · 35 branches · context ~175,891 tokens · 1 damaged line (first: line 8: not valid JSON; ! lists all)");
+    // Narrower: the totals give way before where the damage is, then the problem's words.
+    expect(statusText(facts, 100)).toBe("12,479 entries · ~175,891 tokens · 1 damaged line (first: line 8: not valid JSON; ! lists all)");
+    expect(statusText(facts, 80)).toBe("12,479 entries · ~175,891 tokens · 1 damaged line (first: line 8; ! lists all)");
+    // Too narrow for any note: the count stays.
+    expect(statusText({ ...facts, entryCount: 3, contextTokens: 15 }, 40)).toBe("3 entries · ~15 tokens · 1 damaged line");
+    for (const width of [120, 100, 80, 70]) expect(displayWidth(statusText(facts, width)) + 1, `${width}`).toBeLessThanOrEqual(width);
     expect(statusText({ ...facts, checking: true }, 80)).not.toContain("first:");
   });
 });

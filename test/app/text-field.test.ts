@@ -47,3 +47,19 @@ describe("text field", () => {
     expect(fieldWindow({ ...s, cursor: 0 }, 8)).toEqual({ before: "", at: "0", after: "1234567" });
   });
 });
+
+describe("the find prompt edits through the same text field", () => {
+  it("Left, Backspace and typing act at the cursor; Enter and Esc are the prompt's", async () => {
+    const { findPromptKeyAction } = await import("../../components/tree/tree-keys.js");
+    let s = initTextField("nedle");
+    const presses: KeyPress[] = [{ name: "left", text: "" }, { name: "left", text: "" }, { name: "left", text: "" }, { name: "e", text: "e" }];
+    for (const key of presses) {
+      const action = findPromptKeyAction(key);
+      if (action !== null && typeof action === "object") s = textFieldReducer(s, action.edit);
+    }
+    expect(s.value).toBe("needle");
+    expect(findPromptKeyAction({ name: "enter", text: "" })).toBe("find");
+    expect(findPromptKeyAction({ name: "escape", text: "" })).toBe("cancel");
+    expect(findPromptKeyAction({ name: "backspace", text: "" })).toEqual({ type: "edit", edit: { type: "backspace" } });
+  });
+});

@@ -1,0 +1,88 @@
+// `!` in the tree: every damaged line and orphaned entry of the file, one row each, with a jump to
+// the entry concerned. It covers the tree (modal) and hands the jump back to it.
+import { useMemo, useState } from "react";
+import { Box, Text } from "ink";
+import type { SessionTree } from "../../src/engine/index.js";
+import { scrollStep } from "../kit/bindings.js";
+import { useKeyLayer } from "../kit/key-router.js";
+import { sanitizeInline } from "../kit/sanitize.js";
+import { truncateToWidth, wrapText } from "../kit/text-width.js";
+import { problemItems, type ProblemItem } from "./problem-items.js";
+import { problemsKeyCommand } from "./problems-keys.js";
+
+export interface ProblemsScreenProps {
+  tree: SessionTree;
+  columns: number;
+  /** Rows this screen may use. */
+  height: number;
+  active: boolean;
+  onJump: (entryId: string) => void;
+  onBack: () => void;
+}
+
+/** One problem as a row of text. */
+export function problemText(item: ProblemItem): string {
+  if (item.kind === "orphan") {
+    const why = item.problem !== undefined ? sanitizeInline(item.problem) : `its parent ${sanitizeInline(item.parentId)} is not in the file; pi shows it as a root`;
+    return `line ${item.line}  orphan ${sanitizeInline(item.entryId)}: ${why}`;
+  }
+  const where = item.jumpId === null ? "" : `  → ${sanitizeInline(item.jumpId)}`;
+  return `line ${item.line}  ${item.note ? "note" : "damaged"}: ${sanitizeInline(item.problem)}${where}`;
+}
+
+/** Title, the blank line under the list, the key hint. */
+const CHROME = 3;
+
+export function ProblemsScreen({ tree, columns, height, active, onJump, onBack }: ProblemsScreenProps) {
+  const items = useMemo(() => problemItems(tree), [tree]);
+  const [selected, setSelected] = useState(0);
+  // The list takes what it needs, up to all but the rows that show the chosen problem whole.
+  const chosenText = items[selected] ? wrapText(problemText(items[selected]), Math.max(10, columns - 4)) : [];
+  const room = Math.max(1, height - CHROME);
+  const listHeight = Math.max(1, Math.min(items.length, room - Math.min(chosenText.length, Math.floor(room / 2))));
+  const chosenRows = Math.max(0, room - listHeight);
+  useKeyLayer(
+    "overlay",
+    (key) => {
+      const command = problemsKeyCommand(key.name);
+      if (command?.type === "back") onBack();
+      else if (command?.type === "jump") {
+        const id = items[selected]?.jumpId;
+        if (id) onJump(id);
+      } else if (command?.type === "move" && items.length > 0) {
+        const step = scrollStep(command, Math.max(1, listHeight - 1), items.length);
+        setSelected((s) => Math.max(0, Math.min(items.length - 1, s + step)));
+      }
+      // Modal: the tree below waits.
+      return true;
+    },
+    active,
+  );
+  const start = Math.max(0, Math.min(selected - Math.floor(listHeight / 2), items.length - listHeight));
+  const damaged = items.filter((i) => i.kind === "damaged" && !i.note).length;
+  const orphans = items.filter((i) => i.kind === "orphan").length;
+  const title = `  Problems in this file: ${damaged} damaged line${damaged === 1 ? "" : "s"}, ${orphans} orphaned entr${orphans === 1 ? "y" : "ies"}`;
+  return (
+    <Box flexDirection="column" width={columns} height={height}>
+      <Text bold>{truncateToWidth(title, columns)}</Text>
+      <Box flexDirection="column" height={listHeight}>
+        {items.length === 0 ? (
+          <Text color="green">{truncateToWidth("  None: pi reads every line of this file whole, and every parent is there.", columns)}</Text>
+        ) : (
+          items.slice(start, start + listHeight).map((item, i) => (
+            <Text key={start + i} color={start + i === selected ? "cyan" : item.kind === "orphan" || !item.note ? undefined : "gray"}>
+              {truncateToWidth(`${start + i === selected ? "› " : "  "}${problemText(item)}`, columns)}
+            </Text>
+          ))
+        )}
+      </Box>
+      <Box flexDirection="column" height={chosenRows + 1}>
+        <Text> </Text>
+        {chosenText.slice(0, chosenRows).map((line, i) => (
+          <Text key={i} color="yellow">{`  ${line}`}</Text>
+        ))}
+      </Box>
+      <Text color="gray">{truncateToWidth(`  ↑/↓ choose · Enter jump to the entry · Esc back${items.length > listHeight ? `  (${selected + 1}/${items.length})` : ""}`, columns)}</Text>
+    </Box>
+  );
+}
