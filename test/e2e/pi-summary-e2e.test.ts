@@ -127,6 +127,26 @@ describeWithTmux("pi's own summary and the way back into pi, in a real terminal"
     expect(readFileSync(setup.file).equals(before)).toBe(true);
   }, 90_000);
 
+  it.skipIf(!ready)("Shift+P: another model pi can reach, picked from the list, writes the summary", async () => {
+    const setup = await setUp("standin");
+    fake!.reply({ kind: "text", text: "Summary from the OpenAI-style fake." });
+    const t = startApp(setup);
+    await t.waitFor((s) => s.includes("Session Tree"), "the tree");
+    t.keys("C");
+    await t.waitFor((s) => s.includes("p: pi: anthropic/claude-opus-4-5 (your pi 1.6.0)"), "the summarizer offer");
+    t.keys("P");
+    const picker = await t.waitFor((s) => s.includes("Model for pi's summary"), "the model list", 30_000);
+    expect(picker).toContain("› anthropic/claude-opus-4-5  (pi's own choice at this leaf)");
+    const rows = picker.split("\n").filter((l) => /^ {2}[› ] \S+\/\S+/.test(l));
+    const index = rows.findIndex((l) => l.includes("fake-openai/fake-model"));
+    expect(index).toBeGreaterThan(0);
+    for (let i = 0; i < index; i++) t.keys("Down");
+    await t.waitFor((s) => s.includes("› fake-openai/fake-model"), "the cursor on the fake model");
+    t.keys("Enter");
+    await t.waitFor((s) => s.includes("Summary by fake-openai/fake-model"), "the summary by the picked model", 30_000);
+    expect(fake!.requests.at(-1)?.path).toBe("/v1/chat/completions");
+  }, 90_000);
+
   it.skipIf(!ready)("a branch summary by pi, then the real pi 1.6.0 in print mode chains its next entry under it", async () => {
     const setup = await setUp("real");
     fake!.reply({ kind: "text", text: "Branch summary by the fake model." }, { kind: "text", text: "Hello from pi's next turn." });
