@@ -18,6 +18,7 @@ import type { SessionDocument } from "../commit/session-document.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { wrapText } from "../kit/text-width.js";
+import { ModelPicker } from "./ModelPicker.js";
 import { workingLine } from "./pi-summary-state.js";
 import { usePiSummary } from "./use-pi-summary.js";
 import { runningPiLines, useRunningPi } from "./use-running-pi.js";
@@ -36,6 +37,8 @@ export interface PiSummaryPanelProps {
   job: PiSummaryJob;
   /** The model the session names at the leaf, shown until pi says which one it uses. */
   modelHint?: string;
+  /** Let the user pick another model pi can reach before it summarizes. */
+  pickModel?: boolean;
   width: number;
   height: number;
   active: boolean;
@@ -77,10 +80,13 @@ function requestOf(props: PiSummaryPanelProps): Omit<PiSummaryRequest, "signal" 
 
 function PiSummaryRunView(props: PiSummaryPanelProps) {
   const request = useMemo(() => requestOf(props), [props]);
-  const run = usePiSummary(request);
+  const run = usePiSummary(request, props.pickModel);
   const { state } = run;
   const running = state.stage === "starting" || state.stage === "working";
-  useKeyLayer("overlay", (key) => (key.name === "escape" || key.name === "ctrl+c" ? (run.cancel(), true) : true), props.active && running);
+  useKeyLayer("overlay", (key) => (key.name === "escape" || key.name === "ctrl+c" ? (run.cancel(), true) : true), props.active && running && run.choosing === null);
+  if (run.choosing && running) {
+    return <ModelPicker ready={run.choosing} width={props.width} height={props.height} active={props.active} onPick={run.pick} onCancel={run.cancel} />;
+  }
   if (state.stage === "failed") {
     return <Failure message={state.message} differences={state.differences} width={props.width} height={props.height} active={props.active} onBack={props.onBack} />;
   }

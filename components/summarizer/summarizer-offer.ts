@@ -4,6 +4,8 @@ import { buildContextFromPath, getBranch, type PiProfile, type SessionTree } fro
 import type { FindPiResult } from "../../src/pi-bridge/find-pi.js";
 
 export const PI_SUMMARY_KEY = "p";
+/** pi's summary with another model its credentials reach (Shift+P). */
+export const PI_MODEL_KEY = "shift+p";
 
 export const COMPILED_LABEL = "pi-explorer: deterministic, no LLM";
 
@@ -28,5 +30,6 @@ export function summarizerOfferLine(pi: FindPiResult | undefined, model: string 
 /** The keys of pi's summary, for the help overlay (the confirm steps dispatch PI_SUMMARY_KEY themselves). */
 export const PI_SUMMARY_BINDINGS: { keys: string[]; help: string }[] = [
   { keys: [PI_SUMMARY_KEY], help: "at a compaction or branch summary write: let your own pi summarize (its model and credentials; costs money)" },
+  { keys: [PI_MODEL_KEY], help: "the same with another model your pi can reach (pick it from the list; Enter uses it)" },
   { keys: ["escape"], help: "while pi's model works: cancel the request; nothing is written" },
 ];

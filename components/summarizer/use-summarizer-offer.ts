@@ -7,7 +7,7 @@ import type { Committed } from "../commit/commit-io.js";
 import type { SessionDocument } from "../commit/session-document.js";
 import type { KeyPress } from "../kit/keys.js";
 import { PiSummaryPanel, type PiSummaryJob } from "./PiSummaryPanel.js";
-import { PI_SUMMARY_KEY, sessionModelLabel, summarizerOfferLine } from "./summarizer-offer.js";
+import { PI_MODEL_KEY, PI_SUMMARY_KEY, sessionModelLabel, summarizerOfferLine } from "./summarizer-offer.js";
 import { runningPiLines, useRunningPi } from "./use-running-pi.js";
 import { useUserPi } from "./use-user-pi.js";
 
@@ -39,7 +39,8 @@ export interface SummarizerOffer {
 export function useSummarizerOffer(input: SummarizerOfferInput): SummarizerOffer {
   const { env, file, tree, leafId, profile } = input;
   const pi = useUserPi(env);
-  const [chosen, setChosen] = useState(false);
+  // "own": pi's own model; "pick": the user picks one of the models pi can reach first.
+  const [chosen, setChosen] = useState<"own" | "pick" | null>(null);
   const cwd = tree.loaded.header?.cwd;
   const running = useRunningPi(file, typeof cwd === "string" ? cwd : undefined);
   const model = useMemo(() => sessionModelLabel(tree, leafId, profile), [tree, leafId, profile]);
@@ -47,10 +48,15 @@ export function useSummarizerOffer(input: SummarizerOfferInput): SummarizerOffer
   return {
     head: (lines) => [...lines, ...runningPiLines(running)],
     lines: (lines) => (env ? [summarizerOfferLine(pi, model), ...lines] : [...lines]),
-    onKey: (key) => (usable && key.name === PI_SUMMARY_KEY ? (setChosen(true), true) : false),
-    hint: usable ? `${PI_SUMMARY_KEY}: pi's LLM summary` : undefined,
+    onKey: (key) => {
+      if (!usable) return false;
+      if (key.name === PI_SUMMARY_KEY) return (setChosen("own"), true);
+      if (key.name === PI_MODEL_KEY) return (setChosen("pick"), true);
+      return false;
+    },
+    hint: usable ? `${PI_SUMMARY_KEY}: pi's LLM summary  P: another model` : undefined,
     panel: (document, job) =>
-      chosen && env && pi?.ok
+      chosen !== null && env && pi?.ok
         ? createElement(PiSummaryPanel, {
             document,
             profile,
@@ -58,10 +64,11 @@ export function useSummarizerOffer(input: SummarizerOfferInput): SummarizerOffer
             pi: pi.pi,
             job,
             modelHint: model,
+            pickModel: chosen === "pick",
             width: input.width,
             height: input.height,
             active: input.active,
-            onBack: () => setChosen(false),
+            onBack: () => setChosen(null),
             onCommitted: input.onCommitted,
           })
         : null,

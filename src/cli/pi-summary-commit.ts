@@ -49,6 +49,10 @@ function userPi(ctx: CommandContext, file: string): FoundPi | number {
   return found.pi;
 }
 
+/** The command's one read when it was made for the release of the user's pi, else a read for that release. */
+const sessionFor = (ctx: CommandContext, read: SessionForCommit, pi: FoundPi): SessionForCommit =>
+  pi.profile === ctx.profile ? read : openForCommit(read.file, pi.profile, ctx.env);
+
 interface PiCommitInput {
   ctx: CommandContext;
   file: string;
@@ -103,13 +107,14 @@ async function commitWithPi(input: PiCommitInput): Promise<number> {
 /** `compact --commit --summarizer pi`. Flags (--keep-recent, --reserve) are handed to pi as setting overrides. */
 export async function commitCompactionWithPi(
   ctx: CommandContext,
-  file: string,
+  read: SessionForCommit,
   options: { leafId: string | null; keepFlag: number | undefined; reserveFlag: number | undefined },
 ): Promise<number> {
+  const file = read.file;
   const pi = userPi(ctx, file);
   if (typeof pi === "number") return pi;
   const piCtx: CommandContext = { ...ctx, profile: pi.profile };
-  const session = openForCommit(file, pi.profile);
+  const session = sessionFor(ctx, read, pi);
   const path = getBranch(session.tree, options.leafId);
   const compaction: Record<string, number> = {};
   if (options.keepFlag !== undefined) compaction.keepRecentTokens = options.keepFlag;
@@ -141,13 +146,14 @@ export async function commitCompactionWithPi(
 /** `branch --target ID --summarize --commit --summarizer pi`: the budget is pi's model's window minus branchSummary.reserveTokens. */
 export async function commitBranchWithPi(
   ctx: CommandContext,
-  file: string,
+  read: SessionForCommit,
   options: { oldLeafId: string | null; targetId: string; budgetFlag: number | undefined },
 ): Promise<number> {
+  const file = read.file;
   const pi = userPi(ctx, file);
   if (typeof pi === "number") return pi;
   const piCtx: CommandContext = { ...ctx, profile: pi.profile };
-  const session = openForCommit(file, pi.profile);
+  const session = sessionFor(ctx, read, pi);
   const plan = planBranch({ byId: session.tree.byId, oldLeafId: options.oldLeafId, targetId: options.targetId, budget: 0, profile: pi.profile });
   if (plan.kind === "same-leaf") return notWritten(ctx, file, `entry ${options.targetId} is already the leaf; pi writes nothing`);
   if (plan.kind === "not-found") return notWritten(ctx, file, plan.error);

@@ -3,7 +3,8 @@
 // message), and speaks JSON lines over stdin/stdout:
 //
 //   in:  {op:"open", entry, file, sessionDir, leafId, agentDir, model?, settings?}
-//   out: {type:"ready", version, model, thinkingLevel, fallback}
+//   out: {type:"ready", version, model, thinkingLevel, fallback, models}
+//   in:  {op:"model", model:"provider/id"} (any number: another model pi can reach; a new "ready" follows)
 //   in:  {op:"compact", instructions?} | {op:"branch", targetId, instructions?}
 //   out: {type:"preparation", kind, preparation}        pi's own preparation, described
 //   in:  {op:"go"} | {op:"stop"}                         the caller compared it with its preview
@@ -18,6 +19,7 @@
 // Plain JavaScript on purpose: it is shipped as is and must run on any Node that runs pi.
 import { createHash } from "node:crypto";
 import { createInterface } from "node:readline";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -106,8 +108,32 @@ function moveLeaf(sessionManager, leafId) {
   else sessionManager.branch(leafId);
 }
 
-async function openSession(open, hooks) {
-  const pi = await import(pathToFileURL(open.entry).href);
+/**
+ * pi's model registry as createAgentSession makes it (1.x: ModelRuntime; 0.73: AuthStorage and
+ * ModelRegistry), so that a chosen model is handed to the session at creation: pi 0.73's setModel
+ * would also save it as the user's default model in settings.json, which is not ours to change.
+ */
+async function modelRegistry(pi, agentDir) {
+  const authPath = join(agentDir, "auth.json");
+  const modelsPath = join(agentDir, "models.json");
+  if (pi.ModelRuntime) {
+    const modelRuntime = await pi.ModelRuntime.create({ authPath, modelsPath });
+    return { options: { modelRuntime }, find: (provider, id) => modelRuntime.getModel(provider, id) };
+  }
+  const authStorage = pi.AuthStorage.create(authPath);
+  const registry = pi.ModelRegistry.create(authStorage, modelsPath);
+  return { options: { authStorage, modelRegistry: registry }, find: (provider, id) => registry.find(provider, id) };
+}
+
+function findModel(registry, name) {
+  const [provider, ...rest] = name.split("/");
+  const model = registry.find(provider, rest.join("/"));
+  if (!model) throw Object.assign(new Error(`your pi knows no model ${name}`), { kind: "no-model" });
+  return model;
+}
+
+/** pi's AgentSession on the copy at the caller's leaf, with `modelName` ("provider/id") or the model pi restores. */
+async function openSession(pi, open, hooks, modelName) {
   const { createAgentSession, SessionManager, SettingsManager, DefaultResourceLoader } = pi;
   const sessionManager = SessionManager.open(open.file, open.sessionDir);
   moveLeaf(sessionManager, open.leafId);
@@ -119,19 +145,23 @@ async function openSession(open, hooks) {
   };
   const resourceLoader = new DefaultResourceLoader({ cwd, agentDir: open.agentDir, settingsManager, extensionFactories: [bridgeExtension] });
   await resourceLoader.reload();
-  const created = await createAgentSession({ cwd, agentDir: open.agentDir, sessionManager, settingsManager, resourceLoader });
-  const session = created.session;
-  if (open.model) {
-    const [provider, ...rest] = open.model.split("/");
-    const id = rest.join("/");
-    const model = session.modelRuntime ? session.modelRuntime.getModel(provider, id) : session.modelRegistry.find(provider, id);
-    if (!model) throw Object.assign(new Error(`your pi knows no model ${open.model}`), { kind: "no-model" });
-    await session.setModel(model);
-  }
+  const registry = await modelRegistry(pi, open.agentDir);
+  const model = modelName ? findModel(registry, modelName) : undefined;
+  const created = await createAgentSession({ cwd, agentDir: open.agentDir, sessionManager, settingsManager, resourceLoader, model, ...registry.options });
   moveLeaf(sessionManager, open.leafId);
   // After the loads above: a reload reads the settings files again and would drop the overrides.
   if (open.settings) settingsManager.applyOverrides(open.settings);
-  return { pi, session, sessionManager, settingsManager, fallback: created.modelFallbackMessage ?? null };
+  return { session: created.session, sessionManager, settingsManager, registry, fallback: created.modelFallbackMessage ?? null };
+}
+
+/** The models pi can use now (it has credentials for them). */
+async function availableModels(session) {
+  try {
+    const models = session.modelRuntime ? await session.modelRuntime.getAvailable() : session.modelRegistry.getAvailable();
+    return models.map((model) => ({ provider: model.provider, id: model.id, name: model.name ?? model.id }));
+  } catch {
+    return [];
+  }
 }
 
 /** Report pi's preparation, wait for the caller; undefined lets pi go on, {cancel} stops it. */
@@ -147,29 +177,48 @@ async function main() {
   const open = await next();
   if (open?.op !== "open") return;
   const hooks = {};
+  let pi;
   let opened;
   try {
-    opened = await openSession(open, hooks);
+    pi = await import(pathToFileURL(open.entry).href);
+    opened = await openSession(pi, open, hooks, open.model);
   } catch (error) {
     send({ type: "error", kind: error?.kind ?? "open", message: errorText(error) });
     return;
   }
-  const { pi, session, sessionManager, settingsManager } = opened;
-  // Without any model it can use, pi still holds a placeholder; only a model its registry knows counts.
-  const known = (model) => Boolean(model && (session.modelRuntime ? session.modelRuntime.getModel(model.provider, model.id) : session.modelRegistry.find(model.provider, model.id)));
-  const model = known(session.model) ? session.model : undefined;
-  send({
-    type: "ready",
-    version: pi.VERSION ?? null,
-    model: modelOf(model),
-    thinkingLevel: session.thinkingLevel ?? "off",
-    fallback: opened.fallback,
-  });
-  const request = await next();
+  let model;
+  const sendReady = async () => {
+    const { session, registry } = opened;
+    // Without any model it can use, pi still holds a placeholder; only a model its registry knows counts.
+    model = session.model && registry.find(session.model.provider, session.model.id) ? session.model : undefined;
+    send({
+      type: "ready",
+      version: pi.VERSION ?? null,
+      model: modelOf(model),
+      thinkingLevel: session.thinkingLevel ?? "off",
+      fallback: opened.fallback,
+      models: await availableModels(session),
+    });
+  };
+  await sendReady();
+  let request = await next();
+  while (request?.op === "model") {
+    try {
+      opened.session.dispose();
+      // A fresh session on the copy, created with that model (see modelRegistry).
+      opened = await openSession(pi, open, hooks, request.model);
+    } catch (error) {
+      send({ type: "error", kind: error?.kind ?? "no-credentials", message: errorText(error) });
+      return;
+    }
+    await sendReady();
+    request = await next();
+  }
   if (!model && (request?.op === "compact" || request?.op === "branch")) {
     send({ type: "error", kind: "no-model", message: `your pi has no model it can use: ${opened.fallback ?? "none configured"}` });
     return;
   }
+  const { session, sessionManager, settingsManager } = opened;
   let stopped = false;
   const stopIfCancelled = (answer) => {
     if (answer?.cancel) stopped = true;

@@ -25,6 +25,8 @@ export interface PiReady {
   thinkingLevel: string;
   /** pi could not restore the session's model and took another one (pi's own words). */
   fallback: string | null;
+  /** The models pi has credentials for, to pick another one from. */
+  models: { provider: string; id: string; name: string }[];
 }
 
 export type PiOperation = { kind: "compact"; instructions?: string } | { kind: "branch"; targetId: string; instructions?: string };
@@ -48,6 +50,8 @@ export interface PiSummaryRequest {
   signal?: AbortSignal;
   /** Give up (and cancel the request) after this long; default 10 minutes. */
   timeoutMs?: number;
+  /** Asked once pi is ready: another model ("provider/id") to use, or undefined for pi's own choice. */
+  chooseModel?(ready: PiReady): Promise<string | undefined>;
   /** The preview's answer for pi's model (a branch budget depends on its window), or a refusal. */
   preview(ready: PiReady): PreparationDescription | { refuse: string };
   onStage?(stage: PiStage): void;
@@ -60,6 +64,14 @@ export type PiSummaryOutcome =
 export const modelLabel = (model: PiModel | null): string => (model ? `${model.provider}/${model.id}` : "no model");
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
+const readyOf = (message: BridgeMessage): PiReady => ({
+  version: typeof message.version === "string" ? message.version : null,
+  model: (message.model as PiModel | null) ?? null,
+  thinkingLevel: typeof message.thinkingLevel === "string" ? message.thinkingLevel : "off",
+  fallback: typeof message.fallback === "string" ? message.fallback : null,
+  models: Array.isArray(message.models) ? (message.models as PiReady["models"]) : [],
+});
 
 function errorOutcome(message: BridgeMessage, ready: PiReady | undefined): PiFailure {
   const text = typeof message.message === "string" ? message.message : "the bridge failed";
@@ -101,16 +113,21 @@ export async function runPiSummary(request: PiSummaryRequest): Promise<PiSummary
       model: request.model,
       settings: request.settings,
     });
-    const opened = await bridge.next();
+    let opened = await bridge.next();
     if (cancelled || timedOut) return stopped();
     if (opened.type !== "ready") return errorOutcome(opened, undefined);
-    const ready: PiReady = {
-      version: typeof opened.version === "string" ? opened.version : null,
-      model: (opened.model as PiModel | null) ?? null,
-      thinkingLevel: typeof opened.thinkingLevel === "string" ? opened.thinkingLevel : "off",
-      fallback: typeof opened.fallback === "string" ? opened.fallback : null,
-    };
+    let ready = readyOf(opened);
     request.onStage?.({ stage: "ready", ready });
+    const chosen = request.chooseModel ? await request.chooseModel(ready) : undefined;
+    if (cancelled || timedOut) return stopped(ready);
+    if (chosen !== undefined) {
+      bridge.send({ op: "model", model: chosen });
+      opened = await bridge.next();
+      if (cancelled || timedOut) return stopped(ready);
+      if (opened.type !== "ready") return { ...errorOutcome(opened, ready), ready };
+      ready = readyOf(opened);
+      request.onStage?.({ stage: "ready", ready });
+    }
     const op = request.operation;
     bridge.send(op.kind === "compact" ? { op: "compact", instructions: op.instructions } : { op: "branch", targetId: op.targetId, instructions: op.instructions });
     const prepared = await bridge.next();

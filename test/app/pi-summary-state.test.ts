@@ -7,7 +7,7 @@ import { initPiSummary, piSummaryReducer, workingLine } from "../../components/s
 import { piLabel, summarizerOfferLine } from "../../components/summarizer/summarizer-offer.js";
 import { treeFromLines } from "../support/oracle-load.js";
 
-const ready = { version: "1.6.0", model: { provider: "anthropic", id: "claude-x", name: "X", contextWindow: 200000, reasoning: true }, thinkingLevel: "high", fallback: null };
+const ready = { version: "1.6.0", model: { provider: "anthropic", id: "claude-x", name: "X", contextWindow: 200000, reasoning: true }, thinkingLevel: "high", fallback: null, models: [] };
 
 describe("a pi summary run", () => {
   it("goes starting → working → done, and a cancel marks the running states only", () => {

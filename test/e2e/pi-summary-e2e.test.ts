@@ -57,15 +57,18 @@ function startApp(setup: { install: PiTestInstall; file: string }): TmuxSession 
   return term;
 }
 
-/** The cursor on 616b0db9 (an assistant message on another branch), found by its id with Ctrl+G. */
-async function cursorOnTarget(t: TmuxSession): Promise<void> {
+/** The cursor on entry `id`, found by its id with Ctrl+G; `row` matches the cursor's row then. */
+async function cursorOn(t: TmuxSession, id: string, row: RegExp): Promise<void> {
   t.keys("C-g");
   await t.waitFor((s) => s.includes("Find in full text:"), "the find prompt");
-  t.type("616b0db9");
-  await t.waitFor((s) => s.includes("Find in full text: 616b0db9"), "the id typed");
+  t.type(id);
+  await t.waitFor((s) => s.includes(`Find in full text: ${id}`), "the id typed");
   t.keys("Enter");
-  await t.waitFor((s) => /› .*I'll check how parse_noaa_csv/.test(s), "the cursor on 616b0db9");
+  await t.waitFor((s) => row.test(s), `the cursor on ${id}`);
 }
+
+/** The cursor on 616b0db9, an assistant message on another branch. */
+const cursorOnTarget = (t: TmuxSession) => cursorOn(t, "616b0db9", /› .*I'll check how parse_noaa_csv/);
 
 const lastEntry = (file: string): SessionEntry & Record<string, unknown> => parseSession(readFileSync(file), "1.6").entries.at(-1) as SessionEntry & Record<string, unknown>;
 
@@ -78,9 +81,11 @@ describeWithTmux("pi's own summary and the way back into pi, in a real terminal"
     const before = readFileSync(setup.file);
     const t = startApp(setup);
     await t.waitFor((s) => s.includes("Session Tree"), "the tree");
+    // pi's leaf is a label, which only the "all" filter shows: the preview's write works at pi's leaf.
+    t.keys("C-a");
+    await cursorOn(t, "f0d15612", /› .*\[label/);
     t.keys("C-k");
-    const preview = await t.waitFor((s) => s.includes("Compaction preview"), "the compaction preview");
-    const at = /Compaction preview .* · at ([0-9a-f]{8})/.exec(preview)?.[1];
+    await t.waitFor((s) => s.includes("Compaction preview") && s.includes("at f0d15612 (leaf)"), "the compaction preview at pi's leaf");
     t.keys("w");
     let screen = await t.waitFor((s) => s.includes("p: pi: anthropic/claude-opus-4-5 (your pi 1.6.0)"), "the summarizer offer");
     expect(screen).toContain("Summarizer: pi-explorer: deterministic, no LLM.");
@@ -93,7 +98,7 @@ describeWithTmux("pi's own summary and the way back into pi, in a real terminal"
     // Back in the tree, the cursor on the new entry (the preview closes after a write).
     screen = await t.waitFor((s) => s.includes("Session Tree") && /compaction · [0-9a-f]{8}/.test(s), "the write");
     const entry = lastEntry(setup.file);
-    expect(entry).toMatchObject({ type: "compaction", parentId: at, fromHook: false });
+    expect(entry).toMatchObject({ type: "compaction", parentId: "f0d15612", fromHook: false });
     expect(String(entry.summary)).toMatch(/^## Goal\nSummary written by the fake model\./);
     expect(readFileSync(setup.file).subarray(0, before.length).equals(before)).toBe(true);
     expect(fake!.requests).toHaveLength(1);
@@ -120,6 +125,26 @@ describeWithTmux("pi's own summary and the way back into pi, in a real terminal"
     t.keys("Escape");
     await t.waitFor((s) => s.includes("Not written: cancelled"), "the cancel");
     expect(readFileSync(setup.file).equals(before)).toBe(true);
+  }, 90_000);
+
+  it.skipIf(!ready)("Shift+P: another model pi can reach, picked from the list, writes the summary", async () => {
+    const setup = await setUp("standin");
+    fake!.reply({ kind: "text", text: "Summary from the OpenAI-style fake." });
+    const t = startApp(setup);
+    await t.waitFor((s) => s.includes("Session Tree"), "the tree");
+    t.keys("C");
+    await t.waitFor((s) => s.includes("p: pi: anthropic/claude-opus-4-5 (your pi 1.6.0)"), "the summarizer offer");
+    t.keys("P");
+    const picker = await t.waitFor((s) => s.includes("Model for pi's summary"), "the model list", 30_000);
+    expect(picker).toContain("› anthropic/claude-opus-4-5  (pi's own choice at this leaf)");
+    const rows = picker.split("\n").filter((l) => /^ {2}[› ] \S+\/\S+/.test(l));
+    const index = rows.findIndex((l) => l.includes("fake-openai/fake-model"));
+    expect(index).toBeGreaterThan(0);
+    for (let i = 0; i < index; i++) t.keys("Down");
+    await t.waitFor((s) => s.includes("› fake-openai/fake-model"), "the cursor on the fake model");
+    t.keys("Enter");
+    await t.waitFor((s) => s.includes("Summary by fake-openai/fake-model"), "the summary by the picked model", 30_000);
+    expect(fake!.requests.at(-1)?.path).toBe("/v1/chat/completions");
   }, 90_000);
 
   it.skipIf(!ready)("a branch summary by pi, then the real pi 1.6.0 in print mode chains its next entry under it", async () => {

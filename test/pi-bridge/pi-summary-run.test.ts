@@ -1,6 +1,7 @@
 // runPiSummary itself: cancel mid-call and a preparation mismatch made on purpose send nothing (or
 // stop) and leave the file unchanged; pi 0.73.1 is driven the same way.
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeCompaction, buildTree, getBranch, readSessionFile, type PiProfile } from "../../src/engine/index.js";
 import type { FoundPi } from "../../src/pi-bridge/find-pi.js";
@@ -49,6 +50,32 @@ for (const { release, available, session } of RELEASES) {
       expect(outcome.ready.version).toMatch(release === "1.6" ? /^1\.6\./ : /^0\.73\./);
     });
 
+    it("another model the user's pi can reach: the OpenAI-compatible provider of models.json answers", async () => {
+      env.fake().reply({ kind: "text", text: "Summary by the OpenAI-style fake." });
+      const file = corpusCopy(session);
+      const from = env.fake().requests.length;
+      const settingsFile = join(env.install().agentDir, "settings.json");
+      const settingsBefore = readFileSync(settingsFile, "utf8");
+      let offered: string[] = [];
+      const outcome = await runPiSummary({
+        ...request(file),
+        chooseModel: async (ready) => {
+          offered = ready.models.map((m) => `${m.provider}/${m.id}`);
+          return "fake-openai/fake-model";
+        },
+      });
+      expect(outcome.ok, outcome.ok ? "" : outcome.message).toBe(true);
+      expect(offered).toContain("fake-openai/fake-model");
+      if (!outcome.ok) return;
+      expect(outcome.ready.model).toMatchObject({ provider: "fake-openai", id: "fake-model" });
+      const asked = env.fake().requests.slice(from);
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked.every((r) => r.path === "/v1/chat/completions" && (r.body as { model?: string }).model === "fake-model")).toBe(true);
+      expect(String((outcome.entry as { summary: string }).summary)).toContain("Summary by the OpenAI-style fake.");
+      // Choosing a model for one summary never makes it the user's default (pi 0.73's setModel would).
+      expect(readFileSync(settingsFile, "utf8")).toBe(settingsBefore);
+    });
+
     it("Esc (an abort) during the model call cancels it; the file is unchanged", async () => {
       env.fake().reply({ kind: "hang" });
       const file = corpusCopy(session);
@@ -65,7 +92,7 @@ for (const { release, available, session } of RELEASES) {
       const file = corpusCopy(session);
       const before = readFileSync(file);
       const made = request(file);
-      const honest = made.preview({ version: null, model: null, thinkingLevel: "off", fallback: null });
+      const honest = made.preview({ version: null, model: null, thinkingLevel: "off", fallback: null, models: [] });
       const requestsBefore = env.fake().requests.length;
       const outcome = await runPiSummary({ ...made, preview: () => ({ ...honest, tokensBefore: (honest as { tokensBefore: number }).tokensBefore + 1 }) });
       expect(outcome).toMatchObject({ ok: false, kind: "mismatch" });

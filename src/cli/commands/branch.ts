@@ -41,7 +41,7 @@ export const branchCommand: Command = {
     const committing = commitRequested(ctx);
     if (summarizerOf(ctx, committing) === "pi") {
       if (ctx.values.summarize !== true) throw usageError("a branch commit needs --summarize: navigation alone writes nothing in pi");
-      return commitBranchWithPi(ctx, file, { oldLeafId: leafId, targetId, budgetFlag });
+      return commitBranchWithPi(ctx, session, { oldLeafId: leafId, targetId, budgetFlag });
     }
     if (committing) return commitBranch(ctx, session, { oldLeafId: leafId, targetId, budget: budget.value });
 

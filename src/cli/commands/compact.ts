@@ -38,7 +38,7 @@ export const compactCommand: Command = {
     const keep = withFlag(keepFlag, pi.effective.compaction.keepRecentTokens);
     const reserve = withFlag(reserveFlag, pi.effective.compaction.reserveTokens);
     const committing = commitRequested(ctx);
-    if (summarizerOf(ctx, committing) === "pi") return commitCompactionWithPi(ctx, file, { leafId, keepFlag, reserveFlag });
+    if (summarizerOf(ctx, committing) === "pi") return commitCompactionWithPi(ctx, session, { leafId, keepFlag, reserveFlag });
     if (committing) return commitCompaction(ctx, session, { leafId, keepRecentTokens: keep.value, reserveTokens: reserve.value });
     const contextWindow: SettingValue | null = windowFlag === undefined ? null : { value: windowFlag, source: "flag" };
 

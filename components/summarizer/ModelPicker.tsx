@@ -1,0 +1,49 @@
+// Another model for pi's summary: the models the user's pi has credentials for, the one pi would use
+// first. ↑/↓ choose, Enter use it, Esc cancels the whole summary (nothing is written).
+import { useState } from "react";
+import { Box, Text } from "ink";
+import type { PiReady } from "../../src/pi-bridge/run-pi-summary.js";
+import { useKeyLayer } from "../kit/key-router.js";
+import { sanitizeInline } from "../kit/sanitize.js";
+
+const nameOf = (m: { provider: string; id: string }): string => `${m.provider}/${m.id}`;
+
+/** The models to offer: pi's own choice first, then the others it can reach. */
+export function modelChoices(ready: PiReady): string[] {
+  const own = ready.model ? [nameOf(ready.model)] : [];
+  return [...own, ...ready.models.map(nameOf).filter((name) => !own.includes(name))];
+}
+
+export function ModelPicker(props: { ready: PiReady; width: number; height: number; active: boolean; onPick: (model: string | undefined) => void; onCancel: () => void }) {
+  const choices = modelChoices(props.ready);
+  const [cursor, setCursor] = useState(0);
+  useKeyLayer(
+    "overlay",
+    (key) => {
+      if (key.name === "up" || key.name === "down") {
+        const delta = key.name === "up" ? -1 : 1;
+        setCursor((c) => (choices.length === 0 ? 0 : (c + delta + choices.length) % choices.length));
+      } else if (key.name === "enter") {
+        const chosen = choices[cursor];
+        props.onPick(chosen === undefined || (cursor === 0 && props.ready.model) ? undefined : chosen);
+      } else if (key.name === "escape" || key.name === "ctrl+c") props.onCancel();
+      return true;
+    },
+    props.active,
+  );
+  const room = Math.max(1, props.height - 3);
+  const top = Math.max(0, Math.min(cursor - Math.floor(room / 2), choices.length - room));
+  return (
+    <Box flexDirection="column" width={props.width} height={props.height}>
+      <Text bold wrap="truncate">{`  Model for pi's summary (your pi ${sanitizeInline(props.ready.version ?? "?")} can reach ${choices.length})`}</Text>
+      {choices.length === 0 && <Text color="yellow">  Your pi has no model with credentials.</Text>}
+      {choices.slice(top, top + room).map((name, i) => (
+        <Text key={name} color={top + i === cursor ? "cyan" : undefined} wrap="truncate">
+          {`  ${top + i === cursor ? "›" : " "} ${sanitizeInline(name)}${top + i === 0 && props.ready.model ? "  (pi's own choice at this leaf)" : ""}`}
+        </Text>
+      ))}
+      <Box flexGrow={1} />
+      <Text color="gray" wrap="truncate">  ↑/↓ choose · Enter summarize with it · Esc cancel, nothing is written</Text>
+    </Box>
+  );
+}
