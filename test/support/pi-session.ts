@@ -1,7 +1,7 @@
 // pi's own code for the write tests: sessions written by pi 1.6's SessionManager (../shared/tools/
 // pi-writer.mjs), a second process appending as pi does (pi-appender.mjs), and the built CLI run
 // asynchronously so a test can act while it runs. pi 1.6 needs Node 22 (installed with the oracle).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -45,16 +45,10 @@ export function piAppend(file: string, turns = 1): string[] {
 }
 
 /** pi chatting in the background until `stopFile` exists (or `turns` turns); resolves to the ids it appended. */
-export function piAppendInBackground(file: string, stopFile: string, turns = 1000, pauseMs = 5): Promise<string[]> {
-  const child = spawn(NODE22, [APPENDER, PI16_PACKAGE, file, String(turns), String(pauseMs), stopFile]);
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(stdout) as string[]) : reject(new Error(`pi-appender failed: ${stderr}`))));
-  });
+export async function piAppendInBackground(file: string, stopFile: string, turns = 1000, pauseMs = 5): Promise<string[]> {
+  const run = await outcomeOf(spawn(NODE22, [APPENDER, PI16_PACKAGE, file, String(turns), String(pauseMs), stopFile]));
+  if (run.code !== 0) throw new Error(`pi-appender failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as string[];
 }
 
 export interface CliResult {
@@ -65,7 +59,11 @@ export interface CliResult {
 
 /** The built CLI, run without waiting (so the test can act meanwhile); resolves when it exits. */
 export function runCliAsync(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  const child = spawn(process.execPath, [BUILT_CLI, ...args], { cwd: PROJECT_ROOT, env: { ...process.env, PI_EXPLORER_DEBUG: undefined, ...env } });
+  return outcomeOf(spawn(process.execPath, [BUILT_CLI, ...args], { cwd: PROJECT_ROOT, env: { ...process.env, PI_EXPLORER_DEBUG: undefined, ...env } }));
+}
+
+/** A child's exit code and everything it printed, once it has exited. */
+function outcomeOf(child: ChildProcessWithoutNullStreams): Promise<CliResult> {
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
