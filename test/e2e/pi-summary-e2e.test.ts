@@ -85,7 +85,7 @@ describeWithTmux("pi's own summary and the way back into pi, in a real terminal"
     t.keys("C-a");
     await cursorOn(t, "f0d15612", /› .*\[label/);
     t.keys("C-k");
-    await t.waitFor((s) => s.includes("Compaction preview") && s.includes("at f0d15612 (leaf)"), "the compaction preview at pi's leaf");
+    await t.waitFor((s) => s.includes("Compaction preview") && s.includes("at f0d15612 (pi's leaf)"), "the compaction preview at pi's leaf");
     t.keys("w");
     let screen = await t.waitFor((s) => s.includes("p: pi: anthropic/claude-opus-4-5 (your pi 1.6.0)"), "the summarizer offer");
     expect(screen).toContain("Summarizer: pi-explorer: deterministic, no LLM.");
