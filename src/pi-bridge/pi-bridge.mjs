@@ -64,12 +64,35 @@ const next = () => (inbox.length > 0 ? Promise.resolve(inbox.shift()) : new Prom
 
 /** Keys sorted at every level, undefined dropped: the same digest for the same JSON value. */
 function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? "null" : canonical(item))).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  // A loop with its own stack, not recursion: a tool call's arguments may nest 100,000 levels.
+  const out = [];
+  const work = [{ value }];
+  while (work.length > 0) {
+    const item = work.pop();
+    if (typeof item === "string") {
+      out.push(item);
+      continue;
+    }
+    const v = item.value;
+    if (Array.isArray(v)) {
+      work.push("]");
+      for (let i = v.length - 1; i >= 0; i--) {
+        work.push({ value: v[i] === undefined ? null : v[i] });
+        if (i > 0) work.push(",");
+      }
+      work.push("[");
+    } else if (v !== null && typeof v === "object") {
+      const keys = Object.keys(v).filter((key) => v[key] !== undefined).sort();
+      work.push("}");
+      for (let i = keys.length - 1; i >= 0; i--) {
+        work.push({ value: v[keys[i]] });
+        work.push(`${JSON.stringify(keys[i])}:`);
+        if (i > 0) work.push(",");
+      }
+      work.push("{");
+    } else out.push(JSON.stringify(v) ?? "null");
   }
-  return JSON.stringify(value) ?? "null";
+  return out.join("");
 }
 
 const fingerprint = (message) => ({

@@ -35,15 +35,36 @@ export type PreparationDescription = CompactionDescription | BranchDescription;
 
 /** Keys sorted at every level, undefined dropped (as pi-bridge.mjs computes it). */
 function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? "null" : canonical(item))).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((key) => record[key] !== undefined)
-      .sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`).join(",")}}`;
+  // A loop with its own stack, not recursion: a tool call's arguments may nest 100,000 levels.
+  const out: string[] = [];
+  const work: (string | { value: unknown })[] = [{ value }];
+  while (work.length > 0) {
+    const item = work.pop() as string | { value: unknown };
+    if (typeof item === "string") {
+      out.push(item);
+      continue;
+    }
+    const v = item.value;
+    if (Array.isArray(v)) {
+      work.push("]");
+      for (let i = v.length - 1; i >= 0; i--) {
+        work.push({ value: v[i] === undefined ? null : v[i] });
+        if (i > 0) work.push(",");
+      }
+      work.push("[");
+    } else if (v !== null && typeof v === "object") {
+      const record = v as Record<string, unknown>;
+      const keys = Object.keys(record).filter((key) => record[key] !== undefined).sort();
+      work.push("}");
+      for (let i = keys.length - 1; i >= 0; i--) {
+        work.push({ value: record[keys[i]] });
+        work.push(`${JSON.stringify(keys[i])}:`);
+        if (i > 0) work.push(",");
+      }
+      work.push("{");
+    } else out.push(JSON.stringify(v) ?? "null");
   }
-  return JSON.stringify(value) ?? "null";
+  return out.join("");
 }
 
 export function messagePrint(message: unknown): MessagePrint {
