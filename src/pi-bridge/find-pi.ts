@@ -1,7 +1,7 @@
 // Finding the user's own pi: the command (--pi-command, else $PI_EXPLORER_PI_COMMAND, else `pi` on
 // PATH), the package its bin belongs to, its version, the Node that runs it, and whether the bridge
 // can drive it. Every "no" is one line that says what was found and what to do.
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
 
@@ -121,10 +121,22 @@ function shebangNode(binPath: string, env: Record<string, string | undefined>, c
   return isExecutableFile(program) ? program : undefined;
 }
 
+const NODE_VERSION_ARGS = ["-p", "process.versions.node"];
+const versionText = (ok: boolean, stdout: string | undefined): string | undefined => {
+  const version = stdout?.trim();
+  return ok && version && /^\d+\.\d+\.\d+/.test(version) ? version : undefined;
+};
+
 function nodeVersionOf(node: string, env: Record<string, string | undefined>): string | undefined {
-  const result = spawnSync(node, ["-p", "process.versions.node"], { encoding: "utf8", timeout: 10_000, env: { ...env, NODE_OPTIONS: "" } });
-  const version = result.stdout?.trim();
-  return result.status === 0 && version && /^\d+\.\d+\.\d+/.test(version) ? version : undefined;
+  const result = spawnSync(node, NODE_VERSION_ARGS, { encoding: "utf8", timeout: 10_000, env: { ...env, NODE_OPTIONS: "" } });
+  return versionText(result.status === 0, result.stdout);
+}
+
+/** The same without blocking (the app asks while it draws). */
+function nodeVersionOfAsync(node: string, env: Record<string, string | undefined>): Promise<string | undefined> {
+  return new Promise((resolve) =>
+    execFile(node, NODE_VERSION_ARGS, { encoding: "utf8", timeout: 10_000, env: { ...env, NODE_OPTIONS: "" } }, (error, stdout) => resolve(versionText(!error, stdout))),
+  );
 }
 
 const parseVersion = (text: string): number[] => (text.match(/\d+(\.\d+){0,2}/)?.[0] ?? "0").split(".").map(Number);
@@ -145,13 +157,34 @@ const minimumNode = (range: string | undefined): string | undefined => range?.ma
 
 /** Find the user's pi and decide whether the bridge can drive it. */
 export function findPi(input: FindPiInput): FindPiResult {
+  const located = locatePi(input);
+  return "problem" in located ? { ok: false, problem: located.problem } : checkNode(located, nodeVersionOf(located.node, input.env));
+}
+
+/** findPi without blocking on the Node it runs. */
+export async function findPiAsync(input: FindPiInput): Promise<FindPiResult> {
+  const located = locatePi(input);
+  return "problem" in located ? { ok: false, problem: located.problem } : checkNode(located, await nodeVersionOfAsync(located.node, input.env));
+}
+
+type Located = Omit<FoundPi, "nodeVersion"> & { minimum: string | undefined };
+
+function checkNode(located: Located, nodeVersion: string | undefined): FindPiResult {
+  const { minimum, ...pi } = located;
+  if (!nodeVersion) return { ok: false, problem: `${pi.node}: does not run (the Node for pi ${pi.version})` };
+  if (minimum && !atLeast(nodeVersion, minimum)) {
+    return { ok: false, problem: `pi ${pi.version} needs Node ${minimum} or newer, but ${pi.command} runs under Node ${nodeVersion} (${pi.node}); put a newer node first on PATH` };
+  }
+  return { ok: true, pi: { ...pi, nodeVersion } };
+}
+
+function locatePi(input: FindPiInput): Located | { problem: string } {
   const { env, cwd } = input;
   const command = input.piCommand ?? env.PI_EXPLORER_PI_COMMAND ?? "pi";
   const from = input.piCommand !== undefined ? "--pi-command" : env.PI_EXPLORER_PI_COMMAND !== undefined ? "$PI_EXPLORER_PI_COMMAND" : "PATH";
   const found = whichCommand(command, env, cwd);
   if (!found) {
     return {
-      ok: false,
       problem:
         from === "PATH"
           ? "no pi found on PATH; install pi (npm install -g @earendil-works/pi-coding-agent) or name it with --pi-command PATH or $PI_EXPLORER_PI_COMMAND"
@@ -162,29 +195,21 @@ export function findPi(input: FindPiInput): FindPiResult {
   try {
     binPath = realpathSync(found);
   } catch {
-    return { ok: false, problem: `${found}: cannot resolve the file it points to` };
+    return { problem: `${found}: cannot resolve the file it points to` };
   }
   const pkg = findPackage(binPath);
-  if (!pkg) return { ok: false, problem: `${found} is not the bin of a pi package (@earendil-works/pi-coding-agent or @mariozechner/pi-coding-agent); point --pi-command at pi's own bin` };
+  if (!pkg) return { problem: `${found} is not the bin of a pi package (@earendil-works/pi-coding-agent or @mariozechner/pi-coding-agent); point --pi-command at pi's own bin` };
   const version = pkg.json.version ?? "?";
   const [major, minor] = parseVersion(version);
   const drivable = DRIVABLE.find((d) => d.name === pkg.json.name && d.major === major && d.minor === minor);
   if (!drivable) {
-    return { ok: false, problem: `${found} is pi ${version} (${pkg.json.name}); pi-explorer can drive pi 1.6.x and 0.73.x, so use the deterministic summarizer (--summarizer compiled) or one of those` };
+    return { problem: `${found} is pi ${version} (${pkg.json.name}); pi-explorer can drive pi 1.6.x and 0.73.x, so use the deterministic summarizer (--summarizer compiled) or one of those` };
   }
   const entryRelative = rootExport(pkg.json);
   const entry = entryRelative ? join(pkg.dir, entryRelative) : undefined;
-  if (!entry || !existsSync(entry)) return { ok: false, problem: `pi ${version} at ${pkg.dir}: its package has no root export file; reinstall pi` };
+  if (!entry || !existsSync(entry)) return { problem: `pi ${version} at ${pkg.dir}: its package has no root export file; reinstall pi` };
   const node = shebangNode(binPath, env, cwd);
-  if (!node) return { ok: false, problem: `${found}: cannot tell which Node runs it (no node on PATH for its #! line)` };
-  const nodeVersion = nodeVersionOf(node, env);
-  if (!nodeVersion) return { ok: false, problem: `${node}: does not run (the Node for pi ${version})` };
+  if (!node) return { problem: `${found}: cannot tell which Node runs it (no node on PATH for its #! line)` };
   const minimum = minimumNode(pkg.json.engines?.node);
-  if (minimum && !atLeast(nodeVersion, minimum)) {
-    return { ok: false, problem: `pi ${version} needs Node ${minimum} or newer, but ${found} runs under Node ${nodeVersion} (${node}); put a newer node first on PATH` };
-  }
-  return {
-    ok: true,
-    pi: { command: found, binPath, packageDir: pkg.dir, packageName: pkg.json.name ?? "", version, profile: drivable.profile, entry, node, nodeVersion },
-  };
+  return { command: found, binPath, packageDir: pkg.dir, packageName: pkg.json.name ?? "", version, profile: drivable.profile, entry, node, minimum };
 }
