@@ -30,9 +30,12 @@ async function openPreview(
     </KeyRouter>,
     size,
   );
-  await ui.waitFor((f) => f.includes("Compaction preview") && !f.includes("compiling the summary"));
+  await ui.waitFor((f) => f.includes("Compaction preview") && settled(f));
   return ui;
 }
+
+/** The plan and summary are computed after the frame: wait until the frame shows them for the settings in force. */
+const settled = (f: string) => !f.includes("compiling the summary") && !f.includes("Computing the plan") && !f.includes("(updating…)");
 
 const lines = (frame: string) => frame.split("\n");
 
@@ -133,17 +136,17 @@ describe("compaction preview", () => {
     expect(f).toContain("⚠ The cut moved back from u4 to m4 to keep 1 metadata entry before it");
     const framesBefore = ui.frames().length;
     await ui.press("[");
-    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,500 (adjusted)") && !fr.includes("compiling the summary"));
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,500 (adjusted)") && settled(fr));
     expect(cutLine(f)).toContain("first kept entry a41");
     // The moved cut is drawn before its summary is compiled: the key never waits for the compiler.
     const pending = ui.frames().slice(framesBefore).map(stripAnsi).find((fr) => fr.includes("compiling the summary"));
     expect(pending && cutLine(pending)).toContain("first kept entry a41");
     expect(f).not.toContain("metadata entry before it");
     await ui.press("]", "]");
-    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,700 (adjusted)"));
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,700 (adjusted)") && settled(fr));
     expect(cutLine(f)).toContain("first kept entry a3z");
     await ui.press("0");
-    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,550 (global)"));
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,550 (global)") && settled(fr));
     expect(cutLine(f)).toContain("first kept entry m4");
   });
 
@@ -153,13 +156,13 @@ describe("compaction preview", () => {
     expect(f).toContain("reserveTokens 124,000 (global)");
     expect(f).toContain("auto-compact now: yes — last reply's usage: 5,260 tokens is above the threshold 4,000 (window 128,000 - reserve 124,000)");
     await ui.press("{");
-    f = await ui.waitFor((fr) => fr.includes("reserveTokens 120,000 (adjusted)"));
+    f = await ui.waitFor((fr) => fr.includes("reserveTokens 120,000 (adjusted)") && settled(fr));
     expect(f).toContain("auto-compact now: no — last reply's usage: 5,260 tokens is not above the threshold 8,000");
     await ui.press(">");
-    f = await ui.waitFor((fr) => fr.includes("context window 130,000 (adjusted)"));
+    f = await ui.waitFor((fr) => fr.includes("context window 130,000 (adjusted)") && settled(fr));
     expect(f).toContain("threshold 10,000 (window 130,000 - reserve 120,000)");
     await ui.press("<");
-    f = await ui.waitFor((fr) => fr.includes("context window 120,000 (adjusted)"));
+    f = await ui.waitFor((fr) => fr.includes("context window 120,000 (adjusted)") && settled(fr));
     expect(f).toContain("auto-compact now: yes");
   });
 
@@ -171,7 +174,7 @@ describe("compaction preview", () => {
     expect(f).toContain("pi falls back to the last cut point (a61)");
     expect(cutLine(f)).toContain("first kept entry a61");
     await ui.press("p");
-    f = await ui.waitFor((fr) => fr.includes("pi 0.73"));
+    f = await ui.waitFor((fr) => fr.includes("pi 0.73") && settled(fr));
     expect(f).toContain("so pi 0.73 falls back to the first cut point");
     expect(f).toContain("⚠ pi 0.73 would still compact, summarizing no messages at all.");
     expect(cutLine(f)).toContain("first kept entry u1");
@@ -250,7 +253,7 @@ describe("compaction preview in the app", () => {
     const ui = await renderInk(<App env={home.env} initial={{ kind: "tree", path: TURNS, fromPicker: false }} initialTree={tree} />, { columns: 140, rows: 40 });
     await ui.waitFor((f) => f.includes("Session Tree"));
     await ui.press("ctrl+k");
-    let f = await ui.waitFor((fr) => fr.includes("Compaction preview") && !fr.includes("compiling the summary"));
+    let f = await ui.waitFor((fr) => fr.includes("Compaction preview") && settled(fr));
     expect(f).toContain(`Compaction preview at ${tree.leafId} (pi's leaf)`);
     expect(cutLine(f)).toContain("first kept entry a52");
     // ? lists the preview's keys in the app's help overlay; any key closes it.
