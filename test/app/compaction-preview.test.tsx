@@ -1,6 +1,8 @@
 // The compaction preview rendered through Ink in a fake terminal: bands, cut marker, why sentence,
 // warnings, settings read from the user's pi settings and moved with keys, profile switch, summary
 // pane, and the way in from the tree (Ctrl+K) and back.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTree, parseSession } from "../../src/engine/index.js";
 import { App } from "../../components/app/App.js";
@@ -192,6 +194,22 @@ describe("compaction preview", () => {
     const g = broken.frame();
     expect(g).toContain("keepRecentTokens 20,000 (default)");
     expect(g).toMatch(/⚠ settings: .*settings\.json:2: not valid JSON/);
+  });
+
+  it("takes the context window from the user's pi model data and says so (models.json), not 128,000 assumed", async () => {
+    home = piHome({ compaction: { keepRecentTokens: 2000 } });
+    writeFileSync(join(home.env.home, ".pi", "agent", "models.json"), JSON.stringify({ providers: { anthropic: { modelOverrides: { "claude-x": { contextWindow: 200000 } } } } }));
+    const tree = loadTurns();
+    const ui = await renderInk(
+      <KeyRouter>
+        <CompactionPreviewScreen tree={tree} targetId={null} file={TURNS} env={home.env} columns={140} rows={50} active onBack={() => {}} onHelp={() => {}} />
+      </KeyRouter>,
+      { columns: 140, rows: 50 },
+    );
+    const f = await ui.waitFor((fr) => fr.includes("Compaction preview") && settled(fr));
+    expect(f).toContain("context window 200,000 (models.json)");
+    expect(f).toContain("threshold 183,616");
+    expect(f).not.toContain("(assumed)");
   });
 
   it("says when there is nothing to compact", async () => {
