@@ -57,15 +57,10 @@ export class PaneLines {
   private readonly stream: Iterator<Cell[]>;
   private finished = false;
 
-  /** From parts to wrap, or from lines already made (short texts). */
-  constructor(source: { parts: readonly PanePart[]; width: number } | { lines: readonly Cell[][] }) {
-    if ("lines" in source) {
-      this.made = [...source.lines];
-      this.stream = [][Symbol.iterator]();
-    } else {
-      this.made = [];
-      this.stream = paneLineStream(source.parts, Math.max(1, source.width));
-    }
+  /** Lines already made (short texts, a heading), then parts wrapped to `width` as they are read. */
+  constructor(source: { lines?: readonly Cell[][]; parts?: readonly PanePart[]; width?: number }) {
+    this.made = [...(source.lines ?? [])];
+    this.stream = paneLineStream(source.parts ?? [], Math.max(1, source.width ?? 1));
   }
 
   /** Makes lines until at least `count` exist (or all do); returns how many exist. */
