@@ -39,7 +39,8 @@ export const branchCommand: Command = {
     const pi = loadPiSettings(ctx, { model: buildContextFromPath(getBranch(session.tree, leafId), ctx.profile).model });
     const reserve = pi.effective.branchSummary.reserveTokens;
     const window = pi.contextWindow;
-    const budget = withFlag(budgetFlag, { value: window.value - reserve.value, source: `context window ${window.value} (${contextWindowSourceText(window)}) - reserveTokens (${reserve.source})` });
+    const source = window.source === "assumed" ? reserve.source : `${reserve.source}; context window ${window.value} from ${contextWindowSourceText(window)}`;
+    const budget = withFlag(budgetFlag, { value: window.value - reserve.value, source });
     const committing = commitRequested(ctx);
     if (summarizerOf(ctx, committing) === "pi") {
       if (ctx.values.summarize !== true) throw usageError("a branch commit needs --summarize: navigation alone writes nothing in pi");

@@ -1,6 +1,6 @@
 // `pi-explorer compact FILE ...`: a dry run of /compact: where pi would cut, what it would summarize,
 // and the context right after. Only --commit writes (commit-actions.ts).
-import { buildContextFromPath, compactionViewOfPath, contextWindowSourceText, getBranch, planCompaction, type UserSettings } from "../../engine/index.js";
+import { analyzeCompaction, compactionViewOfPath, contextWindowSourceText, getBranch, modelAtEnd, planCompaction, type UserSettings } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { commitCompaction, commitRequested } from "../commit-actions.js";
 import { COMMIT_OPTIONS } from "../commit-flow.js";
@@ -33,7 +33,7 @@ export const compactCommand: Command = {
     const leafId = resolveLeaf(session, stringOption(ctx, "leaf"));
     const path = getBranch(session.tree, leafId);
     // 1.6 lets a model override compaction settings; the model is the one in effect at the leaf.
-    const model = buildContextFromPath(path, ctx.profile).model;
+    const model = modelAtEnd(path);
     const pi = loadPiSettings(ctx, { model });
     const keep = withFlag(keepFlag, pi.effective.compaction.keepRecentTokens);
     const reserve = withFlag(reserveFlag, pi.effective.compaction.reserveTokens);
@@ -44,8 +44,11 @@ export const compactCommand: Command = {
     const known = pi.contextWindow.source === "assumed" ? null : { value: pi.contextWindow.value, source: contextWindowSourceText(pi.contextWindow) };
     const contextWindow: SettingValue | null = windowFlag === undefined ? known : { value: windowFlag, source: "flag" };
 
-    const view = compactionViewOfPath(path, keep.value, ctx.profile, reserve.value);
-    const plan = planCompaction({ path, keepRecentTokens: keep.value, reserveTokens: reserve.value, contextWindow: contextWindow?.value, profile: ctx.profile });
+    // One analysis for the plan and the oracle-shaped view; text output counts the summarizer's input
+    // without hashing it (--json gives the oracle's fingerprint).
+    const analysis = analyzeCompaction(path, { enabled: true, keepRecentTokens: keep.value, reserveTokens: reserve.value }, ctx.profile);
+    const view = compactionViewOfPath(path, keep.value, ctx.profile, reserve.value, { analysis, serialized: ctx.out.json ? "fingerprint" : "chars" });
+    const plan = planCompaction({ path, keepRecentTokens: keep.value, reserveTokens: reserve.value, contextWindow: contextWindow?.value, profile: ctx.profile, analysis });
     const preview: CompactPreview = { file, leafId, profile: ctx.profile, view, plan, keep, reserve, contextWindow };
     if (ctx.out.json) {
       ctx.out.writeJson(compactDocument({ ...preview, pi, diagnostics: session.loaded.diagnostics }));
