@@ -47,7 +47,7 @@ async function typeSetting(ui: Awaited<ReturnType<typeof openPreview>>, key: "K"
   await ui.waitFor((f) => /(keepRecentTokens|reserveTokens|context window): .*Enter set/.test(f));
   await ui.type(digits);
   await ui.press("enter");
-  return ui.waitFor((f) => !f.includes("Enter set") && !f.includes("compiling the summary"));
+  return ui.waitFor((f) => !f.includes("Enter set") && settled(f));
 }
 const lineWith = (frame: string, text: string) => lines(frame).find((l) => l.includes(text)) ?? "";
 const cutLine = (frame: string) => lineWith(frame, "✂── cut");
@@ -85,7 +85,7 @@ describe("compaction preview", () => {
     const withCut = ui.frame();
     expect(withCut).toContain("context now 5,260 (the last reply's usage; pi's tokensBefore)");
     for (let i = 0; i < 3; i++) await ui.press("]");
-    const f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,300 (adjusted)") && !fr.includes("compiling the summary"));
+    const f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,300 (adjusted)") && settled(fr));
     expect(f).toContain("context now 5,260");
     const typed = await typeSetting(ui, "K", "9000");
     expect(typed).toContain("keepRecentTokens 9,000 (adjusted)");
@@ -104,7 +104,7 @@ describe("compaction preview", () => {
     expect(f).toContain("threshold 150,000 (window 200,000 - reserve 50,000)");
     // The key, the digits and Enter in one read.
     await ui.press("K2000\r");
-    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,000 (adjusted)") && !fr.includes("compiling the summary"));
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,000 (adjusted)") && settled(fr));
     expect(cutLine(f)).toContain("first kept entry a52");
     await ui.press("K");
     await ui.type("lots");

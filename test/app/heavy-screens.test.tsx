@@ -83,7 +83,7 @@ describe("screens on a session with 100-200 KB emoji tool results", () => {
     const ui = await openTree();
     resetTextWork();
     await ui.press("ctrl+k");
-    await ui.waitFor((f) => f.includes("Compaction preview") && f.includes("tokens before") && !f.includes("compiling the summary"), 20_000);
+    await ui.waitFor((f) => f.includes("Compaction preview") && f.includes("Why") && !f.includes("Computing the plan") && !f.includes("compiling the summary"), 20_000);
     expect(work()).toBeLessThan(BUDGET);
     resetTextWork();
     await ui.press("s");
