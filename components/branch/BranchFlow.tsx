@@ -11,6 +11,7 @@ import { ContextDiffView } from "../diff/ContextDiffView.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth } from "../kit/text-width.js";
+import { useBackground } from "../kit/use-background.js";
 import { branchFlowReducer, initBranchFlow } from "./branch-flow-state.js";
 import { StageBody } from "./BranchStages.js";
 import { contextChange, type ContextChange } from "./context-change.js";
@@ -43,7 +44,12 @@ export function BranchFlow(props: BranchFlowProps) {
   // The full side-by-side context diff (components/diff), opened with d from a stage that shows a change.
   const [fullDiff, setFullDiff] = useState<DiffModel | null>(null);
   const writesNothing = state.stage === "noSummary" || state.stage === "nothingToSummarize";
-  const moveChange = useMemo(() => (writesNothing ? moveOnlyChange(document, plan, props.profile) : undefined), [writesNothing, document, plan, props.profile]);
+  // The context after a move that writes nothing, built after the frame and kept per (leaf, new leaf, profile).
+  const moveKey = writesNothing ? `moveChange\u0000${tree.leafId}\u0000${plan.newLeafId}\u0000${props.profile}` : null;
+  const moveChange = useBackground(tree, moveKey, function* () {
+    yield;
+    return moveOnlyChange(document, plan, props.profile);
+  }).value;
   const [planScroll, setPlanScroll] = useState(0);
   useBranchFlowInput(state, dispatch, props.active && fullDiff === null, () => moveChange && setFullDiff(moveChange), (delta) =>
     setPlanScroll((s) => Math.max(0, Math.min(s + delta, fit.maxScroll))),

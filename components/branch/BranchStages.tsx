@@ -1,6 +1,5 @@
 // The stages of the branch flow below the plan: pi's choice, the multi-line instructions editor, the
 // no-write explanation, and the preview with the confirm step. Dumb views plus the confirm step.
-import { useMemo } from "react";
 import { Box, Text } from "ink";
 import { ASSUMED_CONTEXT_WINDOW, formatCount, planBranchCommit } from "../../src/engine/index.js";
 import { AppendRefused } from "../commit/AppendRefused.js";
@@ -10,6 +9,7 @@ import { appClock, commitPending } from "../commit/commit-io.js";
 import { pendingCommitView } from "../commit/entry-preview.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { useKeyLayer } from "../kit/key-router.js";
+import { useBackground } from "../kit/use-background.js";
 import { MultilineEditor } from "../kit/multiline-editor/MultilineEditor.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { useSummarizerOffer } from "../summarizer/use-summarizer-offer.js";
@@ -39,7 +39,11 @@ export function StageBody(props: StageProps) {
       return <InstructionsStage text={state.text} dispatch={props.dispatch} active={props.active} width={props.width} height={props.height} />;
     case "noSummary":
     case "nothingToSummarize":
-      return props.moveChange ? <NoWriteStage {...props} change={props.moveChange} nothingToSummarize={state.stage === "nothingToSummarize"} /> : null;
+      return props.moveChange ? (
+        <NoWriteStage {...props} change={props.moveChange} nothingToSummarize={state.stage === "nothingToSummarize"} />
+      ) : (
+        <Text color="gray" wrap="truncate">{"  Comparing the contexts…"}</Text>
+      );
     case "preview": {
       // Said where the confirm step would be, before asking: a v1/v2 file is never appended to.
       const refusal = appendRefusal(props.document.tree.loaded.fileVersion);
@@ -127,24 +131,35 @@ function BackOnEscape({ message, onBack, active }: { message: string; onBack: ()
   return <Text color="red" wrap="truncate">{`  ${sanitizeInline(message)}   Esc back`}</Text>;
 }
 
+/** Shown while the stage's work runs after the frame: Esc goes back at once (and cancels it). */
+function Computing({ what, onBack, active }: { what: string; onBack: () => void; active: boolean }) {
+  useKeyLayer("overlay", (key) => (key.name === "escape" ? (onBack(), true) : true), active);
+  return <Text color="gray" wrap="truncate">{`  ${what}…   Esc back`}</Text>;
+}
+
 function PreviewStage(props: StageProps & { instructions: string | undefined }) {
   const { document, plan, profile, instructions } = props;
-  const commitPlan = useMemo(
-    () => planBranchCommit(document.tree, { profile, targetId: plan.targetId, oldLeafId: plan.oldLeafId, budget: props.budget, instructions }, appClock()),
-    [document, plan, profile, instructions, props.budget],
-  );
-  const view = useMemo(() => {
-    if (commitPlan.kind === "none") return undefined;
+  // The summary is compiled and the context after built after the frame, once per (leaf, target,
+  // profile, budget, instructions): going back and forth between the stages recomputes nothing.
+  const key = `branchPreview\u0000${plan.oldLeafId}\u0000${plan.targetId}\u0000${profile}\u0000${props.budget}\u0000${instructions ?? "\u0001"}`;
+  const computed = useBackground(document.tree, key, function* () {
+    yield;
+    const commitPlan = planBranchCommit(document.tree, { profile, targetId: plan.targetId, oldLeafId: plan.oldLeafId, budget: props.budget, instructions }, appClock());
+    if (commitPlan.kind === "none") return { reason: commitPlan.reason, view: undefined };
+    yield;
     const { change, head, lines } = pendingCommitView(document, commitPlan.path, commitPlan.pending, profile, "Context now → after the branch summary");
     const summaryTokens = change.diff.rows.find((r) => r.after?.id === commitPlan.entry.id)?.after?.tokens ?? 0;
     const first = `  Summary: ~${formatCount(summaryTokens)} tokens, compiled without an LLM (pi's model would word it differently)`;
-    return { head: [first, ...head], lines, change, pending: commitPlan.pending };
-  }, [commitPlan, document, profile]);
+    return { reason: "", view: { head: [first, ...head], lines, change, pending: commitPlan.pending } };
+  });
   const offer = useSummarizerOffer({ env: props.env, file: document.path, tree: document.tree, leafId: plan.oldLeafId, profile, width: props.width, height: props.height, active: props.active, onCommitted: props.onCommitted });
+  const view = computed.value?.view;
   const piPanel = view === undefined ? null : offer.panel(document, { kind: "branch", plan, reserveTokens: ASSUMED_CONTEXT_WINDOW - props.budget, instructions });
   if (piPanel) return piPanel;
+  if (computed.value === undefined) return <Computing what="Compiling the branch summary" onBack={() => props.dispatch({ type: "back" })} active={props.active} />;
+  const { reason } = computed.value;
   if (view === undefined) {
-    return <BackOnEscape message={commitPlan.kind === "none" ? commitPlan.reason : ""} onBack={() => props.dispatch({ type: "back" })} active={props.active} />;
+    return <BackOnEscape message={reason} onBack={() => props.dispatch({ type: "back" })} active={props.active} />;
   }
   return (
     <CommitConfirm

@@ -1,7 +1,6 @@
 // The user's pi settings that decide what a commit writes: compaction keepRecentTokens /
 // reserveTokens (with 1.6's per-model overrides) and the branch-summary budget and skipPrompt.
 import {
-  ASSUMED_CONTEXT_WINDOW,
   buildContextFromPath,
   getBranch,
   loadUserSettings,
@@ -24,14 +23,14 @@ export interface CommitSettings {
 /** The settings in force for a commit at `leafId` (the model there picks 1.6's overrides). */
 export function loadCommitSettings(env: AppEnv, profile: PiProfile, tree: SessionTree, leafId: string | null): CommitSettings {
   const model = buildContextFromPath(getBranch(tree, leafId), profile).model;
-  const { effective, problems } = loadUserSettings({ env: env.env, home: env.home, cwd: env.cwd, profile, model });
+  const { effective, problems, contextWindow } = loadUserSettings({ env: env.env, home: env.home, cwd: env.cwd, profile, model });
   return {
     compaction: {
       enabled: true,
       keepRecentTokens: effective.compaction.keepRecentTokens.value,
       reserveTokens: effective.compaction.reserveTokens.value,
     },
-    branchBudget: ASSUMED_CONTEXT_WINDOW - effective.branchSummary.reserveTokens.value,
+    branchBudget: contextWindow.value - effective.branchSummary.reserveTokens.value,
     skipPrompt: effective.branchSummary.skipPrompt.value,
     problems,
   };

@@ -70,23 +70,24 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   // Fixed lines: title, settings, tokens, auto-compact, footer; the pane keeps at least MIN_PANE.
   const spare = Math.max(0, rows - 1 - 5 - MIN_PANE);
   // The explanation may take up to half the spare rows (at least three lines when they are there).
-  const why = whyLines(preview, width, Math.min(spare, Math.max(MAX_WHY_LINES, Math.floor(spare / 2))));
-  const warnings = warningLines(preview, data.problems, width);
+  const why = preview ? whyLines(preview, width, Math.min(spare, Math.max(MAX_WHY_LINES, Math.floor(spare / 2)))) : [];
+  const warnings = preview ? warningLines(preview, data.problems, width) : [];
   const shownWarnings = warnings.slice(0, Math.min(MAX_WARNING_LINES, spare - why.length));
   const headerLines = 4 + why.length + shownWarnings.length;
   const paneHeight = Math.max(MIN_PANE, rows - 1 - headerLines - 1);
   const listHeight = paneHeight - 1;
 
-  const summary = useMemo(() => summaryLines(preview.outcome?.summary.text, width), [preview.outcome, width]);
-  const compactionDiff = useCompactionDiff(preview, state.pane === "diff");
+  const summary = useMemo(() => summaryLines(preview?.outcome?.summary.text, width), [preview?.outcome, width]);
+  const compactionDiff = useCompactionDiff(tree, preview, state.pane === "diff");
   const branchDiff = useBranchDiff(tree, targetId, state.profile, state.pane === "branchDiff");
-  const diffModel = state.pane === "diff" ? compactionDiff : state.pane === "branchDiff" ? branchDiff : undefined;
+  const shownDiff = state.pane === "diff" ? compactionDiff : state.pane === "branchDiff" ? branchDiff : undefined;
+  const diffModel = shownDiff?.model;
 
   const { keepRecentTokens, reserveTokens } = data.settings;
   const onWrite = () =>
     setWriting({ leafId: targetId, profile: state.profile, settings: { enabled: true, keepRecentTokens: keepRecentTokens.value, reserveTokens: reserveTokens.value } });
   usePreviewInput(
-    { state, dispatch, piValues: data.piValues, bandList: data.bandList, listHeight, summaryLineCount: summary.length, onBack: props.onBack, onHelp: props.onHelp, onWrite, onTypeSetting: (setting, initial) => {
+    { state, dispatch, piValues: data.piValues, bandList: data.bandList, listHeight, summaryLines: summary, onBack: props.onBack, onHelp: props.onHelp, onWrite, onTypeSetting: (setting, initial) => {
       // Only over the bands and the summary, where the prompt line is drawn (a diff takes the screen).
       if (!diffModel) setTyping({ setting, initial });
     } },
@@ -130,6 +131,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   const title = `  Compaction preview at ${sanitizeInline(targetId ?? "(empty)")}${targetId === tree.leafId ? " (pi's leaf)" : " (not pi's leaf)"}  ${sanitizeInline(props.file)}`;
   const diffUnavailable =
     (state.pane !== "bands" && data.outcomePending && state.pane !== "branchDiff" && "Compiling the summary for this cut…") ||
+    (shownDiff?.pending && "Comparing the contexts…") ||
     (state.pane === "diff" && !diffModel && "pi would not compact here, so there is no after-context to compare.") ||
     (state.pane === "branchDiff" && !diffModel && "The selected entry is the session's leaf: moving there changes nothing. Pick another entry in the tree.");
 
@@ -137,8 +139,8 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <Text bold>{truncateToWidth(title, columns)}</Text>
       <Cells cells={settingsLine(data.settings, state.profile, width)} />
-      <Cells cells={tokensLine(preview, data.outcomePending)} />
-      {diffModel ? (
+      {preview ? <Cells cells={tokensLine(preview, data.outcomePending)} /> : <Text color="gray">{"  Computing the plan… (Esc back)"}</Text>}
+      {!preview ? null : diffModel ? (
         <ContextDiffView
           key={state.pane}
           model={diffModel}
@@ -150,7 +152,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
         />
       ) : (
         <>
-          <Cells cells={autoCompactLine(preview)} />
+          <Cells cells={data.planPending ? [...autoCompactLine(preview), { text: "  (updating…)", tone: "muted" }] : autoCompactLine(preview)} />
           {why.map((cells, i) => (
             <Cells key={`why${i}`} cells={cells} />
           ))}
@@ -163,7 +165,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
               <Text color="gray">  Esc: back to the bands</Text>
             </Box>
           ) : state.pane === "summary" ? (
-            <SummaryPane lines={summary} tokens={preview.outcome?.summary.tokens} scroll={Math.min(state.summaryScroll, Math.max(0, summary.length - listHeight))} height={paneHeight} />
+            <SummaryPane lines={summary} tokens={preview.outcome?.summary.tokens} scroll={Math.min(state.summaryScroll, Math.max(0, summary.extent(state.summaryScroll + listHeight) - listHeight))} height={paneHeight} />
           ) : (
             <BandsPane list={data.bandList} path={data.path} top={top} height={paneHeight} width={width} />
           )}

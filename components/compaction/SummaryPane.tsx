@@ -1,15 +1,15 @@
 // Dumb view: the summary the compaction would store (compiled without an LLM), scrolled.
 import { Box, Text } from "ink";
-import { sanitizeBlock } from "../kit/sanitize.js";
-import { wrapText } from "../kit/text-width.js";
+import { Cells } from "../kit/Cells.js";
+import { belowMark, PaneLines } from "../kit/pane-lines.js";
 import { formatTokens } from "../tree/row-render.js";
 
-/** The summary wrapped to the pane width (also used to clamp scrolling). */
-export const summaryLines = (text: string | undefined, width: number): string[] =>
-  text === undefined ? [] : wrapText(sanitizeBlock(text), Math.max(10, width));
+/** The summary wrapped to the pane width as far as it is read (also used to clamp scrolling). */
+export const summaryLines = (text: string | undefined, width: number): PaneLines =>
+  text === undefined ? new PaneLines({ lines: [] }) : new PaneLines({ parts: [{ text, tone: "plain", block: true }], width: Math.max(10, width) });
 
 export interface SummaryPaneProps {
-  lines: string[];
+  lines: PaneLines;
   tokens: number | undefined;
   scroll: number;
   height: number;
@@ -17,20 +17,18 @@ export interface SummaryPaneProps {
 
 export function SummaryPane({ lines, tokens, scroll, height }: SummaryPaneProps) {
   const bodyHeight = Math.max(1, height - 1);
-  const below = Math.max(0, lines.length - scroll - bodyHeight);
+  const below = belowMark(lines.below(scroll, bodyHeight));
   const title =
     tokens === undefined
       ? "── summary: pi would not compact, so nothing would be written"
-      : `── summary pi-explorer would write (compiled, no LLM; nothing written yet): ${formatTokens(tokens)} tokens ${scroll > 0 ? `▲${scroll} ` : ""}${below > 0 ? `▼${below}` : ""}`;
+      : `── summary pi-explorer would write (compiled, no LLM; nothing written yet): ${formatTokens(tokens)} tokens ${scroll > 0 ? `▲${scroll} ` : ""}${below}`;
   return (
     <Box flexDirection="column" height={height}>
       <Text color="cyan" wrap="truncate">
         {title}
       </Text>
-      {lines.slice(scroll, scroll + bodyHeight).map((line, i) => (
-        <Text key={scroll + i} wrap="truncate">
-          {line === "" ? " " : line}
-        </Text>
+      {lines.slice(scroll, bodyHeight).map((cells, i) => (
+        <Cells key={scroll + i} cells={cells} />
       ))}
     </Box>
   );

@@ -1,7 +1,7 @@
 // One line of the bands list as toned cells, cut to the width. Session text is sanitized here.
 import { countNoun, type SessionEntry } from "../../src/engine/index.js";
 import type { Cell, Tone } from "../kit/cell.js";
-import { sanitizeInline } from "../kit/sanitize.js";
+import { clipInline, inlinePrefix } from "../kit/clip.js";
 import { displayWidth, padToWidth, truncateToWidth } from "../kit/text-width.js";
 import { formatTokens } from "../tree/row-render.js";
 import { entryLabel } from "../diff/message-label.js";
@@ -22,7 +22,7 @@ export function bandLineCells(line: BandLine, path: readonly SessionEntry[], wid
     case "previousCompaction":
       return [
         {
-          text: truncateToWidth(`  ◆ ${sanitizeInline(String(path[line.entryIndex].id))}: the previous compaction; its summary is carried into the new one`, width),
+          text: truncateToWidth(`  ◆ ${clipInline(String(path[line.entryIndex].id), 40)}: the previous compaction; its summary is carried into the new one`, width),
           tone: "custom",
         },
       ];
@@ -31,8 +31,8 @@ export function bandLineCells(line: BandLine, path: readonly SessionEntry[], wid
         { text: truncateToWidth(`▼ ${BAND_TITLE[line.band]} — ${countNoun(line.count, "entry")}, ${formatTokens(line.tokens)} tokens`, width), tone: GUTTER[line.band].tone, bold: true },
       ];
     case "cut": {
-      const where = line.turnStartId ? ` (splits the turn started at ${sanitizeInline(line.turnStartId)})` : "";
-      const label = `✂── cut: first kept entry ${sanitizeInline(line.firstKeptId)}${where} `;
+      const where = line.turnStartId ? ` (splits the turn started at ${clipInline(line.turnStartId, 40)})` : "";
+      const label = `✂── cut: first kept entry ${clipInline(line.firstKeptId, 40)}${where} `;
       return [{ text: truncateToWidth(label + "─".repeat(Math.max(0, width - displayWidth(label))), width), tone: "accent", bold: true }];
     }
     case "entry": {
@@ -40,9 +40,9 @@ export function bandLineCells(line: BandLine, path: readonly SessionEntry[], wid
       const { kind, text } = entryLabel(entry);
       const gutter = GUTTER[line.band];
       const tokens = line.tokens > 0 ? formatTokens(line.tokens) : "";
-      const head = `${gutter.text} ${padToWidth(sanitizeInline(String(entry.id)), 8)} ${padToWidth(kind, 4)} `;
+      const head = `${gutter.text} ${padToWidth(inlinePrefix(String(entry.id), 8), 8)} ${padToWidth(kind, 4)} `;
       const textWidth = Math.max(0, width - displayWidth(head) - 7);
-      const body = padToWidth(truncateToWidth(sanitizeInline(text), textWidth), textWidth);
+      const body = padToWidth(clipInline(text, textWidth), textWidth);
       return [
         { text: gutter.text, tone: gutter.tone },
         { text: head.slice(gutter.text.length), tone: "muted" },

@@ -1,8 +1,7 @@
 // The settings a compaction preview starts from: the user's pi settings files (global and project),
 // resolved the way pi resolves them for the profile, each with where it came from. pi has no setting
-// for the context window (it comes from the model), so that one starts at pi's own fallback.
+// for the context window: it comes from the model, looked up in the user's pi model data.
 import {
-  ASSUMED_CONTEXT_WINDOW,
   loadUserSettings,
   type ModelRef,
   type PiProfile,
@@ -26,13 +25,14 @@ export interface LoadedPreviewSettings {
 }
 
 export function loadPreviewSettings(env: AppEnv, profile: PiProfile, model: ModelRef | null): LoadedPreviewSettings {
-  const { effective, problems } = loadUserSettings({ env: env.env, home: env.home, cwd: env.cwd, profile, model });
+  const { effective, problems, contextWindow } = loadUserSettings({ env: env.env, home: env.home, cwd: env.cwd, profile, model });
   const { keepRecentTokens, reserveTokens } = effective.compaction;
   return {
     values: {
       keepRecentTokens: { value: keepRecentTokens.value, source: keepRecentTokens.source },
       reserveTokens: { value: reserveTokens.value, source: reserveTokens.source },
-      contextWindow: { value: ASSUMED_CONTEXT_WINDOW, source: "assumed" },
+      // The model's window as the user's pi knows it (models.json, pi's catalog, pi's built-in list), else assumed.
+      contextWindow: { value: contextWindow.value, source: contextWindow.source },
     },
     problems,
   };

@@ -1,6 +1,8 @@
 // Derives everything the preview shows from the session, the entry to compact at and the reducer
-// state. Previewers and settings are cached per profile, so switching back and forth and pressing
-// settings keys only recompute what changed (the previewer memoizes cuts and summaries itself).
+// state. The plan, the compiled summary and the diffs are computed after the frame (kit/use-background.ts):
+// the screen draws at once, keys (Esc) get through, a new key cancels the old work, and results are
+// kept with the session tree per (entry, profile, settings), so reopening the preview or going back
+// to earlier settings recomputes nothing (the previewer memoizes cuts and summaries too).
 import { useEffect, useMemo, useState } from "react";
 import {
   branchSwitchContexts,
@@ -9,11 +11,14 @@ import {
   getBranch,
   type CompactionPreview,
   type CompactionPreviewer,
+  type CompactionPreviewPlan,
+  type PreviewOutcome,
   type PiProfile,
   type SessionEntry,
   type SessionTree,
 } from "../../src/engine/index.js";
 import type { AppEnv } from "../app/screens.js";
+import { useBackground } from "../kit/use-background.js";
 import { buildDiffModel, type DiffModel } from "../diff/diff-model.js";
 import { bandLines, type BandList } from "./band-lines.js";
 import type { PreviewState, SettingName } from "./preview-reducer.js";
@@ -21,9 +26,14 @@ import { loadPreviewSettings, plainSettings, settingsInForce, type LoadedPreview
 
 export interface PreviewData {
   path: SessionEntry[];
-  /** The plan for the settings in force; `outcome` stays undefined while `outcomePending`. */
-  preview: CompactionPreview;
-  /** The cut moved to a place whose summary is not compiled yet: it is, right after this frame. */
+  /**
+   * The plan for the settings in force; while it is computed (after the first frame), the plan for
+   * the settings shown before, or undefined on the first visit. `outcome` stays undefined while `outcomePending`.
+   */
+  preview: CompactionPreview | undefined;
+  /** The plan shown is not yet the one for the settings in force. */
+  planPending: boolean;
+  /** The cut moved to a place whose summary is not compiled yet: it is, after this frame. */
   outcomePending: boolean;
   settings: SettingsInForce;
   /** pi's values for the profile, before key adjustments. */
@@ -41,46 +51,85 @@ function cached<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   return v;
 }
 
-export function useCompactionPreview(tree: SessionTree, targetId: string | null, env: AppEnv, state: PreviewState): PreviewData {
-  const path = useMemo(() => getBranch(tree, targetId), [tree, targetId]);
-  const previewers = useMemo(() => new Map<PiProfile, CompactionPreviewer>(), [path]);
-  const settingsByProfile = useMemo(() => new Map<PiProfile, LoadedPreviewSettings>(), [path, env]);
-  const { profile } = state;
+const NO_BANDS: BandList = { lines: [], cutLine: -1 };
+
+/** The previewer for (tree, target, profile), kept with the tree: reopening the preview reuses its cuts and summaries. */
+function previewerFor(tree: SessionTree, targetId: string | null, profile: PiProfile, path: readonly SessionEntry[]): CompactionPreviewer {
+  const key = `previewer\u0000${targetId}\u0000${profile}`;
+  const kept = keptPreviewers.get(tree)?.get(key);
+  if (kept) return kept;
   const cwd = typeof tree.loaded.header?.cwd === "string" ? tree.loaded.header.cwd : undefined;
-  const previewer = cached(previewers, profile, () => createCompactionPreviewer({ path, allEntries: tree.loaded.entries, profile, cwd }));
-  // 1.6 lets a model override the compaction settings: the model is the one in effect at the leaf.
-  const loaded = cached(settingsByProfile, profile, () => loadPreviewSettings(env, profile, buildContextFromPath(path, "0.73").model));
-  const settings = settingsInForce(loaded.values, state.overrides);
-  const { keepRecentTokens, reserveTokens, contextWindow } = plainSettings(settings);
-  const plan = useMemo(
-    () => previewer.plan({ keepRecentTokens, reserveTokens, contextWindow }),
-    [previewer, keepRecentTokens, reserveTokens, contextWindow],
-  );
-  // The moved cut is drawn first; the summary for it is compiled after the frame. A held key cancels
-  // the pending compile, so only the cut the user stops at is compiled.
-  const ready = previewer.cachedOutcome(plan);
-  const [, setCompiled] = useState(0);
-  useEffect(() => {
-    if (ready !== null) return;
-    const timer = setTimeout(() => {
-      previewer.outcome(plan);
-      setCompiled((n) => n + 1);
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [previewer, plan, ready]);
-  const preview = useMemo<CompactionPreview>(() => ({ ...plan, outcome: ready ?? undefined }), [plan, ready]);
-  const bandList = useMemo(() => {
-    const cut = preview.firstKeptEntryId ? { firstKeptId: preview.firstKeptEntryId, turnStartId: preview.turnStartEntryId } : undefined;
-    return bandLines(path, preview.bands, previewer.entryTokens(), cut);
-  }, [path, preview, previewer]);
-  const piValues = plainSettings(loaded.values);
-  return { path, preview, outcomePending: ready === null, settings, piValues, problems: loaded.problems, bandList };
+  const previewer = createCompactionPreviewer({ path, allEntries: tree.loaded.entries, profile, cwd });
+  let map = keptPreviewers.get(tree);
+  if (map === undefined) keptPreviewers.set(tree, (map = new Map()));
+  if (map.size >= 8) map.delete(map.keys().next().value as string);
+  map.set(key, previewer);
+  return previewer;
+}
+const keptPreviewers = new WeakMap<SessionTree, Map<string, CompactionPreviewer>>();
+
+interface PlanResult {
+  plan: CompactionPreviewPlan;
+  bandList: BandList;
 }
 
-/** The compaction's before/after diff (undefined when pi would not compact). */
-export function useCompactionDiff(preview: CompactionPreview, wanted: boolean): DiffModel | undefined {
-  return useMemo(() => {
-    if (!wanted || !preview.outcome) return undefined;
+export function useCompactionPreview(tree: SessionTree, targetId: string | null, env: AppEnv, state: PreviewState): PreviewData {
+  const path = useMemo(() => getBranch(tree, targetId), [tree, targetId]);
+  const settingsByProfile = useMemo(() => new Map<PiProfile, LoadedPreviewSettings>(), [path, env]);
+  const { profile } = state;
+  // 1.6 lets a model override the compaction settings: the model is the one in effect at the leaf.
+  const loaded = cached(settingsByProfile, profile, () => loadPreviewSettings(env, profile, lastModel(path)));
+  const settings = settingsInForce(loaded.values, state.overrides);
+  const plain = plainSettings(settings);
+  const { keepRecentTokens, reserveTokens, contextWindow } = plain;
+  // Computed after the frame, cancelled by the next key; kept per (target, profile, settings).
+  const planKey = `plan\u0000${targetId}\u0000${profile}\u0000${keepRecentTokens}\u0000${reserveTokens}\u0000${contextWindow}`;
+  const planned = useBackground<PlanResult>(tree, planKey, function* () {
+    yield;
+    const previewer = previewerFor(tree, targetId, profile, path);
+    yield;
+    const plan = previewer.plan(plain);
+    yield;
+    const cut = plan.firstKeptEntryId ? { firstKeptId: plan.firstKeptEntryId, turnStartId: plan.turnStartEntryId } : undefined;
+    return { plan, bandList: bandLines(path, plan.bands, previewer.entryTokens(), cut) };
+  });
+  // While a new plan is computed, the last one stays on screen (marked as pending).
+  const [lastShown, setLastShown] = useState<PlanResult | undefined>(undefined);
+  useEffect(() => {
+    if (planned.value !== undefined) setLastShown(planned.value);
+  }, [planned.value]);
+  const shown = planned.value ?? (lastShown?.plan.profile === profile ? lastShown : undefined);
+  const plan = shown?.plan;
+  // The summary and context after for the cut shown: compiled after the frame, once per cut.
+  const outcomeKey = plan && plan.cutKey !== "" ? `outcome\u0000${targetId}\u0000${profile}\u0000${plan.cutKey}` : null;
+  const outcome = useBackground<PreviewOutcome | undefined>(tree, outcomeKey, function* () {
+    yield;
+    const previewer = previewerFor(tree, targetId, profile, path);
+    return plan ? previewer.outcome(plan) : undefined;
+  });
+  const preview = useMemo<CompactionPreview | undefined>(() => (plan ? { ...plan, outcome: outcome.value } : undefined), [plan, outcome.value]);
+  const piValues = plainSettings(loaded.values);
+  return {
+    path,
+    preview,
+    planPending: planned.pending,
+    outcomePending: plan === undefined || outcome.pending,
+    settings,
+    piValues,
+    problems: loaded.problems,
+    bandList: shown?.bandList ?? NO_BANDS,
+  };
+}
+
+/** The model in effect at the end of the path (pi 1.6's compaction settings may depend on it). */
+const lastModel = (path: readonly SessionEntry[]) => buildContextFromPath(path, "0.73").model;
+
+/** The compaction's before/after diff, computed after the frame (undefined while it is, or when pi would not compact). */
+export function useCompactionDiff(tree: SessionTree, preview: CompactionPreview | undefined, wanted: boolean): { model: DiffModel | undefined; pending: boolean } {
+  const key = wanted && preview?.outcome ? `compactionDiff\u0000${preview.profile}\u0000${preview.cutKey}\u0000${preview.before.length}\u0000${preview.tokensBefore}` : null;
+  const diff = useBackground<DiffModel | undefined>(tree, key, function* () {
+    yield;
+    if (!preview?.outcome) return undefined;
     return {
       ...buildDiffModel(
         { title: "Context now → after this compaction", beforeLabel: "NOW (what the model sees)", afterLabel: "AFTER COMPACTION" },
@@ -91,15 +140,19 @@ export function useCompactionDiff(preview: CompactionPreview, wanted: boolean): 
       // The preview's own tokens line: pi's tokensBefore and the estimate after.
       counted: { before: preview.tokensBefore, after: preview.outcome.tokensAfter },
     };
-  }, [preview, wanted]);
+  });
+  return { model: diff.value, pending: diff.pending };
 }
 
-/** The diff of a /tree navigation from the session's leaf to `targetId` (undefined: same leaf). */
-export function useBranchDiff(tree: SessionTree, targetId: string | null, profile: PiProfile, wanted: boolean): DiffModel | undefined {
-  return useMemo(() => {
-    if (!wanted || targetId === null || targetId === tree.leafId) return undefined;
+/** The diff of a /tree navigation from the session's leaf to `targetId`, computed after the frame (undefined: same leaf). */
+export function useBranchDiff(tree: SessionTree, targetId: string | null, profile: PiProfile, wanted: boolean): { model: DiffModel | undefined; pending: boolean } {
+  const key = wanted && targetId !== null && targetId !== tree.leafId ? `branchDiff\u0000${targetId}\u0000${profile}` : null;
+  const diff = useBackground<DiffModel | undefined>(tree, key, function* () {
+    yield;
+    if (targetId === null) return undefined;
     const sw = branchSwitchContexts(tree, targetId, profile);
     if (!sw) return undefined;
+    yield;
     const note =
       sw.newLeafId === targetId
         ? `pi moves the leaf from ${sw.oldLeafId ?? "(none)"} to ${targetId}; no branch summary attached`
@@ -110,5 +163,6 @@ export function useBranchDiff(tree: SessionTree, targetId: string | null, profil
       sw.after,
       profile,
     );
-  }, [tree, targetId, profile, wanted]);
+  });
+  return { model: diff.value, pending: diff.pending };
 }

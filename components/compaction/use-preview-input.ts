@@ -2,6 +2,7 @@
 // sits on the "pane" layer above and takes its own keys first.
 import type { Dispatch } from "react";
 import type { Key } from "ink";
+import type { PaneLines } from "../kit/pane-lines.js";
 import type { HelpGroupId } from "../app/help-keys.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { toKeyPress, type KeyPress } from "../kit/keys.js";
@@ -17,7 +18,8 @@ export interface PreviewInputDeps {
   bandList: BandList;
   /** Height of the bands list body and line count of the summary, for clamped scrolling. */
   listHeight: number;
-  summaryLineCount: number;
+  /** The summary's lines (made as far as they are read). */
+  summaryLines: PaneLines;
   onBack: () => void;
   /** `?`: the app's help, opened at the keys of the pane shown. */
   onHelp: (group: HelpGroupId) => void;
@@ -84,7 +86,11 @@ function runPress(key: KeyPress, deps: PreviewInputDeps): boolean {
     case "scroll": {
       const step = command.by === "line" ? 1 : command.by === "page" ? Math.max(1, listHeight - 1) : Number.MAX_SAFE_INTEGER;
       const delta = step * command.direction;
-      if (state.pane === "summary") dispatch({ type: "scrollSummary", delta, max: deps.summaryLineCount - listHeight });
+      if (state.pane === "summary") {
+        // Only the end key reads the whole summary; other scrolls wrap as far as they reach.
+        const reach = command.by === "edge" && command.direction > 0 ? deps.summaryLines.total() : deps.summaryLines.extent(state.summaryScroll + Math.max(0, delta) + listHeight);
+        dispatch({ type: "scrollSummary", delta, max: reach - listHeight });
+      }
       else {
         const from = state.bandsScroll ?? followCutTop(deps.bandList, listHeight);
         dispatch({ type: "scrollBands", from, delta, max: deps.bandList.lines.length - listHeight });

@@ -41,7 +41,7 @@ export function buildDiffModel(
   after: readonly SideRow[],
   profile: PiProfile,
 ): DiffModel {
-  const strip = (rows: readonly SideRow[]) => rows.map(({ role, id, tokens }) => ({ role, id, tokens }));
+  const strip = (rows: readonly SideRow[]) => rows.map(({ role, id, tokens, message }) => ({ role, id, tokens, message }));
   return {
     ...labels,
     before,

@@ -2,8 +2,8 @@
 // after (right), each as role, source entry, tokens and text. Session text is sanitized here.
 import { NEW_COMPACTION_ID, type DiffRow } from "../../src/engine/index.js";
 import type { Cell } from "../kit/cell.js";
-import { sanitizeInline } from "../kit/sanitize.js";
-import { padToWidth, truncateToWidth } from "../kit/text-width.js";
+import { clipInline, inlinePrefix } from "../kit/clip.js";
+import { padToWidth } from "../kit/text-width.js";
 import { formatTokens } from "../tree/row-render.js";
 import type { SideRow } from "./diff-model.js";
 import { messageLabel, shortRole } from "./message-label.js";
@@ -12,9 +12,9 @@ const STATUS_MARK = { kept: "=", removed: "−", added: "+" } as const;
 
 function side(row: SideRow | undefined, width: number): string {
   if (!row || width <= 0) return " ".repeat(Math.max(0, width));
-  const id = row.id === NEW_COMPACTION_ID ? "(new)" : sanitizeInline(row.id ?? "(none)");
-  const head = `${padToWidth(shortRole(row.role), 4)} ${padToWidth(id, 8)} ${formatTokens(row.tokens).padStart(6)} `;
-  return padToWidth(head + truncateToWidth(sanitizeInline(messageLabel(row.message)), Math.max(0, width - head.length)), width);
+  const id = row.id === NEW_COMPACTION_ID ? "(new)" : inlinePrefix(row.id ?? "(none)", 8);
+  const head = `${padToWidth(inlinePrefix(shortRole(row.role), 4), 4)} ${padToWidth(id, 8)} ${formatTokens(row.tokens).padStart(6)} `;
+  return padToWidth(head + clipInline(messageLabel(row.message), Math.max(0, width - head.length)), width);
 }
 
 /** Widths of the two halves for a terminal of `width` columns ("= " mark and " │ " between). */
@@ -42,8 +42,8 @@ export function diffHeaderCells(beforeLabel: string, afterLabel: string, width: 
   const [lw, rw] = halfWidths(width);
   return [
     { text: "  ", tone: "muted" },
-    { text: padToWidth(sanitizeInline(beforeLabel), lw), tone: "muted", bold: true },
+    { text: padToWidth(inlinePrefix(beforeLabel, lw), lw), tone: "muted", bold: true },
     { text: " │ ", tone: "border" },
-    { text: padToWidth(sanitizeInline(afterLabel), rw), tone: "muted", bold: true },
+    { text: padToWidth(inlinePrefix(afterLabel, rw), rw), tone: "muted", bold: true },
   ];
 }

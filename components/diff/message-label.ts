@@ -1,20 +1,26 @@
 // A one-line description of a context message or a session entry, for the bands list and the diff
-// rows. Returns raw session text: callers sanitize it (kit/sanitize.ts) before drawing.
+// rows. Returns raw session text: callers sanitize it (kit/clip.ts) before drawing. A label is the
+// start of a message only (LABEL_CHARS): a row shows less than that, and a tool result can be 200 KB.
 import type { AgentMessage, SessionEntry } from "../../src/engine/index.js";
 
 type Rec = Record<string, unknown>;
-const oneLine = (s: string): string => s.replace(/\s+/g, " ").trim();
+/** Characters of a message a label is made from. */
+const LABEL_CHARS = 1000;
+const oneLine = (s: string): string => s.slice(0, LABEL_CHARS).replace(/\s+/g, " ").trim();
 
 /** Content blocks as plain records: session data may hold blocks of any shape. */
 const blocksOf = (content: AgentMessage["content"]): Rec[] =>
   Array.isArray(content) ? (content as unknown[]).filter((b): b is Rec => typeof b === "object" && b !== null) : [];
 
+/** The text blocks joined by spaces, up to LABEL_CHARS. */
 function textBlocks(content: AgentMessage["content"]): string {
-  if (typeof content === "string") return content;
-  return blocksOf(content)
-    .filter((b) => b.type === "text")
-    .map((b) => String(b.text ?? ""))
-    .join(" ");
+  if (typeof content === "string") return content.slice(0, LABEL_CHARS);
+  let out = "";
+  for (const b of blocksOf(content)) {
+    if (out.length >= LABEL_CHARS) break;
+    if (b.type === "text") out += (out === "" ? "" : " ") + String(b.text ?? "").slice(0, LABEL_CHARS);
+  }
+  return out;
 }
 
 const hasImage = (content: AgentMessage["content"]): boolean => blocksOf(content).some((b) => b.type === "image");

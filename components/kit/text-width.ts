@@ -2,6 +2,8 @@
 // none. Rows are cut to the terminal width here rather than by Ink's wrapping, so a row is always
 // exactly one line and the frame height stays predictable.
 
+import { textWork } from "./text-work.js";
+
 // Widths follow what Ink measures with (string-width: grapheme clusters, RGI emoji, East Asian
 // Width). When the two disagree, Ink cuts our "exactly one line" rows with "…" and the right-hand
 // columns disappear, so this table must stay in step with it.
@@ -47,19 +49,91 @@ function clusterWidth(cluster: string): number {
   return width;
 }
 
-/** The drawable units of `text` with their widths: grapheme clusters where they matter, else code points. */
-function* units(text: string): Generator<[string, number]> {
-  if (!NEEDS_CLUSTERS.test(text)) {
-    for (const ch of text) yield [ch, charWidth(ch)];
+
+
+/**
+ * Code units looked at per step. Units are produced lazily, one piece at a time, so a caller that
+ * stops after a row's worth of columns never pays for the rest of a 200 KB tool result.
+ */
+const PIECE = 256;
+
+/** Code points with their widths; marks and other zero-width code points stay with the one before. */
+function* codePoints(text: string, from: number, to: number): Generator<[string, number]> {
+  let unit = "";
+  let width = 0;
+  for (let i = from; i < to; ) {
+    const code = text.codePointAt(i) ?? 0;
+    const ch = code > 0xffff ? text.slice(i, i + 2) : text[i];
+    i += ch.length;
+    const w = charWidth(ch);
+    if (w === 0 && unit !== "") {
+      unit += ch;
+      continue;
+    }
+    if (unit !== "") yield [unit, width];
+    unit = ch;
+    width = w;
+  }
+  if (unit !== "") yield [unit, width];
+}
+
+/**
+ * The drawable units of `text` (a string, or a string given in pieces) with their widths: grapheme
+ * clusters where they matter, else code points. Lazy: each piece is segmented only when reached.
+ */
+function* units(text: string | Iterable<string>): Generator<[string, number]> {
+  if (typeof text !== "string") {
+    for (const piece of text) yield* units(piece);
     return;
   }
-  segmenter ??= new Intl.Segmenter();
-  for (const { segment } of segmenter.segment(text)) yield [segment, clusterWidth(segment)];
+  let at = 0;
+  let size = PIECE;
+  while (at < text.length) {
+    let end = Math.min(text.length, at + size);
+    // Never split a surrogate pair.
+    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
+    textWork.measured += end - at;
+    const piece = text.slice(at, end);
+    const last = end >= text.length;
+    if (!NEEDS_CLUSTERS.test(piece)) {
+      // The last code point may start a cluster the next piece finishes: it goes with the next piece.
+      let stop = end;
+      if (!last) {
+        // (with the marks after it)
+        stop = end - 1;
+        while (stop > at && (ZERO_WIDTH.test(text[stop]) || (text.charCodeAt(stop) & 0xfc00) === 0xdc00)) stop--;
+        if (stop <= at) stop = end;
+      }
+      yield* codePoints(text, at, stop);
+      at = stop;
+      size = PIECE;
+      continue;
+    }
+    segmenter ??= new Intl.Segmenter();
+    let next = at;
+    let pending: { segment: string; index: number } | undefined;
+    for (const seg of segmenter.segment(piece)) {
+      if (pending) yield [pending.segment, clusterWidth(pending.segment)];
+      pending = seg;
+    }
+    if (pending === undefined) break;
+    if (last || pending.index > 0) {
+      // The last cluster may continue in the next piece: it is segmented again with it.
+      if (last) yield [pending.segment, clusterWidth(pending.segment)];
+      next = last ? end : at + pending.index;
+      size = PIECE;
+    } else {
+      // One cluster longer than the piece: look at a longer piece.
+      size *= 4;
+    }
+    at = next;
+  }
 }
 
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+const plainPrefix = (text: string, length: number): boolean => PLAIN_ASCII.test(length >= text.length ? text : text.slice(0, length));
 
-/** Columns a string takes. */
+/** Columns a string takes (all of it: callers pass what they draw, see widthUpTo for the rest). */
 export function displayWidth(text: string): number {
   if (PLAIN_ASCII.test(text)) return text.length;
   let width = 0;
@@ -67,9 +141,21 @@ export function displayWidth(text: string): number {
   return width;
 }
 
+/** Columns `text` takes when at most `limit`; else some number above `limit` (the rest is not measured). */
+export function widthUpTo(text: string, limit: number): number {
+  if (plainPrefix(text, limit + 1)) return Math.min(text.length, limit + 1);
+  let width = 0;
+  for (const [, w] of units(text)) {
+    width += w;
+    if (width > limit) break;
+  }
+  return width;
+}
+
 /** The part of `text` that fits in `[start, start + width)` columns; a wide char cut in half is dropped. */
 export function sliceColumns(text: string, start: number, width: number): string {
-  if (PLAIN_ASCII.test(text)) return text.slice(start, start + width);
+  // One more than the slice: a mark after the last column belongs to it.
+  if (plainPrefix(text, start + width + 1)) return text.slice(start, start + width);
   let col = 0;
   let out = "";
   const end = start + width;
@@ -81,11 +167,19 @@ export function sliceColumns(text: string, start: number, width: number): string
   return out;
 }
 
-/** `text` cut to `width` columns, ending in "…" when it was cut. */
+/** `text` cut to `width` columns, ending in "…" when it was cut; looks at no more than it keeps. */
 export function truncateToWidth(text: string, width: number, ellipsis = "…"): string {
   if (width <= 0) return "";
-  if (displayWidth(text) <= width) return text;
-  return sliceColumns(text, 0, width - displayWidth(ellipsis)) + ellipsis;
+  if (plainPrefix(text, width + 1)) return text.length <= width ? text : text.slice(0, Math.max(0, width - displayWidth(ellipsis))) + ellipsis;
+  const room = width - displayWidth(ellipsis);
+  let col = 0;
+  let kept = "";
+  for (const [unit, w] of units(text)) {
+    if (col + w > width) return kept + ellipsis;
+    if (col < room && col + w <= room) kept += unit;
+    col += w;
+  }
+  return text;
 }
 
 /** `text` padded with spaces to exactly `width` columns (cut when longer). */
@@ -94,17 +188,95 @@ export function padToWidth(text: string, width: number): string {
   return cut + " ".repeat(Math.max(0, width - displayWidth(cut)));
 }
 
-/** Cut a word wider than a line into pieces of at most `width` columns, in one pass. */
+/**
+ * Wraps text (with newlines; a string or a string in pieces) to `width` columns, one line at a time and only as far as the caller
+ * reads: it breaks at spaces when a word fits, hard-breaks words longer than a line, and trims the
+ * spaces a line ends with. Linear in what it reads: tool output can be one 3 MB "word".
+ */
+export function* wrapLines(text: string | Iterable<string>, width: number): Generator<string> {
+  if (width <= 0) return;
+  let line = "";
+  let lineWidth = 0;
+  // The word being read (up to and including its one trailing space) and its width.
+  let word = "";
+  let wordWidth = 0;
+  // Once a word is wider than a line it is hard-broken as it is read: `word` holds its open piece.
+  let breaking = false;
+  const out: string[] = [];
+  const endWord = () => {
+    if (word === "") return;
+    if (breaking) {
+      line = word;
+      lineWidth = wordWidth;
+    } else {
+      const bare = word.endsWith(" ") ? wordWidth - 1 : wordWidth;
+      if (lineWidth + bare <= width) {
+        line += word;
+        lineWidth += wordWidth;
+      } else {
+        if (line !== "") out.push(line.trimEnd());
+        line = word;
+        lineWidth = wordWidth;
+      }
+    }
+    word = "";
+    wordWidth = 0;
+    breaking = false;
+  };
+  const feed = (unit: string, w: number) => {
+    if (unit === "\n") {
+      endWord();
+      out.push(line.trimEnd());
+      line = "";
+      lineWidth = 0;
+    } else if (breaking) {
+      if (wordWidth + w > width && word !== "") {
+        out.push(word);
+        word = "";
+        wordWidth = 0;
+      }
+      word += unit;
+      wordWidth += w;
+      if (unit === " ") endWord();
+    } else {
+      word += unit;
+      wordWidth += w;
+      if (unit === " ") endWord();
+      else if (wordWidth > width) {
+        // Too long for any line: the line so far ends, and the word is cut into pieces of `width`.
+        if (line !== "") out.push(line.trimEnd());
+        line = "";
+        lineWidth = 0;
+        const pieces = hardBreak(word, width);
+        for (let i = 0; i < pieces.length - 1; i++) out.push(pieces[i]);
+        word = pieces[pieces.length - 1] ?? "";
+        wordWidth = displayWidth(word);
+        breaking = true;
+      }
+    }
+  };
+  for (const [unit, w] of units(text)) {
+    // A space that a joiner or mark clings to still ends a word.
+    if (unit.length > 1 && unit[0] === " ") {
+      feed(" ", 1);
+      feed(unit.slice(1), Math.max(0, w - 1));
+    } else feed(unit, w);
+    if (out.length > 0) {
+      yield* out;
+      out.length = 0;
+    }
+  }
+  endWord();
+  yield* out;
+  yield line.trimEnd();
+}
+
+/** Cut a (short) word into pieces of at most `width` columns; a unit wider than the line gets its own. */
 function hardBreak(word: string, width: number): string[] {
   const pieces: string[] = [];
-  if (PLAIN_ASCII.test(word)) {
-    for (let at = 0; at < word.length; at += width) pieces.push(word.slice(at, at + width));
-    return pieces;
-  }
   let piece = "";
   let pieceWidth = 0;
   for (const [unit, w] of units(word)) {
-    // A unit wider than the whole line still gets a line of its own.
     if (pieceWidth + w > width && piece !== "") {
       pieces.push(piece);
       piece = "";
@@ -117,48 +289,13 @@ function hardBreak(word: string, width: number): string[] {
   return pieces;
 }
 
-/**
- * Wrap one paragraph (no newlines) to `width` columns, breaking at spaces when a word fits and
- * hard-breaking words longer than a line. Linear in the text: tool output can be one 3 MB "word".
- */
+/** Wrap one paragraph (no newlines) to `width` columns: every line (for short texts; panes use wrapLines). */
 export function wrapParagraph(text: string, width: number): string[] {
   if (width <= 0) return [];
-  if (text === "") return [""];
-  const lines: string[] = [];
-  let line = "";
-  let lineWidth = 0;
-  for (const word of text.split(/(?<= )/)) {
-    const w = displayWidth(word);
-    // A word's trailing space may hang past the edge; it is trimmed when the line ends.
-    const bare = word.endsWith(" ") ? w - 1 : w;
-    if (lineWidth + bare <= width) {
-      line += word;
-      lineWidth += w;
-      continue;
-    }
-    if (line !== "") {
-      lines.push(line.trimEnd());
-      line = "";
-      lineWidth = 0;
-    }
-    if (bare <= width) {
-      line = word;
-      lineWidth = w;
-      continue;
-    }
-    const pieces = hardBreak(word, width);
-    for (let i = 0; i < pieces.length - 1; i++) lines.push(pieces[i]);
-    line = pieces[pieces.length - 1] ?? "";
-    lineWidth = displayWidth(line);
-  }
-  lines.push(line.trimEnd());
-  return lines;
+  return [...wrapLines(text, width)];
 }
 
-/** Wrap text with newlines into lines of at most `width` columns. */
+/** Wrap text with newlines into lines of at most `width` columns (every line: for short texts). */
 export function wrapText(text: string, width: number): string[] {
-  const out: string[] = [];
-  // No spread: one long paragraph wraps into more lines than a call takes arguments.
-  for (const paragraph of text.split("\n")) for (const line of wrapParagraph(paragraph, width)) out.push(line);
-  return out;
+  return [...wrapLines(text, width)];
 }

@@ -7,6 +7,7 @@ import type { PiProfile, SessionTree } from "../../src/engine/index.js";
 import type { HelpGroupId } from "../app/help-keys.js";
 import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { PaneLines } from "../kit/pane-lines.js";
 import { expandedLines } from "./expanded-lines.js";
 import { LineWindow } from "./LineWindow.js";
 import { cachedRecallIndex } from "./recall-index-cache.js";
@@ -52,14 +53,15 @@ export function RecallScreen(props: RecallScreenProps) {
   const outcome = state.shown?.outcome ?? null;
   const layout = useMemo(() => resultLayout(outcome, state.selected, columns), [outcome, state.selected, columns]);
   const expandedEntry = state.expanded?.entry;
-  const fullText = useMemo(() => (expandedEntry ? expandedLines(expandedEntry, columns) : []), [expandedEntry, columns]);
+  const fullText = useMemo(() => (expandedEntry ? expandedLines(expandedEntry, columns) : new PaneLines({})), [expandedEntry, columns]);
+  const expandedScroll = state.expanded?.scroll ?? 0;
 
   useRecallInput(
     {
       state,
       dispatch,
       index,
-      expandedLines: { total: fullText.length, height: listHeight },
+      expandedLines: { lines: fullText, height: listHeight },
       onJump: props.onJump,
       onBack: props.onBack,
       onHelp: props.onHelp,
@@ -79,9 +81,9 @@ export function RecallScreen(props: RecallScreenProps) {
         focused={props.active && state.focus === "query" && state.expanded === null}
         width={columns}
       />
-      <Cells cells={statusCells(state, fullText.length)} />
+      <Cells cells={statusCells(state, fullText.below(expandedScroll, listHeight).more ? { lines: fullText.known, more: true } : { lines: fullText.known, more: false })} />
       {state.expanded ? (
-        <LineWindow lines={fullText} start={state.expanded.scroll} height={listHeight} width={columns} />
+        <LineWindow lines={fullText.slice(0, expandedScroll + listHeight + 1)} start={expandedScroll} height={listHeight} width={columns} />
       ) : (
         <LineWindow
           lines={layout.lines.map((l) => l.cells)}

@@ -7,7 +7,8 @@ import type { RecallState } from "./recall-reducer.js";
 /** " (scope: compaction:2, messages #4-#9)" -> "compaction:2, messages #4-#9"; "" -> "lineage". */
 const scopeText = (label: string): string => label.trim().replace(/^\(scope: /, "").replace(/\)$/, "") || "lineage";
 
-export function statusCells(s: RecallState, expandedTotal = 0): Cell[] {
+/** `expanded`: the expanded entry's lines made so far, and whether more follow (they are wrapped as read). */
+export function statusCells(s: RecallState, expanded: { lines: number; more: boolean } = { lines: 0, more: false }): Cell[] {
   const current = s.shown !== null && s.shown.seq === s.seq ? s.shown.outcome : null;
   const scope = current && current.kind !== "error" ? scopeText(current.page.scopeLabel) : s.scopes[s.scopeIndex].name;
   const cells: Cell[] = [{ text: "  scope: ", tone: "muted" }, { text: sanitizeInline(scope), tone: "accent" }, { text: "  ", tone: "plain" }];
@@ -22,8 +23,8 @@ export function statusCells(s: RecallState, expandedTotal = 0): Cell[] {
   }
   if (s.expanded) {
     const e = s.expanded.entry;
-    const count = expandedTotal - 1;
-    add(`full text of ${e.ref !== null ? `#${e.ref}` : e.entryId}, ${countNoun(count, "line")}`, "muted");
+    const count = expanded.lines - 1;
+    add(`full text of ${e.ref !== null ? `#${e.ref}` : e.entryId}, ${expanded.more ? `${count}+ lines` : countNoun(count, "line")}`, "muted");
     return cells;
   }
   const outcome = s.shown?.outcome;

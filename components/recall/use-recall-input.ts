@@ -4,6 +4,7 @@
 import type { Dispatch } from "react";
 import type { RecallIndex } from "../../src/engine/index.js";
 import type { HelpGroupId } from "../app/help-keys.js";
+import type { PaneLines } from "../kit/pane-lines.js";
 import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
@@ -16,7 +17,8 @@ export interface RecallInputDeps {
   dispatch: Dispatch<RecallAction>;
   index: RecallIndex | null;
   /** Lines of the full text and the rows that show it, for clamped scrolling. */
-  expandedLines: { total: number; height: number };
+  /** The expanded entry's lines (made as far as they are read) and how many show. */
+  expandedLines: { lines: PaneLines; height: number };
   onJump: (entryId: string) => void;
   onBack: () => void;
   /** Opens the key help at the group of the mode the screen is in. */
@@ -69,10 +71,14 @@ function handleKey(key: KeyPress, deps: RecallInputDeps): boolean {
 }
 
 function scrollAction(key: KeyPress, deps: RecallInputDeps): RecallAction | null {
-  const { total, height } = deps.expandedLines;
+  const { lines, height } = deps.expandedLines;
   const scroll = expandedScrollKey(key);
   if (scroll === null) return null;
-  return { type: "scrollExpanded", delta: scrollStep(scroll, Math.max(1, height - 1), total), total, height };
+  const at = deps.state.expanded?.scroll ?? 0;
+  // Only the end key reads the whole text; other scrolls wrap as far as they reach.
+  const edge = scroll.by === "edge" ? (scroll.direction > 0 ? lines.total() : at) : 0;
+  const delta = scrollStep(scroll, Math.max(1, height - 1), edge);
+  return { type: "scrollExpanded", delta, total: scroll.by === "edge" && scroll.direction > 0 ? lines.total() : lines.extent(at + Math.max(0, delta) + height), height };
 }
 
 function runCommand(command: RecallCommand, key: KeyPress, deps: RecallInputDeps): boolean {

@@ -1,10 +1,10 @@
 // Dumb view: the selected entry's full content, wrapped and scrolled.
 import { Box, Text } from "ink";
-import type { Cell } from "../kit/cell.js";
 import { Cells } from "../kit/Cells.js";
+import { belowMark, type PaneLines } from "../kit/pane-lines.js";
 
 export interface DetailPaneProps {
-  lines: Cell[][];
+  lines: PaneLines;
   scroll: number;
   width: number;
   height: number;
@@ -13,9 +13,8 @@ export interface DetailPaneProps {
 
 export function DetailPane({ lines, scroll, width, height, focused }: DetailPaneProps) {
   const bodyHeight = Math.max(0, height - 1);
-  const visible = lines.slice(scroll, scroll + bodyHeight);
-  const below = Math.max(0, lines.length - scroll - bodyHeight);
-  const header = `${focused ? "▶ detail" : "detail"}  ${scroll > 0 ? `▲${scroll} ` : ""}${below > 0 ? `▼${below}` : ""}`;
+  const visible = lines.slice(scroll, bodyHeight);
+  const header = `${focused ? "▶ detail" : "detail"}  ${scroll > 0 ? `▲${scroll} ` : ""}${belowMark(lines.below(scroll, bodyHeight))}`;
   return (
     <Box flexDirection="column" width={width} height={height} borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} borderColor={focused ? "cyan" : "gray"} paddingLeft={1}>
       <Text color={focused ? "cyan" : "gray"} wrap="truncate">

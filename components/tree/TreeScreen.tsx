@@ -5,6 +5,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Box, Text, useStdout } from "ink";
 import { formatCount, shortenHome, type PiProfile, type SessionTree } from "../../src/engine/index.js";
 import { StatusLine } from "../app/StatusLine.js";
+import { PaneLines } from "../kit/pane-lines.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { CounterLine } from "./CounterLine.js";
 import { osc52 } from "./copy-text.js";
@@ -111,7 +112,7 @@ export function TreeScreen(props: TreeScreenProps) {
   const paneInner = Math.max(1, layout.paneWidth - 2);
   const findQuery = state.find?.query;
   const lines = useMemo(() => {
-    if (layout.paneWidth === 0 || node < 0) return [];
+    if (layout.paneWidth === 0 || node < 0) return new PaneLines({ lines: [] });
     const facts = { inContext: session.facts.inContext[node] === 1, tokens: session.facts.tokens(node) };
     return detailLines(state.model.flat.nodes[node], facts, paneInner, findQuery);
   }, [layout.paneWidth, node, paneInner, findQuery, session, state.model]);
@@ -122,7 +123,7 @@ export function TreeScreen(props: TreeScreenProps) {
       dispatch,
       detail,
       detailDispatch,
-      paneLines: { total: lines.length, height: Math.max(1, layout.treeHeight - 1) },
+      paneLines: { lines, height: Math.max(1, layout.treeHeight - 1) },
       findPrompt,
       setFindPrompt,
       onBack: props.onBack,

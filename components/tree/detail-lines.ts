@@ -1,9 +1,9 @@
 // The detail pane's lines for one entry: a few facts (type, id, time, parent, label, context, tokens,
 // model, usage), then every content section wrapped to the pane width. Pure; the screen memoizes it
-// per (entry, width, find query).
+// per (entry, width, find query). The lines are made as the pane reads them (kit/pane-lines.ts): a
+// 200 KB tool result costs what its first screenful does.
 import type { Cell } from "../kit/cell.js";
-import { sanitizeBlock, sanitizeInline } from "../kit/sanitize.js";
-import { wrapText } from "../kit/text-width.js";
+import { PaneLines, type PanePart } from "../kit/pane-lines.js";
 import type { FlatNode } from "./flat-tree.js";
 import { entryDetailSections } from "./detail-text.js";
 import { formatTokens, markHits } from "./row-render.js";
@@ -51,23 +51,18 @@ function factLines(node: FlatNode, facts: DetailFacts): string[] {
   return lines;
 }
 
-/** Wrapped, sanitized, hit-marked lines of the pane. */
-export function detailLines(node: FlatNode, facts: DetailFacts, width: number, findQuery?: string): Cell[][] {
-  const w = Math.max(1, width);
-  const out: Cell[][] = [];
-  for (const line of factLines(node, facts)) {
-    for (const part of wrapText(sanitizeInline(line), w)) out.push([{ text: part, tone: "muted" }]);
-  }
+/** Wrapped, sanitized, hit-marked lines of the pane, made as they are read. */
+export function detailLines(node: FlatNode, facts: DetailFacts, width: number, findQuery?: string): PaneLines {
+  const parts: PanePart[] = factLines(node, facts).map((line) => ({ text: line, tone: "muted" }));
+  const decorate = findQuery ? (cells: Cell[]) => markHits(cells, findQuery) : undefined;
   for (const section of entryDetailSections(node.entry)) {
-    out.push([{ text: "", tone: "plain" }]);
+    parts.push({ text: "", tone: "plain" });
     // A section with no text (thinking a provider kept encrypted, an empty text block) says so
     // in its heading instead of showing a heading over nothing.
     const empty = section.body.trim() === "";
     const title = empty ? `${section.title || "content"} (empty: no text stored)` : section.title;
-    if (title) {
-      for (const part of wrapText(sanitizeInline(title), w)) out.push([{ text: part, tone: empty ? "muted" : "accent", bold: !empty }]);
-    }
-    if (!empty) for (const part of wrapText(sanitizeBlock(section.body), w)) out.push(markHits([{ text: part, tone: "plain" }], findQuery));
+    if (title) parts.push({ text: title, tone: empty ? "muted" : "accent", bold: !empty });
+    if (!empty) parts.push({ text: section.body, tone: "plain", block: true, decorate });
   }
-  return out;
+  return new PaneLines({ parts, width: Math.max(1, width) });
 }

@@ -1,6 +1,7 @@
 // Turns the rows inside the tree window into drawable cells: pi's gutter/connector prefix, fold and
 // active-path markers, label, content, plus our right-hand column (id/time, token estimate, context
 // marker). Only the visible window is built, so the cost per frame is O(window), not O(entries).
+import { clipInline } from "../kit/clip.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth, sliceColumns } from "../kit/text-width.js";
 import type { Cell } from "../kit/cell.js";
@@ -104,6 +105,9 @@ function sliceCells(cells: Cell[], start: number, width: number): Cell[] {
 
 const cellsWidth = (cells: Cell[]): number => cells.reduce((w, c) => w + displayWidth(c.text), 0);
 
+/** Columns of row text kept: more than any terminal shows beside the deepest indent it scrolls to. */
+const CONTENT_COLUMNS = 1024;
+
 const contentCaches = new WeakMap<TreeState["model"], Map<number, Cell[]>>();
 
 /** A row's content cells, sanitized; cached per node (custom tool rows stringify their arguments). */
@@ -113,7 +117,16 @@ function contentCells(s: TreeState, nodeIndex: number): Cell[] {
   let cells = cache.get(nodeIndex);
   if (cells === undefined) {
     const entry = s.model.flat.nodes[nodeIndex].entry;
-    cells = rowSegments(entry, s.model.flat, s.model.home).map((seg) => ({ ...seg, text: sanitizeInline(seg.text) }));
+    // A row shows at most CONTENT_COLUMNS of its text (a custom message or branch summary can be
+    // 200 KB): only that much is sanitized and measured.
+    let room = CONTENT_COLUMNS;
+    cells = [];
+    for (const seg of rowSegments(entry, s.model.flat, s.model.home)) {
+      if (room <= 0) break;
+      const text = clipInline(seg.text, room, "");
+      room -= displayWidth(text);
+      cells.push({ ...seg, text });
+    }
     if (cache.size > 4096) cache.clear();
     cache.set(nodeIndex, cells);
   }
@@ -158,7 +171,7 @@ export function buildWindowRows(s: TreeState, facts: RowFacts, width: number, he
     if (folded && !connectorShown) rest.push({ text: "⊞ ", tone: "accent" });
     if (node.onActivePath) rest.push({ text: "• ", tone: "accent" });
     const anchor = prefixWidth + cellsWidth(rest);
-    if (node.label) rest.push({ text: `[${sanitizeInline(node.label)}] `, tone: "warning" });
+    if (node.label) rest.push({ text: `[${clipInline(node.label, CONTENT_COLUMNS)}] `, tone: "warning" });
     if (s.showLabelTime && node.label && node.labelTimestamp) {
       rest.push({ text: `${formatLabelTime(node.labelTimestamp, facts.now)} `, tone: "muted" });
     }

@@ -1,7 +1,7 @@
 // The text of one /tree row as pi's tree selector words it: the engine's display/tree-row-text.ts
 // (shared with the CLI's `tree` text), fed from the flattened tree. Also pi's getSearchableText,
 // what type-to-search matches. The strings returned here are raw session text: the view sanitizes them.
-import { entryRowSegments, textOf, type RowSegment, type SessionEntry } from "../../src/engine/index.js";
+import { entryRowSegments, textPrefix, type RowSegment, type SessionEntry } from "../../src/engine/index.js";
 import type { FlatTree } from "./flat-tree.js";
 
 export { textOf } from "../../src/engine/index.js";
@@ -9,7 +9,7 @@ export { textOf } from "../../src/engine/index.js";
 type Rec = Record<string, unknown>;
 
 /** pi's extractContent: the first 200 characters of the text blocks. */
-const first200 = (content: unknown): string => textOf(content).slice(0, 200);
+const first200 = (content: unknown): string => textPrefix(content, 200);
 
 /** The content part of a row (after cursor, connectors, markers and label). */
 export const rowSegments = (entry: SessionEntry, flat: FlatTree, home: string): RowSegment[] => entryRowSegments(entry, flat.toolCalls, home);

@@ -6,6 +6,7 @@ import { scrollStep } from "../kit/bindings.js";
 import { initTextField, textFieldReducer, type TextFieldState } from "../kit/text-field/text-field-state.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { isPrintableText, runKeys } from "../kit/keys.js";
+import type { PaneLines } from "../kit/pane-lines.js";
 import type { DetailAction, DetailState } from "./detail-reducer.js";
 import { entryCopyText } from "./copy-text.js";
 import { detailKeyCommand, findPromptKeyAction, treeKeyAction, type EntryCommand, type TreeCommand } from "./tree-keys.js";
@@ -16,8 +17,8 @@ export interface TreeInputDeps {
   dispatch: Dispatch<TreeAction>;
   detail: DetailState;
   detailDispatch: Dispatch<DetailAction>;
-  /** Total and visible line counts of the pane, for clamped scrolling. */
-  paneLines: { total: number; height: number };
+  /** The pane's lines (made as far as they are read) and how many are visible, for clamped scrolling. */
+  paneLines: { lines: PaneLines; height: number };
   /** The open find prompt's text field (Ctrl+G), or null. */
   findPrompt: TextFieldState | null;
   setFindPrompt: (value: TextFieldState | null) => void;
@@ -70,10 +71,14 @@ export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
     (key) => {
       const command = detailKeyCommand(key);
       if (command === null) return false;
-      const { total, height } = paneLines;
+      const { lines, height } = paneLines;
       if (command.type === "blur") detailDispatch({ type: "blur" });
-      else if (command.type === "scrollTo") detailDispatch({ type: "scrollTo", edge: command.edge, total, height });
-      else detailDispatch({ type: "scroll", delta: scrollStep(command, Math.max(1, height - 1), total), total, height });
+      // The end needs the total: the only key that reads the whole text.
+      else if (command.type === "scrollTo") detailDispatch({ type: "scrollTo", edge: command.edge, total: command.edge === "bottom" ? lines.total() : lines.known, height });
+      else {
+        const delta = scrollStep(command, Math.max(1, height - 1), 0);
+        detailDispatch({ type: "scroll", delta, total: lines.extent(deps.detail.scroll + Math.max(0, delta) + height), height });
+      }
       return true;
     },
     enabled && deps.detail.focused,

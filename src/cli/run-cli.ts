@@ -18,6 +18,8 @@ export interface CliEnvironment {
   streams: Streams;
   /** The package version, for --version. */
   version: string;
+  /** Called once before a command (not the explorer) runs: the process may tune itself for a one-shot job. */
+  beforeCommand?: () => void;
 }
 
 type ParsedValues = Record<string, string | boolean | undefined>;
@@ -102,6 +104,7 @@ async function dispatch(argv: string[], environment: CliEnvironment): Promise<nu
     home: environment.home,
     now: environment.now,
   };
+  environment.beforeCommand?.();
   return await command.run(ctx);
 }
 

@@ -1,6 +1,8 @@
 // The compaction preview rendered through Ink in a fake terminal: bands, cut marker, why sentence,
 // warnings, settings read from the user's pi settings and moved with keys, profile switch, summary
 // pane, and the way in from the tree (Ctrl+K) and back.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTree, parseSession } from "../../src/engine/index.js";
 import { App } from "../../components/app/App.js";
@@ -30,9 +32,12 @@ async function openPreview(
     </KeyRouter>,
     size,
   );
-  await ui.waitFor((f) => f.includes("Compaction preview") && !f.includes("compiling the summary"));
+  await ui.waitFor((f) => f.includes("Compaction preview") && settled(f));
   return ui;
 }
+
+/** The plan and summary are computed after the frame: wait until the frame shows them for the settings in force. */
+const settled = (f: string) => !f.includes("compiling the summary") && !f.includes("Computing the plan") && !f.includes("(updating…)");
 
 const lines = (frame: string) => frame.split("\n");
 
@@ -42,7 +47,7 @@ async function typeSetting(ui: Awaited<ReturnType<typeof openPreview>>, key: "K"
   await ui.waitFor((f) => /(keepRecentTokens|reserveTokens|context window): .*Enter set/.test(f));
   await ui.type(digits);
   await ui.press("enter");
-  return ui.waitFor((f) => !f.includes("Enter set") && !f.includes("compiling the summary"));
+  return ui.waitFor((f) => !f.includes("Enter set") && settled(f));
 }
 const lineWith = (frame: string, text: string) => lines(frame).find((l) => l.includes(text)) ?? "";
 const cutLine = (frame: string) => lineWith(frame, "✂── cut");
@@ -80,7 +85,7 @@ describe("compaction preview", () => {
     const withCut = ui.frame();
     expect(withCut).toContain("context now 5,260 (the last reply's usage; pi's tokensBefore)");
     for (let i = 0; i < 3; i++) await ui.press("]");
-    const f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,300 (adjusted)") && !fr.includes("compiling the summary"));
+    const f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,300 (adjusted)") && settled(fr));
     expect(f).toContain("context now 5,260");
     const typed = await typeSetting(ui, "K", "9000");
     expect(typed).toContain("keepRecentTokens 9,000 (adjusted)");
@@ -99,7 +104,7 @@ describe("compaction preview", () => {
     expect(f).toContain("threshold 150,000 (window 200,000 - reserve 50,000)");
     // The key, the digits and Enter in one read.
     await ui.press("K2000\r");
-    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,000 (adjusted)") && !fr.includes("compiling the summary"));
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,000 (adjusted)") && settled(fr));
     expect(cutLine(f)).toContain("first kept entry a52");
     await ui.press("K");
     await ui.type("lots");
@@ -133,17 +138,17 @@ describe("compaction preview", () => {
     expect(f).toContain("⚠ The cut moved back from u4 to m4 to keep 1 metadata entry before it");
     const framesBefore = ui.frames().length;
     await ui.press("[");
-    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,500 (adjusted)") && !fr.includes("compiling the summary"));
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,500 (adjusted)") && settled(fr));
     expect(cutLine(f)).toContain("first kept entry a41");
     // The moved cut is drawn before its summary is compiled: the key never waits for the compiler.
     const pending = ui.frames().slice(framesBefore).map(stripAnsi).find((fr) => fr.includes("compiling the summary"));
     expect(pending && cutLine(pending)).toContain("first kept entry a41");
     expect(f).not.toContain("metadata entry before it");
     await ui.press("]", "]");
-    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,700 (adjusted)"));
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,700 (adjusted)") && settled(fr));
     expect(cutLine(f)).toContain("first kept entry a3z");
     await ui.press("0");
-    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,550 (global)"));
+    f = await ui.waitFor((fr) => fr.includes("keepRecentTokens 2,550 (global)") && settled(fr));
     expect(cutLine(f)).toContain("first kept entry m4");
   });
 
@@ -153,13 +158,13 @@ describe("compaction preview", () => {
     expect(f).toContain("reserveTokens 124,000 (global)");
     expect(f).toContain("auto-compact now: yes — last reply's usage: 5,260 tokens is above the threshold 4,000 (window 128,000 - reserve 124,000)");
     await ui.press("{");
-    f = await ui.waitFor((fr) => fr.includes("reserveTokens 120,000 (adjusted)"));
+    f = await ui.waitFor((fr) => fr.includes("reserveTokens 120,000 (adjusted)") && settled(fr));
     expect(f).toContain("auto-compact now: no — last reply's usage: 5,260 tokens is not above the threshold 8,000");
     await ui.press(">");
-    f = await ui.waitFor((fr) => fr.includes("context window 130,000 (adjusted)"));
+    f = await ui.waitFor((fr) => fr.includes("context window 130,000 (adjusted)") && settled(fr));
     expect(f).toContain("threshold 10,000 (window 130,000 - reserve 120,000)");
     await ui.press("<");
-    f = await ui.waitFor((fr) => fr.includes("context window 120,000 (adjusted)"));
+    f = await ui.waitFor((fr) => fr.includes("context window 120,000 (adjusted)") && settled(fr));
     expect(f).toContain("auto-compact now: yes");
   });
 
@@ -171,7 +176,7 @@ describe("compaction preview", () => {
     expect(f).toContain("pi falls back to the last cut point (a61)");
     expect(cutLine(f)).toContain("first kept entry a61");
     await ui.press("p");
-    f = await ui.waitFor((fr) => fr.includes("pi 0.73"));
+    f = await ui.waitFor((fr) => fr.includes("pi 0.73") && settled(fr));
     expect(f).toContain("so pi 0.73 falls back to the first cut point");
     expect(f).toContain("⚠ pi 0.73 would still compact, summarizing no messages at all.");
     expect(cutLine(f)).toContain("first kept entry u1");
@@ -189,6 +194,22 @@ describe("compaction preview", () => {
     const g = broken.frame();
     expect(g).toContain("keepRecentTokens 20,000 (default)");
     expect(g).toMatch(/⚠ settings: .*settings\.json:2: not valid JSON/);
+  });
+
+  it("takes the context window from the user's pi model data and says so (models.json), not 128,000 assumed", async () => {
+    home = piHome({ compaction: { keepRecentTokens: 2000 } });
+    writeFileSync(join(home.env.home, ".pi", "agent", "models.json"), JSON.stringify({ providers: { anthropic: { modelOverrides: { "claude-x": { contextWindow: 200000 } } } } }));
+    const tree = loadTurns();
+    const ui = await renderInk(
+      <KeyRouter>
+        <CompactionPreviewScreen tree={tree} targetId={null} file={TURNS} env={home.env} columns={140} rows={50} active onBack={() => {}} onHelp={() => {}} />
+      </KeyRouter>,
+      { columns: 140, rows: 50 },
+    );
+    const f = await ui.waitFor((fr) => fr.includes("Compaction preview") && settled(fr));
+    expect(f).toContain("context window 200,000 (models.json)");
+    expect(f).toContain("threshold 183,616");
+    expect(f).not.toContain("(assumed)");
   });
 
   it("says when there is nothing to compact", async () => {
@@ -250,7 +271,7 @@ describe("compaction preview in the app", () => {
     const ui = await renderInk(<App env={home.env} initial={{ kind: "tree", path: TURNS, fromPicker: false }} initialTree={tree} />, { columns: 140, rows: 40 });
     await ui.waitFor((f) => f.includes("Session Tree"));
     await ui.press("ctrl+k");
-    let f = await ui.waitFor((fr) => fr.includes("Compaction preview") && !fr.includes("compiling the summary"));
+    let f = await ui.waitFor((fr) => fr.includes("Compaction preview") && settled(fr));
     expect(f).toContain(`Compaction preview at ${tree.leafId} (pi's leaf)`);
     expect(cutLine(f)).toContain("first kept entry a52");
     // ? lists the preview's keys in the app's help overlay; any key closes it.

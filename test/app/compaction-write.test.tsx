@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 const cutOf = (frame: string): string | undefined => /✂── cut.*first kept entry (\S+)/.exec(frame)?.[1];
-const settled = (f: string) => f.includes("Compaction preview") && !f.includes("compiling the summary");
+const settled = (f: string) => f.includes("Compaction preview") && !f.includes("compiling the summary") && !f.includes("Computing the plan") && !f.includes("(updating…)");
 
 /** The app on a temp copy of the fixture, with the preview opened by Ctrl+K at the leaf. */
 async function openPreviewInApp(settings: Record<string, unknown> | undefined): Promise<{ ui: InkHarness; file: string; before: Buffer }> {

@@ -11,7 +11,9 @@ import { treeFromText } from "./load-fixture.js";
 const textOf = (tree: ReturnType<typeof treeFromText>, id: string): string => {
   const flat = flattenTree(tree);
   const node = flat.nodes[flat.indexOf.get(id)!];
-  return detailLines(node, { inContext: false, tokens: 1 }, 200)
+  const lines = detailLines(node, { inContext: false, tokens: 1 }, 200);
+  return lines
+    .slice(0, lines.total())
     .map((cells) => cells.map((c) => c.text).join(""))
     .join("\n");
 };

@@ -91,7 +91,7 @@ async function openPreview(targetId: string | null) {
     </KeyRouter>,
     { columns: 150, rows: 60 },
   );
-  await ui.waitFor((f) => f.includes("Compaction preview") && !f.includes("compiling the summary"));
+  await ui.waitFor((f) => f.includes("Compaction preview") && !f.includes("compiling the summary") && !f.includes("Computing the plan"));
   return ui;
 }
 

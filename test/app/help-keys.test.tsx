@@ -312,8 +312,10 @@ describe("every branch-navigation binding acts when pressed", () => {
   for (const binding of CHOOSE_BINDINGS) {
     for (const key of binding.keys) {
       it(`on the choice, ${keyLabel(key)}: ${binding.help}`, async () => {
-        const { after } = await pressAndSeeEffect(await branchFlow(), [], key);
-        if (binding.run.type === "choose") expect(after).toContain("No summary: pi moves the leaf");
+        const screen = await branchFlow();
+        await pressAndSeeEffect(screen, [], key);
+        // The stage's context is built after its first frame.
+        if (binding.run.type === "choose") await screen.ui.waitFor((f) => f.includes("No summary: pi moves the leaf"), WAIT_MS);
       });
     }
   }
@@ -373,8 +375,10 @@ describe("every instructions-editor binding acts on the typed text", () => {
         await screen.ui.type("ef gh");
         await screen.ui.waitFor((f) => f.includes("ef gh"), WAIT_MS);
         if (!("run" in binding) || binding.run === "submit") {
-          const { after } = await pressAndSeeEffect(screen, setup[key] ?? [], key);
-          expect(after).toContain("run" in binding ? "y: write" : "ef ghz");
+          await pressAndSeeEffect(screen, setup[key] ?? [], key);
+          // The preview's summary is compiled after its first frame.
+          const want = "run" in binding ? "y: write" : "ef ghz";
+          await screen.ui.waitFor((f) => f.includes(want), WAIT_MS);
           return;
         }
         // A cursor move shows only as an inverse cell (no colours here), a new line or a tab only as
@@ -470,7 +474,7 @@ describe("every confirm-step binding acts when pressed", () => {
         }
         expect(readFileSync(screen.file).equals(before)).toBe(true);
         if (binding.run.type === "cancel") expect(after).toContain("› Summarize");
-        else expect(after).toContain("y: write");
+        else await screen.ui.waitFor((f) => f.includes("y: write"), WAIT_MS);
       });
     }
   }

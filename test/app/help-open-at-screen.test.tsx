@@ -42,7 +42,7 @@ async function openTreeApp(): Promise<InkHarness> {
 async function openPreview(): Promise<InkHarness> {
   const ui = await openTreeApp();
   await ui.press("ctrl+k");
-  await ui.waitFor((f) => f.includes("Compaction preview") && !f.includes("compiling the summary"));
+  await ui.waitFor((f) => f.includes("Compaction preview") && !f.includes("compiling the summary") && !f.includes("Computing the plan"));
   return ui;
 }
 

@@ -38,6 +38,40 @@ describe("diffContexts", () => {
   });
 });
 
+describe("diffContexts by content", () => {
+  const msg = (role: string, id: string | null, text: string, timestamp = 1) => ({ role, id, tokens: 5, message: { role, content: [{ type: "text", text }], timestamp } });
+
+  it("keeps an identical system prompt that comes from another entry after the change", () => {
+    const before = [msg("system", "s0", "You are pi."), msg("user", "u1", "hi"), msg("assistant", "a1", "hello"), msg("user", "u2", "next")];
+    const after = [msg("system", "c9", "You are pi.", 99), msg("compactionSummary", "c9", "summary"), msg("user", "u2", "next")];
+    const d = diffContexts(before, after);
+    expect(d.rows.map((r) => [r.status, r.before?.id ?? null, r.after?.id ?? null])).toEqual([
+      ["kept", "s0", "c9"],
+      ["removed", "u1", null],
+      ["removed", "a1", null],
+      ["added", null, "c9"],
+      ["kept", "u2", "u2"],
+    ]);
+    expect(d.counts).toEqual({ kept: 2, removed: 2, added: 1 });
+  });
+
+  it("matches synthesized messages (no entry) by content, and changed content stays removed + added", () => {
+    const before = [msg("custom", null, "note A"), msg("user", "u1", "x")];
+    const after = [msg("custom", null, "note A"), msg("custom", null, "note B"), msg("user", "u1", "x")];
+    expect(diffContexts(before, after).rows.map((r) => r.status)).toEqual(["kept", "added", "kept"]);
+    const changed = diffContexts([msg("system", "s0", "old prompt")], [msg("system", "s1", "new prompt")]);
+    expect(changed.counts).toEqual({ kept: 0, removed: 1, added: 1 });
+  });
+
+  it("never pairs rows out of order: a message that moved is removed where it was and added where it is", () => {
+    const before = [msg("user", "p", "A"), msg("user", "q", "B")];
+    const after = [msg("user", "r", "B"), msg("user", "s", "A")];
+    const d = diffContexts(before, after);
+    expect(d.counts.kept).toBe(1);
+    expect(d.rows).toHaveLength(3);
+  });
+});
+
 describe("contextBreakdown", () => {
   const msgs: AgentMessage[] = [
     { role: "user", content: [{ type: "text", text: "abcd" }, { type: "image", data: "", mimeType: "image/png" }] },

@@ -45,3 +45,43 @@ describe("serializeConversation", () => {
     expect(sha256_16("")).toBe("e3b0c44298fc1c14");
   });
 });
+
+describe("serializedLength", () => {
+  it("is serializeConversation's length, for both releases, on samples, odd blocks, long results and split surrogates", async () => {
+    const { serializedLength } = await import("../../src/engine/serialize/index.js");
+    const long = "x".repeat(1999) + "😀" + "y".repeat(50);
+    const odd: AgentMessage[] = [
+      ...sample,
+      { role: "user", content: "" },
+      { role: "user", content: [{ type: "text" } as never, { type: "text", text: 5 } as never] },
+      { role: "assistant", content: [{ type: "toolCall", id: "3", name: undefined, arguments: { f: undefined, g: () => 1, h: [1, "é"] } } as never] },
+      { role: "toolResult", content: [{ type: "text", text: long }] },
+      { role: "toolResult", content: [{ type: "text", text: "a".repeat(1500) }, { type: "text", text: "b".repeat(1500) }] },
+      { role: "toolResult", content: [] },
+    ];
+    for (const profile of ["0.73", "1.6"] as const) {
+      const llm = convertToLlm(odd, profile);
+      expect(serializedLength(llm, profile)).toBe(serializeConversation(llm, profile).length);
+      expect(serializedLength([], profile)).toBe(0);
+    }
+  });
+
+  it("agrees on the heavy emoji session and every pi-written session of the corpus", async () => {
+    const { serializedLength } = await import("../../src/engine/serialize/index.js");
+    const { buildContextFromPath, contextMessages } = await import("../../src/engine/context/index.js");
+    const { buildTree, getBranch, parseSession } = await import("../../src/engine/index.js");
+    const { heavySessionText } = await import("../support/heavy-session.mjs");
+    const { existsSync, readdirSync, readFileSync } = await import("node:fs");
+    const { sharedPath } = await import("../support/shared.js");
+    const texts = [heavySessionText({ turns: 6, heavyEvery: 2, minKB: 10, maxKB: 20 })];
+    const dir = sharedPath("corpus", "pi-written");
+    if (existsSync(dir)) for (const f of readdirSync(dir).filter((n) => n.endsWith(".jsonl"))) texts.push(readFileSync(`${dir}/${f}`, "utf8"));
+    for (const text of texts) {
+      for (const profile of ["0.73", "1.6"] as const) {
+        const tree = buildTree(parseSession(text, profile));
+        const llm = convertToLlm(contextMessages(buildContextFromPath(getBranch(tree, tree.leafId), profile)), profile);
+        expect(serializedLength(llm, profile)).toBe(serializeConversation(llm, profile).length);
+      }
+    }
+  });
+});

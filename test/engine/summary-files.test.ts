@@ -114,3 +114,23 @@ describeWithShared("file lists agree with pi's prepareCompaction (oracle)", () =
     expect(checked).toBeGreaterThan(60);
   });
 });
+
+describe("the summary's own file list", () => {
+  it("names a file once however its path is spelled (./a, a, x/../a, <cwd>/a), and keeps pi's lists verbatim", async () => {
+    const { collectFileGroups } = await import("../../src/engine/summary/sections/files.js");
+    const block = (name: string, path: string) => ({ kind: "tool_call" as const, name, args: { path } });
+    const groups = collectFileGroups(
+      [block("edit", "./tidewatch/units.py"), block("edit", "tidewatch/units.py"), block("write", "/home/dev/tidewatch/tidewatch/./units.py"), block("read", "docs/../tidewatch/units.py"), block("read", "../other/x.py")] as never,
+      { readFiles: ["./README.md", "README.md"], modifiedFiles: ["tidewatch//units.py"] },
+      "/home/dev/tidewatch",
+    );
+    expect(groups.Modified).toEqual(["tidewatch/units.py"]);
+    expect(groups.Read).toEqual(["../other/x.py", "README.md"]);
+    // pi's own <modified-files> list is what pi would write: not ours to change.
+    const lists = computeCompactionFileLists(undefined, [
+      { message: call("edit", "./tidewatch/units.py"), sourceId: "1" },
+      { message: call("edit", "tidewatch/units.py"), sourceId: "2" },
+    ]);
+    expect(lists.modifiedFiles).toEqual(["./tidewatch/units.py", "tidewatch/units.py"]);
+  });
+});

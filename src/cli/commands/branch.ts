@@ -1,7 +1,7 @@
 // `pi-explorer branch FILE --target ID`: a dry run of /tree navigation with "Summarize": which
 // entries the branch summary covers, what fits the budget, and where the summary would attach.
 // Only --summarize --commit writes (commit-actions.ts).
-import { ASSUMED_CONTEXT_WINDOW, branchView, planBranch, type BranchPlan } from "../../engine/index.js";
+import { branchView, buildContextFromPath, contextWindowSourceText, getBranch, planBranch, type BranchPlan } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { usageError } from "../errors.js";
 import { commitBranch, commitRequested } from "../commit-actions.js";
@@ -35,9 +35,12 @@ export const branchCommand: Command = {
     const session = openSession(file, ctx.profile, ctx.env);
     const leafId = resolveLeaf(session, stringOption(ctx, "leaf"));
     const targetId = requireEntry(session, targetFlag, "target");
-    const pi = loadPiSettings(ctx);
+    // The budget is the model's context window (the model in effect at the leaf) minus the reserve.
+    const pi = loadPiSettings(ctx, { model: buildContextFromPath(getBranch(session.tree, leafId), ctx.profile).model });
     const reserve = pi.effective.branchSummary.reserveTokens;
-    const budget = withFlag(budgetFlag, { value: ASSUMED_CONTEXT_WINDOW - reserve.value, source: reserve.source });
+    const window = pi.contextWindow;
+    const source = window.source === "assumed" ? reserve.source : `${reserve.source}; context window ${window.value} from ${contextWindowSourceText(window)}`;
+    const budget = withFlag(budgetFlag, { value: window.value - reserve.value, source });
     const committing = commitRequested(ctx);
     if (summarizerOf(ctx, committing) === "pi") {
       if (ctx.values.summarize !== true) throw usageError("a branch commit needs --summarize: navigation alone writes nothing in pi");

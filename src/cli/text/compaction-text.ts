@@ -27,8 +27,8 @@ const setting = (name: string, s: SettingValue): string => `${name} ${formatCoun
 
 function idList(ids: readonly (string | null)[]): string {
   if (ids.length === 0) return "none";
-  const shown = ids.map((id) => sanitizeLine(id ?? "?"));
-  return ids.length <= 6 ? shown.join(", ") : `${shown.slice(0, 3).join(", ")}, …, ${shown.slice(-2).join(", ")}`;
+  const show = (list: readonly (string | null)[]) => list.map((id) => sanitizeLine(id ?? "?")).join(", ");
+  return ids.length <= 6 ? show(ids) : `${show(ids.slice(0, 3))}, …, ${show(ids.slice(-2))}`;
 }
 
 export function compactionText(input: CompactionTextInput): string[] {

@@ -1,6 +1,6 @@
 // A table of context messages ({role, id, tokens, llm?}), each with a one-line preview of the
 // entry it comes from, for `context`, `compact` and `branch` text output.
-import { formatCount, sanitizeLine, toolCallsOf, type SessionEntry, type SessionTree } from "../../engine/index.js";
+import { formatCount, sanitizeLine, toolCallsOf, type SessionEntry, type SessionTree, type ToolCallInfo } from "../../engine/index.js";
 import { entryRowText } from "./entry-row-text.js";
 import { formatTable, truncate } from "./table.js";
 
@@ -12,7 +12,7 @@ export interface MessageRowLike {
 }
 
 export function messageTable(rows: readonly MessageRowLike[], tree: SessionTree, home: string, width: number | undefined): string[] {
-  const toolCalls = toolCallsOf(tree.byId.values());
+  const toolCalls = toolCallsFor(rows, tree);
   const previewWidth = Math.max(20, (width ?? 140) - 50);
   const body = rows.map((row, i) => {
     const entry = row.id === null ? undefined : tree.byId.get(row.id);
@@ -23,6 +23,23 @@ export function messageTable(rows: readonly MessageRowLike[], tree: SessionTree,
     return [String(i + 1), sanitizeLine(row.role), sanitizeLine(row.id ?? "(new)"), formatCount(row.tokens), truncate(preview, previewWidth)];
   });
   return formatTable(["#", "role", "id", "tokens", "entry"], body, ["right", "left", "left", "right", "left"]);
+}
+
+/**
+ * The tool calls the rows' tool results name: looked up among the rows' own entries first (a call
+ * comes right before its result), the whole file only when one is not there.
+ */
+function toolCallsFor(rows: readonly MessageRowLike[], tree: SessionTree): Map<string, ToolCallInfo> {
+  const entries = rows.flatMap((row) => {
+    const entry = row.id === null ? undefined : tree.byId.get(row.id);
+    return entry ? [entry] : [];
+  });
+  const calls = toolCallsOf(entries);
+  const missing = entries.some((entry) => {
+    const message = (entry as { message?: { role?: unknown; toolCallId?: unknown } }).message;
+    return entry.type === "message" && message?.role === "toolResult" && typeof message.toolCallId === "string" && !calls.has(message.toolCallId);
+  });
+  return missing ? toolCallsOf(tree.byId.values()) : calls;
 }
 
 function toolNamesOf(entry: SessionEntry): string[] {

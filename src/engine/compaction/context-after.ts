@@ -1,5 +1,5 @@
 // The context pi builds right after it appends a compaction (what the model sees next).
-import { buildContextFromPath, contextMessages } from "../context/build-context.js";
+import { buildContextFromPath, contextSystemMessages } from "../context/build-context.js";
 import { getCurrentSystemMessage } from "../context/system-message.js";
 import { estimateTokens } from "../tokens/estimate.js";
 import type { CompactionEntry, PiProfile, SessionEntry } from "../types.js";
@@ -60,7 +60,8 @@ export function simulatedCompactionEntry(
     details: lists,
   };
   if (profile === "1.6") {
-    const system = getCurrentSystemMessage(contextMessages(buildContextFromPath(path, "1.6")));
+    // Only the context's system messages matter here: a 15,000-entry path need not be projected whole.
+    const system = getCurrentSystemMessage(contextSystemMessages(path));
     if (system) entry.systemMessage = { ...system, timestamp: new Date(timestamp).getTime() };
   }
   return entry;

@@ -6,7 +6,7 @@ import { checkAutoCompaction, type AutoCompactCheck } from "./auto-compact.js";
 import { pathBands, type PathBands } from "./bands.js";
 import { contextAfterCompaction, type ContextAfter, type ContextAfterOptions } from "./context-after.js";
 import { computeFileLists, type FileLists } from "./file-ops.js";
-import { analyzeCompaction, type NoCompactionReason } from "./prepare.js";
+import { analyzeCompaction, type CompactionAnalysis, type NoCompactionReason } from "./prepare.js";
 import { compactionWarnings, type CompactionWarning } from "./warnings.js";
 import { explainCut } from "./why.js";
 
@@ -19,6 +19,8 @@ export interface CompactionPlanInput extends ContextAfterOptions {
   /** The model's context window, for `autoCompact`; without it that check is left out. */
   contextWindow?: number;
   profile?: PiProfile;
+  /** analyzeCompaction of this path with these settings, when the caller has it already. */
+  analysis?: CompactionAnalysis;
 }
 
 export interface PlannedPreparation {
@@ -47,9 +49,10 @@ export interface CompactionPlan {
 
 export function planCompaction(input: CompactionPlanInput): CompactionPlan {
   const profile = input.profile ?? "1.6";
-  const path = buildSessionPath(input.path, input.leafId);
+  // A caller with the analysis passes the path it analyzed: no need to walk it again.
+  const path = input.analysis && input.leafId === undefined ? input.path : buildSessionPath(input.path, input.leafId);
   const settings = { enabled: true, reserveTokens: input.reserveTokens, keepRecentTokens: input.keepRecentTokens };
-  const analysis = analyzeCompaction(path, settings, profile);
+  const analysis = input.analysis ?? analyzeCompaction(path, settings, profile);
   const prep = analysis.preparation;
   const cut = analysis.cut;
   const preparation: PlannedPreparation | undefined =

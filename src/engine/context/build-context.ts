@@ -44,6 +44,20 @@ function contextSettings(path: readonly SessionEntry[]): { thinkingLevel: string
   return { thinkingLevel, model };
 }
 
+/** The model in effect at the end of a path (its newest model change or assistant reply), found from the end. */
+export function modelAtEnd(path: readonly SessionEntry[]): ModelRef | null {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const entry = path[i];
+    const e = entry as Record<string, unknown>;
+    if (entry.type === "model_change") return { provider: e.provider as string, modelId: e.modelId as string };
+    if (entry.type === "message") {
+      const message = messageOf(entry);
+      if (message?.role === "assistant") return { provider: message.provider as string, modelId: message.model as string };
+    }
+  }
+  return null;
+}
+
 /** Index of the newest compaction on a path; -1 when there is none. */
 export function lastCompactionIndex(path: readonly SessionEntry[]): number {
   for (let i = path.length - 1; i >= 0; i--) if (path[i].type === "compaction") return i;
@@ -84,6 +98,26 @@ export function projectPath(path: readonly SessionEntry[]): ProjectedEntry[] {
     sourceEntry,
     messages: sourceEntry.type === "compaction" && index > 0 ? [] : projectContextEntry(sourceEntry, edits.get(sourceEntry.id)),
   }));
+}
+
+/**
+ * The system messages of the 1.6 context for `path`, in order: projectPath's messages with role
+ * "system", without projecting the rest (only system message entries and the newest compaction's
+ * checkpoint yield them; an edit can drop one but never turns another message into one).
+ */
+export function contextSystemMessages(path: readonly SessionEntry[]): AgentMessage[] {
+  const selected = selectContextEntries(path);
+  const edits = new Map<string, ContextEditEntry>();
+  for (const entry of selected) {
+    if (entry.type === "context_edit") edits.set((entry as ContextEditEntry).targetId, entry as ContextEditEntry);
+  }
+  const out: AgentMessage[] = [];
+  selected.forEach((entry, index) => {
+    const candidate = (entry.type === "compaction" && index === 0) || messageOf(entry)?.role === "system";
+    if (!candidate) return;
+    for (const message of projectContextEntry(entry, edits.get(entry.id))) if (message.role === "system") out.push(message);
+  });
+  return out;
 }
 
 /** 0.73 buildSessionContext's message list over an already built path, with source ids. */

@@ -9,6 +9,8 @@ export {
   rememberToolCalls,
   shortenHome,
   textOf,
+  textPrefix,
+  jsonPrefix,
   toolCallsOf,
   type RowSegment,
   type RowTone,

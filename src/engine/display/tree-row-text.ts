@@ -3,7 +3,6 @@
 // can colour it; the CLI joins the segments. The strings returned here are raw session text: each
 // front end sanitizes them before showing them.
 import type { SessionEntry } from "../types.js";
-import { stringifyJson } from "../serialize/json-text.js";
 
 /** pi's theme colours a row uses. */
 export type RowTone = "accent" | "success" | "muted" | "dim" | "error" | "warning" | "custom" | "border" | "plain";
@@ -54,8 +53,65 @@ export function textOf(content: unknown): string {
   return out;
 }
 
+/** The first `max` characters of textOf(content), reading no block past them (tool output can be 200 KB). */
+export function textPrefix(content: unknown, max: number): string {
+  if (typeof content === "string") return content.slice(0, max);
+  if (!Array.isArray(content)) return "";
+  let out = "";
+  for (const block of content) {
+    if (out.length >= max) break;
+    if (typeof block === "object" && block !== null && (block as Rec).type === "text") out += String((block as Rec).text ?? "").slice(0, max - out.length);
+  }
+  return out;
+}
+
 /** pi's extractContent: the first 200 characters of the text blocks. */
-const first200 = (content: unknown): string => textOf(content).slice(0, 200);
+const first200 = (content: unknown): string => textPrefix(content, 200);
+
+/**
+ * The first `max` characters of JSON.stringify(value) (then as many more as finish the last piece),
+ * without serializing the rest: a custom tool's arguments can hold a whole file.
+ */
+export function jsonPrefix(value: unknown, max: number): string {
+  let out = "";
+  const full = (): boolean => out.length > max;
+  const walk = (v: unknown, inArray: boolean): boolean => {
+    if (typeof v === "string") {
+      let end = Math.min(v.length, max - out.length + 1);
+      if (end < v.length && (v.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
+      const quoted = JSON.stringify(v.slice(0, end));
+      out += end < v.length ? quoted.slice(0, -1) : quoted;
+      return full();
+    }
+    if (v === null || typeof v !== "object" || typeof (v as { toJSON?: unknown }).toJSON === "function") {
+      const s = JSON.stringify(v);
+      out += s === undefined ? (inArray ? "null" : "") : s;
+      return full();
+    }
+    if (Array.isArray(v)) {
+      out += "[";
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) out += ",";
+        if (walk(v[i], true)) return true;
+      }
+      out += "]";
+      return full();
+    }
+    out += "{";
+    let first = true;
+    for (const [key, item] of Object.entries(v)) {
+      if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
+      out += `${first ? "" : ","}${JSON.stringify(key)}:`;
+      first = false;
+      if (walk(item, false)) return true;
+    }
+    out += "}";
+    return full();
+  };
+  if (value === undefined || typeof value === "function" || typeof value === "symbol") return "";
+  walk(value, false);
+  return out;
+}
 
 /** pi's shortenHomePath for POSIX paths: a leading home directory as "~"; relative paths unchanged. */
 export function shortenHome(path: string, home: string | undefined): string {
@@ -94,7 +150,12 @@ export function formatToolCall(name: string, args: Rec, home: string): string {
       return `[edit: ${path(args.path || args.file_path)}]`;
     case "bash": {
       const raw = String(args.command || "");
-      return `[bash: ${raw.replace(/[\n\t]/g, " ").trim().slice(0, 50)}${raw.length > 50 ? "..." : ""}]`;
+      // pi trims the whole command and keeps 50 characters: trimming its start and the next few
+      // hundred characters gives the same 50.
+      const start = raw.length - raw.trimStart().length;
+      const head = raw.slice(start, start + 256);
+      const shown = (start + 256 >= raw.length ? head.trimEnd() : head).replace(/[\n\t]/g, " ").slice(0, 50);
+      return `[bash: ${shown}${raw.length > 50 ? "..." : ""}]`;
     }
     case "grep":
       return `[grep: /${String(args.pattern || "")}/ in ${path(args.path || ".")}]`;
@@ -103,7 +164,7 @@ export function formatToolCall(name: string, args: Rec, home: string): string {
     case "ls":
       return `[ls: ${path(args.path || ".")}]`;
     default: {
-      const json = stringifyJson(args) ?? "";
+      const json = jsonPrefix(args, 41);
       return `[${name}: ${json.slice(0, 40)}${json.length > 40 ? "..." : ""}]`;
     }
   }

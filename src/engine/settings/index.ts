@@ -9,3 +9,5 @@
 export * from "./merge.js";
 export * from "./effective.js";
 export * from "./pi-paths.js";
+//   contextWindowOf(model, modelData) -> {value, source, file?}: the model's window from pi's model data (else assumed)
+export * from "./context-window.js";

@@ -31,3 +31,5 @@ export * from "./demo-copy.js";
 export * from "./usage-cache.js";
 //   writeExportFile(path, text, {force, sourcePath}) / ExportWriteError -> an export, created exclusively unless forced
 export * from "./export-file.js";
+//   loadContextWindow({agentDir, model, piPackage?}) -> the model's context window from pi's model data; findPiPackage(env)
+export * from "./model-data.js";

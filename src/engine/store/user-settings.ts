@@ -2,13 +2,12 @@
 // them for the profile (1.6's per-model overrides for `model`), with every problem as one line. The app
 // and the CLI both start from here; each adds only its own overrides (keys, flags) on top.
 import type { ModelRef } from "../context/build-context.js";
+import type { ContextWindow } from "../settings/context-window.js";
 import { resolveSettings, type EffectiveSettings } from "../settings/effective.js";
+import { findPiPackage, loadContextWindow } from "./model-data.js";
 import type { PiProfile } from "../types.js";
 import { resolveAgentDir } from "./sessions.js";
 import { readSettingsFiles } from "./settings-files.js";
-
-/** pi's context window for a model it knows no contextWindow of (there is no model registry here). */
-export const ASSUMED_CONTEXT_WINDOW = 128000;
 
 export interface UserSettingsInput {
   env: Record<string, string | undefined>;
@@ -25,6 +24,8 @@ export interface UserSettings {
   agentDir: string;
   effective: EffectiveSettings;
   files: { global: string; project: string };
+  /** The context window of `model` from the user's pi model data (models.json, pi's catalog, pi's built-in list), else assumed. */
+  contextWindow: ContextWindow;
   /** Settings pi would reject or ignore, one line each (file and line when known). */
   problems: string[];
 }
@@ -45,6 +46,7 @@ export function loadUserSettings(input: UserSettingsInput): UserSettings {
     agentDir,
     effective,
     files: { global: files.globalPath, project: files.projectPath },
+    contextWindow: loadContextWindow({ agentDir, model: input.model ?? null, piPackage: input.model ? findPiPackage(input.env) : undefined }),
     problems: [...files.diagnostics.map((d) => `${d.file}:${d.line}: ${d.problem}`), ...effective.problems],
   };
 }

@@ -1,5 +1,6 @@
 // Small text helpers shared by the summary builders. Every regex here is anchored or runs over a
 // single character class, so all of them are linear in the input.
+import { posix } from "node:path";
 
 /** Longest text any extractor looks at; longer inputs are cut first so no regex sees more. */
 export const MAX_SCAN_CHARS = 8000;
@@ -74,9 +75,17 @@ export function lastSegments(path: string, n: number): string {
   return parts.slice(-n).join("/") || path;
 }
 
-/** `path` relative to `cwd` when it lies inside it; otherwise unchanged. */
+/**
+ * `path` in one spelling per file: "./a.py", "a.py", "x/../a.py" and "<cwd>/a.py" are one file, so a
+ * summary's file list names it once. Lexical only (POSIX normalize, then relative to `cwd` when
+ * inside it); a path that climbs out of its start ("../a.py") keeps its "..".
+ */
 export function relativeToCwd(path: string, cwd: string | undefined): string {
-  if (!cwd) return path;
-  const base = cwd.endsWith("/") ? cwd : `${cwd}/`;
-  return path.startsWith(base) && path.length > base.length ? path.slice(base.length) : path;
+  if (path === "") return path;
+  const normal = posix.normalize(path);
+  const clean = normal.length > 1 && normal.endsWith("/") ? normal.slice(0, -1) : normal;
+  if (!cwd) return clean;
+  const root = posix.normalize(cwd);
+  const base = root.endsWith("/") ? root : `${root}/`;
+  return clean.startsWith(base) && clean.length > base.length ? clean.slice(base.length) : clean;
 }

@@ -1,9 +1,9 @@
 // The oracle's `compaction[K]` objects: prepareCompaction at one keepRecentTokens value.
 import { walkToRoot } from "../context/path.js";
 import { computeFileLists, type FileLists } from "../compaction/file-ops.js";
-import { analyzeCompaction, rawBoundaryStart, type NoCompactionReason } from "../compaction/prepare.js";
+import { analyzeCompaction, rawBoundaryStart, type CompactionAnalysis, type NoCompactionReason } from "../compaction/prepare.js";
 import { findCutPoint } from "../compaction/raw-cut.js";
-import { serializedFingerprint } from "../serialize/serialize-conversation.js";
+import { serializedChars, serializedFingerprint } from "../serialize/serialize-conversation.js";
 import type { TextFingerprint } from "../serialize/sha.js";
 import type { SessionTree } from "../tree/tree.js";
 import type { PiProfile, SessionEntry } from "../types.js";
@@ -47,9 +47,17 @@ function rawCutView(path: readonly SessionEntry[], keep: number, profile: PiProf
   };
 }
 
+export interface CompactionViewOptions {
+  /** The analysis of this path at `keep` when the caller has it (planCompaction's). */
+  analysis?: CompactionAnalysis;
+  /** "chars": count what the summarizer reads without hashing it (sha256_16 left ""); default the full fingerprint. */
+  serialized?: "fingerprint" | "chars";
+}
+
 /** prepareCompaction on a root-first path, in the oracle's shape. */
-export function compactionViewOfPath(path: readonly SessionEntry[], keep: number, profile: PiProfile = "1.6", reserve = 16384): CompactionView {
-  const analysis = analyzeCompaction(path, { enabled: true, reserveTokens: reserve, keepRecentTokens: keep }, profile);
+export function compactionViewOfPath(path: readonly SessionEntry[], keep: number, profile: PiProfile = "1.6", reserve = 16384, options: CompactionViewOptions = {}): CompactionView {
+  const analysis = options.analysis ?? analyzeCompaction(path, { enabled: true, reserveTokens: reserve, keepRecentTokens: keep }, profile);
+  const serialize = options.serialized === "chars" ? serializedChars : serializedFingerprint;
   const findCutPointRaw = rawCutView(path, keep, profile);
   const prep = analysis.preparation;
   if (!prep) return { result: null, why: analysis.reason ?? "Nothing to compact (session too small)", findCutPointRaw };
@@ -61,8 +69,8 @@ export function compactionViewOfPath(path: readonly SessionEntry[], keep: number
     messagesToSummarize: prep.messagesToSummarize.map((m) => m.sourceId),
     turnPrefixMessages: prep.turnPrefixMessages.map((m) => m.sourceId),
     fileOps: computeFileLists(prep.fileOps),
-    serializedHistory: serializedFingerprint(prep.messagesToSummarize, profile),
-    serializedTurnPrefix: serializedFingerprint(prep.turnPrefixMessages, profile),
+    serializedHistory: serialize(prep.messagesToSummarize, profile),
+    serializedTurnPrefix: serialize(prep.turnPrefixMessages, profile),
     findCutPointRaw,
   };
 }

@@ -1,0 +1,98 @@
+// CLI section (issue 11): the compaction plan of synth-deep (no branches, 15,508 entries on the
+// active path) by the bundled bin (`compact FILE`), against pi 1.6.0's own open + prepareCompaction
+// of the same file, both as whole processes (node's start-up included), alternating in one run;
+// and the bin's peak memory against the file's size. pi runs on the Node 22 the oracle installs
+// (/tmp/pi-oracle/node22, pi 1.6 needs it); the bin runs on the node that runs this bench.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { performance } from "node:perf_hooks";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { binV8Flags, mb, ms, ratio } from "../lib.mjs";
+
+const CLI_WORKER = fileURLToPath(new URL("../cli-worker.mjs", import.meta.url));
+const PI_WORKER = fileURLToPath(new URL("../pi-plan-worker.mjs", import.meta.url));
+const TIME_TARGET = 0.8;
+const MEMORY_TARGET = 2.5;
+const ROUNDS = 7;
+
+export const notes = [
+  "- Both sides are whole processes timed from spawn to exit, alternating in each round (a busy machine slows both alike); values are medians. pi's side imports pi's session manager and compaction modules by file URL, opens the file (SessionManager.open) and runs prepareCompaction on getBranch() with keepRecentTokens 20000, reserveTokens 16384; the bin's side is `pi-explorer compact FILE` (text output discarded), which also reports the context after, warnings and the summarizer's input size.",
+  "- Peak memory is the bin's peak resident set size (getrusage maxRSS) minus the same command's on the bundled demo session (node, the bundle and the engine loaded, next to no data), against the file size. CLI commands keep V8's young generation from growing (src/cli/main.ts), which about halves it.",
+];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function timed(command, args) {
+  const started = performance.now();
+  const r = spawnSync(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 300_000 });
+  const wall = performance.now() - started;
+  if (r.status !== 0) throw new Error(`${args[0]} failed: ${(r.stderr || "").split("\n").find((l) => /Error/.test(l)) ?? r.stderr.slice(0, 200)}`);
+  return { wall, out: r.stdout, err: r.stderr };
+}
+
+const lastJson = (text) => JSON.parse(text.trim().split("\n").pop());
+
+export async function run(ctx) {
+  const deep = ctx.synth.find((f) => f.name === "synth-deep");
+  const oracle = process.env.PI_ORACLE_DIR || join(tmpdir(), "pi-oracle");
+  const node22 = process.env.NODE22 || join(oracle, "node22", "node_modules", ".bin", "node");
+  const pkg = join(process.env.PI16_DIR || join(oracle, "pi16"), "node_modules", "@earendil-works", "pi-coding-agent");
+  const demo = join(ctx.root, "fixtures", "demo", "demo-session.jsonl");
+  if (!deep) return [{ figure: "cli compact on synth-deep", value: "skipped: no synth-deep session (../shared absent)", baseline: "", ratio: "", target: "", met: undefined, command: "" }];
+  const flags = binV8Flags(ctx.root);
+  const dist = join(ctx.root, "dist");
+  const work = mkdtempSync(join(tmpdir(), "pi-explorer-bench-cli-"));
+  try {
+    // pi may write next to what it opens: it gets a copy, in a folder of its own.
+    const copy = join(work, "synth-deep.jsonl");
+    copyFileSync(deep.path, copy);
+    const ours = [];
+    const pis = [];
+    const havePi = existsSync(join(pkg, "package.json")) && existsSync(node22);
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = r % 2 === 0 ? ["ours", "pi"] : ["pi", "ours"];
+      for (const side of order) {
+        if (side === "ours") {
+          const t = timed(ctx.node, [...flags, CLI_WORKER, dist, "compact", deep.path]);
+          ours.push({ wall: t.wall, maxRss: lastJson(t.err).maxRss });
+        } else if (havePi) {
+          const t = timed(node22, [PI_WORKER, pkg, copy, work]);
+          pis.push({ wall: t.wall, maxRss: lastJson(t.out).maxRss });
+        }
+      }
+    }
+    const small = [];
+    for (let r = 0; r < 3; r++) small.push(lastJson(timed(ctx.node, [...flags, CLI_WORKER, dist, "compact", demo]).err).maxRss);
+    const t = median(ours.map((o) => o.wall));
+    const rows = [];
+    if (havePi) {
+      const tp = median(pis.map((p) => p.wall));
+      rows.push({
+        figure: `\`compact FILE\` on ${deep.name} (${mb(deep.bytes)}, 15,508 entries on the path), whole process, median of ${ROUNDS}`,
+        value: ms(t),
+        baseline: `${ms(tp)} pi 1.6.0's open + prepareCompaction, whole process (Node 22)`,
+        ratio: ratio(t, tp),
+        target: `≤ ${TIME_TARGET}×`,
+        met: t <= TIME_TARGET * tp,
+        command: "node bench/run.mjs cli-deep",
+      });
+    } else {
+      rows.push({ figure: `compact on ${deep.name} against pi 1.6.0`, value: `${ms(t)}; pi skipped: ${pkg} or ${node22} missing (../shared/oracle/install.sh)`, baseline: "", ratio: "", target: `≤ ${TIME_TARGET}×`, met: undefined, command: "node bench/run.mjs cli-deep" });
+    }
+    const peak = median(ours.map((o) => o.maxRss)) - median(small);
+    rows.push({
+      figure: `peak memory of \`compact FILE\` on ${deep.name}, above the same command on the demo session`,
+      value: `${mb(peak)} (${(peak / deep.bytes).toFixed(2)}× file)`,
+      baseline: havePi ? `pi 1.6.0: ${mb(median(pis.map((p) => p.maxRss)))} maxRSS whole process; the bin ${mb(median(ours.map((o) => o.maxRss)))}` : "",
+      ratio: "",
+      target: `≤ ${MEMORY_TARGET}× file size`,
+      met: peak <= MEMORY_TARGET * deep.bytes,
+      command: "node bench/run.mjs cli-deep",
+    });
+    return rows;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
