@@ -2,7 +2,6 @@
 // entry is on it, else the branch through the entry down to its newest leaf), its points, pi's
 // threshold for the session's model and where the previewed cut would fall.
 import {
-  ASSUMED_CONTEXT_WINDOW,
   buildContextFromPath,
   contextTimeline,
   getBranch,
@@ -45,7 +44,7 @@ export function timelineData(tree: SessionTree, entryId: string, env: Pick<AppEn
   const path = getBranch(tree, leafId);
   const points = contextTimeline(path, profile);
   const model = buildContextFromPath(path, profile).model;
-  const { effective } = loadUserSettings({ env: env.env, home: env.home, cwd: env.cwd, profile, model });
+  const { effective, contextWindow: window } = loadUserSettings({ env: env.env, home: env.home, cwd: env.cwd, profile, model });
   const reserveTokens = effective.compaction.reserveTokens.value;
   const keepRecentTokens = effective.compaction.keepRecentTokens.value;
   const plan = planCompaction({ path, keepRecentTokens, reserveTokens, profile });
@@ -54,7 +53,7 @@ export function timelineData(tree: SessionTree, entryId: string, env: Pick<AppEn
   const at = path.findIndex((e) => e.id === entryId);
   let startAt = at < 0 ? points.length - 1 : pointAtOrAfter(points, at);
   if (startAt < 0) startAt = points.length - 1;
-  const contextWindow = ASSUMED_CONTEXT_WINDOW;
+  const contextWindow = window.value;
   return {
     points,
     leafId,

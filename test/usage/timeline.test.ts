@@ -1,5 +1,6 @@
 // The context timeline: its series (pi's figure at each point, the drop on the compaction itself),
 // the chart at 120, 80 and 40 columns (golden), and the CLI's text and --json.
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { chartLayout, contextTimeline, estimateContextAtPath, getBranch, timelineChart } from "../../src/engine/index.js";
@@ -91,6 +92,18 @@ describe("timeline command", () => {
     expect(doc.cut.firstKeptEntryId).toBeTypeOf("string");
     expect(doc.points[doc.cut.pointIndex].pathIndex).toBeGreaterThanOrEqual(0);
     expect(doc.points[0]).toMatchObject({ kind: "reply", source: "usage", tokens: 2100, turn: 1 });
+  });
+  it("takes the context window from the user's pi model data (models.json), as the preview does", async () => {
+    const own = isolatedPi();
+    try {
+      writeFileSync(join(own.agentDir, "models.json"), JSON.stringify({ providers: { anthropic: { modelOverrides: { "claude-sonnet-4-5": { contextWindow: 50000 } } } } }));
+      const r = await runInProcess(["timeline", file, "--leaf", built.ids.warm, "--json"], { env: { ...own.env, TZ: "UTC" }, cwd: own.project, home: own.root });
+      const doc = JSON.parse(r.stdout);
+      expect(doc.contextWindow).toEqual({ value: 50000, source: "models.json" });
+      expect(doc.threshold).toBe(50000 - doc.reserveTokens);
+    } finally {
+      own.cleanup();
+    }
   });
   it("a bad leaf is a usage error", async () => {
     expect((await run("timeline", file, "--leaf", "nope")).status).toBe(2);

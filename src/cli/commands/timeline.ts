@@ -28,7 +28,7 @@ export const timelineCommand: Command = {
   usage: USAGE,
   options: {
     leaf: { type: "string", valueName: "ID", help: "the path to this entry instead of the file's leaf" },
-    "context-window": { type: "string", valueName: "N", help: `the model's context window (default ${ASSUMED_CONTEXT_WINDOW}, pi's fallback)` },
+    "context-window": { type: "string", valueName: "N", help: `the model's context window (default: what your pi's model data says, else ${ASSUMED_CONTEXT_WINDOW}, pi's fallback)` },
     reserve: { type: "string", valueName: "N", help: "compaction.reserveTokens (default: your pi settings, else 16384)" },
     "keep-recent": { type: "string", valueName: "N", help: "compaction.keepRecentTokens for the previewed cut (default: your pi settings)" },
     height: { type: "string", valueName: "N", help: "rows of the chart (default 12)" },
@@ -47,7 +47,7 @@ export const timelineCommand: Command = {
     const pi = loadPiSettings(ctx, { model });
     const reserve = withFlag(reserveFlag, pi.effective.compaction.reserveTokens).value;
     const keep = withFlag(keepFlag, pi.effective.compaction.keepRecentTokens).value;
-    const contextWindow = windowFlag ?? ASSUMED_CONTEXT_WINDOW;
+    const contextWindow = windowFlag ?? pi.contextWindow.value;
     const threshold = contextWindow - reserve;
     const points = contextTimeline(path, ctx.profile);
     const plan = planCompaction({ path, keepRecentTokens: keep, reserveTokens: reserve, profile: ctx.profile });
@@ -59,7 +59,7 @@ export const timelineCommand: Command = {
         file,
         leafId,
         profile: ctx.profile,
-        contextWindow: { value: contextWindow, source: windowFlag === undefined ? "assumed" : "flag" },
+        contextWindow: { value: contextWindow, source: windowFlag === undefined ? pi.contextWindow.source : "flag" },
         reserveTokens: reserve,
         keepRecentTokens: keep,
         threshold,
