@@ -8,6 +8,7 @@
 // otherwise the app exits. The shell owns the stack; a screen only calls the ScreenNav it is given.
 import type { ReactNode } from "react";
 import type { FileSnapshot, PiProfile, SessionTree } from "../../src/engine/index.js";
+import type { SessionDocument } from "../document/session-document.js";
 import type { HelpGroupId } from "./help-keys.js";
 
 /** One screen on the stack. */
@@ -21,7 +22,17 @@ export type Screen =
    * The compaction preview (components/compaction) at an entry of a tree that is already loaded;
    * `snapshot` is how the file looked when the tree was read (its `w` write refuses when it changed).
    */
-  | { kind: "compaction"; file: string; tree: SessionTree; targetId: string | null; snapshot?: FileSnapshot }
+  | {
+      kind: "compaction";
+      file: string;
+      tree: SessionTree;
+      targetId: string | null;
+      snapshot?: FileSnapshot;
+      /** The document the preview was computed on (its owner says when pi appended since). */
+      document?: SessionDocument;
+      /** Counts recomputes: a new preview state for the file as it is now. */
+      generation?: number;
+    }
   /** The context timeline (components/timeline) of a loaded tree, opened at an entry; Enter pops it and sets the tree's `reveal`. */
   | { kind: "timeline"; path: string; tree: SessionTree; entryId: string };
 

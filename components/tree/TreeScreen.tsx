@@ -17,7 +17,7 @@ import type { TextFieldState } from "../kit/text-field/text-field-state.js";
 import { ProblemsScreen } from "../problems/ProblemsScreen.js";
 import { SearchLine } from "./SearchLine.js";
 import { costText } from "./cost-text.js";
-import { initTreeState, revealNote, selectedId, selectedNode, treeReducer } from "./tree-reducer.js";
+import { followsLeaf, initTreeState, revealNote, selectedId, selectedNode, treeReducer } from "./tree-reducer.js";
 import { TreeRows, type EmptyReason } from "./TreeRows.js";
 import { useTreeInput, type TreeInputDeps } from "./use-tree-input.js";
 import { useTreeSession } from "./use-tree-session.js";
@@ -55,6 +55,12 @@ export interface TreeScreenProps {
   reloadFocus?: { entryId: string | null; tree: SessionTree };
   /** `tree` is a first look at a large file whose exact load is still running: damaged lines are not known yet. */
   checking?: boolean;
+  /**
+   * Set while the file is followed (components/document): a new `tree` is what pi appended, and the
+   * cursor follows pi's leaf when the tree's follow says so. `threshold`: pi's auto-compaction
+   * threshold for the session's model (window - reserveTokens), shown against the context estimate.
+   */
+  live?: { threshold?: number };
 }
 
 export function TreeScreen(props: TreeScreenProps) {
@@ -69,7 +75,8 @@ export function TreeScreen(props: TreeScreenProps) {
   // A reloaded file arrives as a new tree: the same view (search, filter, folds, find) over its
   // entries. Drawn rebased at once, stored rebased by the effect before the next key is delivered.
   const focusId = props.reloadFocus?.tree === props.tree ? props.reloadFocus.entryId : undefined;
-  const rebase = useMemo(() => ({ type: "rebase" as const, model: session.model, focusId }), [session.model, focusId]);
+  const live = props.live !== undefined;
+  const rebase = useMemo(() => ({ type: "rebase" as const, model: session.model, focusId, live }), [session.model, focusId, live]);
   const state = useMemo(() => (stored.model === session.model ? stored : treeReducer(stored, rebase)), [stored, session.model, rebase]);
   useEffect(() => {
     if (stored.model !== rebase.model) dispatch(rebase);
@@ -180,7 +187,13 @@ export function TreeScreen(props: TreeScreenProps) {
       )}
       {layout.show.status && (
         <StatusLine
-          facts={{ ...session.facts, name: undefined, firstProblem: props.tree.loaded.diagnostics.find((d) => !d.note), checking: props.checking }}
+          facts={{
+            ...session.facts,
+            name: undefined,
+            firstProblem: props.tree.loaded.diagnostics.find((d) => !d.note),
+            checking: props.checking,
+            live: props.live && { following: followsLeaf(state), threshold: props.live.threshold },
+          }}
           width={columns}
         />
       )}

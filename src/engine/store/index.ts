@@ -15,6 +15,10 @@ export * from "./first-look.js";
 export { finishSteps } from "./scan-bytes.js";
 //   checkSnapshot(snapshot) -> unchanged | changed (grewBy) | unreadable: a stat, for noticing pi's appends
 export * from "./snapshot-check.js";
+//   startFollow(loaded, snapshot, profile) / readFollowUpdate(point) -> lines pi appended, parsed alone; or why a whole read is due
+//   watchPath(path, onChange, {pollMs, debounceMs}) -> fs.watch with a stat-poll fallback, for the open file and the picker's folder
+export * from "./follow.js";
+export * from "./watch-file.js";
 export * from "./sessions.js";
 export * from "./settings-files.js";
 //   loadUserSettings({env, home, cwd, profile, model?, cliSessionDir?}) -> resolved settings + problem lines
@@ -31,3 +35,5 @@ export * from "./demo-copy.js";
 export * from "./usage-cache.js";
 //   writeExportFile(path, text, {force, sourcePath}) / ExportWriteError -> an export, created exclusively unless forced
 export * from "./export-file.js";
+//   openSessionFile(path, profile, {read}) / openSessionFileAsync -> the tree or one worded failure (message, reason): every front end opens through it
+export * from "./open-session.js";

@@ -1,0 +1,43 @@
+// Telling a follower that a file or folder may have changed: fs.watch for prompt news, and a stat
+// poll beside it, because network and some container file systems send no events (and a watched
+// file that is replaced stops sending them). The callback only says "look again"; the caller's look
+// is what decides (a stat first, so an idle poll costs one stat).
+import { watch, type FSWatcher } from "node:fs";
+
+export interface WatchOptions {
+  /** How often to look without an event. */
+  pollMs: number;
+  /** Events closer together than this make one call (pi writes a turn as several appends). */
+  debounceMs: number;
+}
+
+/** Call `onChange` soon after `path` (a file or a folder) changes; returns the function that stops watching. */
+export function watchPath(path: string, onChange: () => void, options: WatchOptions): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const soon = () => {
+    if (stopped || timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!stopped) onChange();
+    }, options.debounceMs);
+    timer.unref?.();
+  };
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(path, { persistent: false }, soon);
+    // A watcher that fails later (the file was removed) leaves the poll to notice.
+    watcher.on("error", () => watcher?.close());
+  } catch {
+    // No events on this file system (or the path is gone): the poll alone follows it.
+  }
+  const poll = setInterval(soon, options.pollMs);
+  // Watching must never be what keeps the process from exiting.
+  poll.unref?.();
+  return () => {
+    stopped = true;
+    clearInterval(poll);
+    if (timer !== undefined) clearTimeout(timer);
+    watcher?.close();
+  };
+}
