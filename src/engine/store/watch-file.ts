@@ -2,7 +2,8 @@
 // poll beside it, because network and some container file systems send no events (and a watched
 // file that is replaced stops sending them). The callback only says "look again"; the caller's look
 // is what decides (a stat first, so an idle poll costs one stat).
-import { watch, type FSWatcher } from "node:fs";
+import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
+import { join } from "node:path";
 
 export interface WatchOptions {
   /** How often to look without an event. */
@@ -40,4 +41,27 @@ export function watchPath(path: string, onChange: () => void, options: WatchOpti
     if (timer !== undefined) clearTimeout(timer);
     watcher?.close();
   };
+}
+
+/**
+ * What a stat can tell of the session files in `dir` (names, sizes, modification times), so a poll
+ * lists again only when one was added, removed or grew. "" for a folder that cannot be read.
+ */
+export function folderSignature(dir: string): string {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(".jsonl")).sort();
+  } catch {
+    return "";
+  }
+  const parts: string[] = [];
+  for (const name of names) {
+    try {
+      const { size, mtimeMs } = statSync(join(dir, name));
+      parts.push(`${name}\u0000${size}\u0000${mtimeMs}`);
+    } catch {
+      // Removed between the listing and the stat: the next look sees it gone.
+    }
+  }
+  return parts.join("\n");
 }
