@@ -36,8 +36,11 @@ export type FollowUpdate =
   | { kind: "unchanged"; point: FollowPoint }
   /** Only an unfinished last line came (or nothing complete yet): nothing to show, the point remembers it. */
   | { kind: "waiting"; point: FollowPoint; waitingBytes: number }
-  /** Complete lines were appended: `loaded` has them, `added` entries more than before. */
-  | { kind: "appended"; point: FollowPoint; added: number; appendedBytes: number; waitingBytes: number }
+  /**
+   * Complete lines were appended: `loaded` has them, `added` entries more than before. `parseMs`:
+   * reading and parsing the appended bytes (the rest is extending the entries and their index).
+   */
+  | { kind: "appended"; point: FollowPoint; added: number; appendedBytes: number; waitingBytes: number; parseMs: number }
   /** The file is not what was read plus lines after it. */
   | { kind: "rewritten"; cause: RewriteCause }
   | { kind: "unreadable"; message: string };
@@ -67,6 +70,7 @@ export function readFollowUpdate(point: FollowPoint): FollowUpdate {
     const offset = point.snapshot.size;
     if (stat.size < offset) return { kind: "rewritten", cause: "shrank" };
     if (point.wholeReadOnChange) return { kind: "rewritten", cause: "unfollowable" };
+    const started = performance.now();
     const guardStart = Math.max(0, offset - SNAPSHOT_TAIL_BYTES);
     const buf = readRange(fd, guardStart, stat.size - guardStart);
     const known = offset - guardStart;
@@ -76,7 +80,9 @@ export function readFollowUpdate(point: FollowPoint): FollowUpdate {
     if (lastNewline < known) return { kind: "waiting", point: { ...point, seen }, waitingBytes: buf.length - known };
     const scan = new ChunkedSessionScan(extendableLastLine(point.loaded)! + 1);
     pushLines(scan, buf, known, lastNewline + 1);
-    const loaded = extendSession(point.loaded, scan.finish(new Uint8Array(0)));
+    const scanned = scan.finish(new Uint8Array(0));
+    const parseMs = performance.now() - started;
+    const loaded = extendSession(point.loaded, scanned);
     if (loaded === undefined) return { kind: "rewritten", cause: "changed" };
     const end = guardStart + lastNewline + 1;
     const snapshot: FileSnapshot = {
@@ -94,6 +100,7 @@ export function readFollowUpdate(point: FollowPoint): FollowUpdate {
       added: loaded.entries.length - point.loaded.entries.length,
       appendedBytes: end - offset,
       waitingBytes: stat.size - end,
+      parseMs,
     };
   } catch (error) {
     return { kind: "unreadable", message: describeFsError(path, error) };
