@@ -32,12 +32,18 @@ function statusTexts(f: StatusFacts): string[] {
   const threshold = f.live?.threshold;
   const tokens = threshold === undefined ? formatCount(f.contextTokens) : `${formatCount(f.contextTokens)}/${formatCount(threshold)}`;
   const widest = threshold === undefined ? `context ~${tokens} tokens (estimate)` : `context ~${formatCount(f.contextTokens)} of ${formatCount(threshold)} tokens pi compacts at (estimate)`;
-  return [
+  const texts = [
     `${name}${entries} · ${branches} (${countNoun(f.branchPoints, "branch point")}) · ${widest} · ${damage}`,
     `${name}${entries} · ${branches} · context ~${tokens} tokens · ${damage}`,
     `${name}${entries} · ${branches} · ~${tokens} tokens · ${damage}`,
     `${name}${entries} · ~${tokens} tokens · ${damage}`,
   ];
+  // A live narrow line gives up the threshold, then "(following)", then "live", so the damage count stays.
+  if (f.live) {
+    const plain = formatCount(f.contextTokens);
+    texts.push(`live · ${entries} · ~${plain} tokens · ${damage}`, `${entries} · ~${plain} tokens · ${damage}`, `${entries} · ${damage}`);
+  }
+  return texts;
 }
 
 /**
