@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, useReducer, useState, type ReactNod
 import { Box, Text, useApp } from "ink";
 import type { FileSnapshot, PendingExactLoad, SessionTree } from "../../src/engine/index.js";
 import { DocumentRegistry, DocumentsProvider } from "../document/use-document.js";
+import { autoCompactThreshold } from "../commit/user-settings.js";
 import { CompactionOnDocument } from "./CompactionOnDocument.js";
 import { HoldKeys, KeyRouter } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
@@ -56,7 +57,7 @@ export function App(props: AppProps) {
   // Ctrl+C that no screen uses (the tree uses it like Esc, as pi does) quits, so the app can always be left.
   const onUnhandled = (key: KeyPress) => (key.name === "ctrl+c" ? (exit(), true) : false);
   // One owner per open file for the whole app (components/document): the tree and the preview over it share it.
-  const [registry] = useState(() => new DocumentRegistry(props.env.profile));
+  const [registry] = useState(() => new DocumentRegistry(props.env.profile, { autoCompactThreshold: (tree) => autoCompactThreshold(props.env, tree) }));
   return (
     <KeyRouter active={props.interactive ?? true} onUnhandled={onUnhandled}>
       <DocumentsProvider registry={registry}>

@@ -75,7 +75,7 @@ export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
   }
   return (
     <CommitTreeScreen
-      document={{ store, doc: state.doc, live: state.live, news: state.news }}
+      document={{ store, doc: state.doc, live: state.live, threshold: state.threshold, news: state.news }}
       env={env}
       home={env.home}
       profile={env.profile}

@@ -36,3 +36,8 @@ export function loadCommitSettings(env: AppEnv, profile: PiProfile, tree: Sessio
     problems,
   };
 }
+
+/** pi's auto-compaction threshold at the session's leaf: window - compaction.reserveTokens (the window pi assumes without model data). */
+export function autoCompactThreshold(env: AppEnv, tree: SessionTree): number {
+  return ASSUMED_CONTEXT_WINDOW - loadCommitSettings(env, env.profile, tree, tree.leafId).compaction.reserveTokens;
+}

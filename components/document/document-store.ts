@@ -45,6 +45,8 @@ export type DocumentState =
       doc: SessionDocument;
       /** The file is watched: what pi appends shows without a key. */
       live: boolean;
+      /** pi's auto-compaction threshold for the session's model (window - reserveTokens), once followed. */
+      threshold?: number;
       /** Bytes of an unfinished last line (pi in the middle of a write), neither shown nor reported yet. */
       waitingBytes: number;
       /** The last change, with a new object each time (an effect can key on it). */
@@ -58,6 +60,8 @@ export interface SeedDocument {
 }
 
 export interface StoreOptions {
+  /** pi's auto-compaction threshold for a session (reads the user's settings: called after the open, never in render). */
+  autoCompactThreshold?: (tree: SessionTree) => number;
   /** The stat poll beside fs.watch (some file systems send no events). */
   pollMs?: number;
   debounceMs?: number;
@@ -280,7 +284,9 @@ export class DocumentStore implements DocumentOwner {
         debounceMs: this.options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
       });
     }
-    if (!this.state.live) this.set({ ...this.state, live: true });
+    // Once per read of the file: the model at pi's leaf, which picks 1.6's overrides, rarely changes with an append.
+    const threshold = this.state.threshold ?? this.options.autoCompactThreshold?.(this.state.doc.tree);
+    if (!this.state.live || threshold !== this.state.threshold) this.set({ ...this.state, live: true, threshold });
     // Lines appended between the read and now.
     this.update();
   }

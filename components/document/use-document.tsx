@@ -2,7 +2,7 @@
 // screen that shows it (the tree and the compaction preview over it), made by the provider the shell
 // mounts. A screen gets the store for its path, and the store's state re-renders it on each change.
 // The read starts in the layout effect of the first screen that shows the file, never during render.
-import { createContext, useContext, useLayoutEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { PiProfile } from "../../src/engine/index.js";
 import { DocumentStore, type DocumentState, type SeedDocument, type StoreOptions } from "./document-store.js";
 
@@ -61,16 +61,11 @@ export function useDocument(path: string, profile: PiProfile, seed?: SeedDocumen
   const [own] = useState(() => (registry ? undefined : new DocumentRegistry(profile)));
   const owner = registry ?? own!;
   const [store] = useState(() => owner.store(path, seed));
-  const [state, setState] = useState(store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  // A small file is read by retain at once; the store's subscribers (this screen) then re-render.
   useLayoutEffect(() => {
-    const stop = store.subscribe(() => setState(store.getState()));
     owner.retain(store);
-    // Whatever the store did before this screen listened (a small file is read by retain at once).
-    setState(store.getState());
-    return () => {
-      stop();
-      owner.release(store);
-    };
+    return () => owner.release(store);
   }, [owner, store]);
   return { store, state };
 }

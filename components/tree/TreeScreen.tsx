@@ -98,7 +98,10 @@ export function TreeScreen(props: TreeScreenProps) {
 
   const reveal = props.reveal;
   const current = useRef(state);
-  current.current = state;
+  // The state this commit drew, for the reveal below (effects run in order).
+  useEffect(() => {
+    current.current = state;
+  });
   useEffect(() => {
     if (!reveal || reveal.tree !== props.tree) return;
     const action = { type: "revealEntry" as const, id: reveal.entryId };
