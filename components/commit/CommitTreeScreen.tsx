@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Box, Text, useApp } from "ink";
 import { countNoun, formatCount, planBranch, type SessionTree } from "../../src/engine/index.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 import { BranchFlow } from "../branch/BranchFlow.js";
 import type { NavigationPlan } from "../branch/plan-lines.js";
 import type { DocumentNews, DocumentStore } from "../document/document-store.js";

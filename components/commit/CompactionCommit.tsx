@@ -14,7 +14,7 @@ import { appClock, commitPending, type Committed } from "./commit-io.js";
 import type { DocumentOwner } from "../document/session-document.js";
 import { useDocumentRegistry } from "../document/use-document.js";
 import { pendingCommitView } from "./entry-preview.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 import { useSummarizerOffer } from "../summarizer/use-summarizer-offer.js";
 
 export interface CompactionCommitProps {

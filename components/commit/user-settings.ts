@@ -9,7 +9,7 @@ import {
   type PiProfile,
   type SessionTree,
 } from "../../src/engine/index.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 
 export interface CommitSettings {
   compaction: CompactionSettings;

@@ -13,7 +13,7 @@ import {
   type SessionEntry,
   type SessionTree,
 } from "../../src/engine/index.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 import { buildDiffModel, type DiffModel } from "../diff/diff-model.js";
 import { bandLines, type BandList } from "./band-lines.js";
 import type { PreviewState, SettingName } from "./preview-reducer.js";

@@ -2,7 +2,7 @@
 // sits on the "pane" layer above and takes its own keys first.
 import type { Dispatch } from "react";
 import type { Key } from "ink";
-import type { HelpGroupId } from "../app/help-keys.js";
+import type { HelpGroupId } from "../kit/screen-contract.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { toKeyPress, type KeyPress } from "../kit/keys.js";
 import { followCutTop, type BandList } from "./band-lines.js";

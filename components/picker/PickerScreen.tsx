@@ -14,7 +14,7 @@ import {
 } from "../../src/engine/index.js";
 import { RecallCache, recallCacheFile, sqliteChoiceFrom } from "../../src/engine/store/recall-cache.js";
 import type { ContentSource } from "./use-content-search.js";
-import type { AppEnv, PickerScreenProps, RenderPicker } from "../app/screens.js";
+import type { AppEnv, PickerScreenProps, RenderPicker } from "../kit/screen-contract.js";
 import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
 import { listingProblem } from "./listing-problem.js";
 import { previewDetails } from "./preview-data.js";

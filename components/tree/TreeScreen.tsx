@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Box, Text, useStdout } from "ink";
 import { formatCount, shortenHome, type PiProfile, type SessionTree } from "../../src/engine/index.js";
-import { StatusLine } from "../app/StatusLine.js";
+import { StatusLine } from "./StatusLine.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { CounterLine } from "./CounterLine.js";
 import { osc52 } from "./copy-text.js";
