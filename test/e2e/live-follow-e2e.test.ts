@@ -1,5 +1,5 @@
 // End to end: the built binary in a real terminal (tmux) follows pi live. pi's own SessionManager
-// appends (test/support/pi-appender.mjs), a plain program writes a line in two halves, the file is
+// appends (test/support/pi-live-appender.mjs), a plain program writes a line in two halves, the file is
 // truncated: the screen shows it all without a key, at 120x35 and 40x12.
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -22,7 +22,7 @@ describeWithTmux("live follow in a real terminal", () => {
   it.skipIf(!hasOracle("1.6") || !existsSync(NODE22))("pi's SessionManager appends; the tree shows each message with the cursor on it", async () => {
     const { term: s, file } = app.start({ session: FIXTURE, copy: true, cwd: PROJECT_ROOT, size: { columns: 120, rows: 35 } });
     await s.waitFor((x) => x.includes("Session Tree") && statusRow(x).includes("live (following)"), "the live tree");
-    const child = spawn(NODE22, [join(PROJECT_ROOT, "test/support/pi-appender.mjs"), file, "2", "200"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(NODE22, [join(PROJECT_ROOT, "test/support/pi-live-appender.mjs"), file, "2", "200"], { stdio: ["ignore", "pipe", "inherit"] });
     const texts: string[] = [];
     for await (const line of createInterface({ input: child.stdout })) texts.push((JSON.parse(line) as { text: string }).text);
     const screen = await s.waitFor((x) => x.includes(texts[1]), "pi's second message");
