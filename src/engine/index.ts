@@ -1,20 +1,293 @@
-// The one door to the engine. Front ends import from here, never from deeper paths.
-export * from "./types.js";
-export * from "./session/index.js";
-export * from "./tree/index.js";
-export * from "./context/index.js";
-export * from "./tokens/index.js";
-export * from "./compaction/index.js";
-export * from "./branch/index.js";
-export * from "./serialize/index.js";
-export * from "./settings/index.js";
-export * from "./view/index.js";
-export * from "./diff/index.js";
-export * from "./display/index.js";
-export * from "./summary/index.js";
-export * from "./commit/index.js";
-export * from "./recall/index.js";
-export * from "./usage/index.js";
-export * from "./timeline/index.js";
-export * from "./export/index.js";
-export * from "./store/index.js";
+// The one door to the engine. Front ends (components/, src/cli/, src/pi-bridge/, bench/, tests) import
+// from here, never from deeper paths, and only what is named below: an area's other exports are its
+// own. A name a front end needs is added to its area's list here.
+export {
+  type AgentMessage,
+  damagedLineCount,
+  DEFAULT_PROFILE,
+  type Diagnostic,
+  isMessageEntry,
+  type PiProfile,
+  type SessionEntry,
+  type SessionHeader,
+} from "./types.js";
+export {
+  ChunkedSessionScan,
+  type LoadedSession,
+  loadFromScan,
+  parseSession,
+  scanSessionText,
+  v1EntryId,
+} from "./session/index.js";
+export {
+  branchPoints,
+  buildTree,
+  commonAncestorId,
+  depthOf,
+  descendantCount,
+  getBranch,
+  labelOf,
+  leafEntries,
+  parentOf,
+  pathIdSet,
+  type SessionTree,
+  walkTree,
+} from "./tree/index.js";
+export {
+  buildContext,
+  buildContextFromPath,
+  contentText,
+  entryContextMessages,
+  type ModelRef,
+  type SessionContext,
+} from "./context/index.js";
+export {
+  type ContextTokenEstimate,
+  estimateBuiltContext,
+  estimateContextAtPath,
+  estimateTokens,
+} from "./tokens/index.js";
+export {
+  analyzeCompaction,
+  type CompactionPlan,
+  type CompactionPreparation,
+  type CompactionPreview,
+  type CompactionPreviewer,
+  type CompactionSettings,
+  contextAfterCompaction,
+  createCompactionPreviewer,
+  DEFAULT_COMPACTION_SETTINGS,
+  type FileLists,
+  NEW_COMPACTION_ID,
+  type PathBands,
+  planCompaction,
+  prepareCompaction,
+  type PreviewSettings,
+} from "./compaction/index.js";
+export {
+  type BranchPlan,
+  DEFAULT_BRANCH_BUDGET,
+  planBranch,
+} from "./branch/index.js";
+export {
+  stringifyJson,
+} from "./serialize/index.js";
+export {
+  expandCliSessionDir,
+  expandEnvPath,
+  expandSettingsSessionDir,
+  mergeSettings,
+  normalizePiPath,
+  resolvePiPath,
+  resolveSettings,
+} from "./settings/index.js";
+export {
+  branchView,
+  type BranchView,
+  type CompactionView,
+  compactionViewOfPath,
+  contextView,
+  type ContextView,
+  sessionView,
+  type SessionView,
+} from "./view/index.js";
+export {
+  branchSwitchContexts,
+  CONTEXT_KINDS,
+  contextBreakdown,
+  type ContextDiff,
+  type ContextKind,
+  diffContexts,
+  type DiffRow,
+  type KindBreakdown,
+} from "./diff/index.js";
+export {
+  countNoun,
+  displayIndent,
+  entryRowSegments,
+  type FlatNode,
+  flattenTree,
+  type FlatTree,
+  foldRows,
+  formatAge,
+  formatBytes,
+  formatCount,
+  isBookkeepingEntry,
+  isFoldable,
+  isInert,
+  layoutVisibleTree,
+  nearestVisibleRow,
+  passesTreeFilter,
+  type RowSegment,
+  type RowTone,
+  sanitizeBlock,
+  sanitizeInline,
+  sanitizeLine,
+  segmentJump,
+  shortenHome,
+  subtreeEnd,
+  textOf,
+  type ToolCallInfo,
+  toolCallsOf,
+  TREE_FILTER_MODES,
+  type TreeFilterMode,
+  treeRowPrefix,
+  type VisibleTree,
+} from "./display/index.js";
+export {
+  stripFileOperationsBlock,
+} from "./summary/index.js";
+export {
+  buildBranchSummaryEntry,
+  buildCompactionEntry,
+  buildFork,
+  buildLabelEntry,
+  cannotAppendText,
+  type CommitClock,
+  contextAfterCommit,
+  entryLine,
+  type ForkResult,
+  labelCommit,
+  labelFromInput,
+  newEntryId,
+  type PendingCommit,
+  planBranchCommit,
+  planCompactionCommit,
+  type RandomSource,
+  sessionCwd,
+  sessionFilePath,
+  uuidV7,
+  withFocusNote,
+} from "./commit/index.js";
+export {
+  browse,
+  type BrowsePage,
+  buildRecallIndex,
+  buildRecallIndexForTree,
+  checkRegexSafety,
+  DEFAULT_REGEX_BUDGET_MS,
+  docContent,
+  ENTRY_TEXT_CAP,
+  expand,
+  type ExpandedEntry,
+  formatBrowse,
+  formatExpanded,
+  formatSearchPage,
+  type HighlightRange,
+  matchesOutsideLineage,
+  noMatchesText,
+  outsideLineageNote,
+  parseRecallQuery,
+  parseScope,
+  quoted,
+  type RecallEntryView,
+  type RecallIndex,
+  type RecallLabel,
+  type RecallQuery,
+  type RecallResult,
+  type RecallRole,
+  type RecallScope,
+  type RecallSearchPage,
+  type RecallSegment,
+  type RecallSnippet,
+  search,
+  type SegmentLine,
+} from "./recall/index.js";
+export {
+  addTokenCost,
+  branchOfEntry,
+  bucketsSince,
+  emptyTokenCost,
+  formatCost,
+  formatDayTime,
+  isValidTimeZone,
+  parseDay,
+  type SessionDigest,
+  sessionUsage,
+  type SessionUsage,
+  shortModel,
+  sumBuckets,
+  summaryAndOtherUsage,
+  type TokenCost,
+  usageTotals,
+  type UsageTotals,
+} from "./usage/index.js";
+export {
+  chartLayout,
+  chartLegend,
+  contextTimeline,
+  pointAtOrAfter,
+  timelineChart,
+  type TimelineKind,
+  type TimelinePoint,
+} from "./timeline/index.js";
+export {
+  escapeHtml,
+  exportDocument,
+  exportHtml,
+  exportMarkdown,
+} from "./export/index.js";
+export {
+  type AllSessionsOptions,
+  allSessionsRoot,
+  appendEntries,
+  type AppendIo,
+  type AppendRequest,
+  ASSUMED_CONTEXT_WINDOW,
+  checkSnapshot,
+  CommitError,
+  defaultSessionDir,
+  type DemoCopy,
+  demoCopyExists,
+  encodeCwd,
+  exactLoad,
+  exactLoadSteps,
+  ExportWriteError,
+  type FileBytes,
+  type FileSnapshot,
+  findBundledDemo,
+  FIRST_LOOK_MIN_BYTES,
+  firstLineIsSessionHeader,
+  folderSignature,
+  type FollowPoint,
+  type FollowUpdate,
+  listAllSessionFiles,
+  listSessions,
+  loadUserSettings,
+  type LockOwner,
+  lockPathOf,
+  makeDemoCopy,
+  notRegularFile,
+  openSessionBytes,
+  openSessionFile,
+  openSessionFileAsync,
+  openSessionFromBytes,
+  type PendingExactLoad,
+  readFailure,
+  readFileBytes,
+  readFileBytesAsync,
+  readFollowUpdate,
+  readSessionFile,
+  readSessionFirstLook,
+  readSessionInfo,
+  readSettingsFiles,
+  releaseFirstLook,
+  removeDemoCopy,
+  resolveAgentDir,
+  type RewriteCause,
+  sessionDigests,
+  type SessionInfo,
+  type SessionOpening,
+  SessionReadError,
+  sessionsFolder,
+  type SnapshotCheck,
+  startFollow,
+  startsWithSessionHeader,
+  statSessionSize,
+  unusableAgentDir,
+  usageCacheFile,
+  type UserSettings,
+  watchPath,
+  writeExportFile,
+  writeNewSessionFile,
+} from "./store/index.js";
