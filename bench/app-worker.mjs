@@ -32,7 +32,7 @@ if (mode === "engine-load") {
   await firstFrameOfTheBin();
 } else {
   const E = await load("src/engine/index.js");
-  const { benchTreeKeys } = await load("components/tree/bench-hook.js");
+  const benchTreeKeys = await (await import("./tree-keys.mjs")).loadBenchTreeKeys(distRoot);
   const tree = E.buildTree(E.readSessionFile(file, "1.6").loaded);
   console.log(JSON.stringify(benchTreeKeys(tree, { samples: 500 })));
 }

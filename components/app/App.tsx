@@ -3,6 +3,9 @@
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState, type ReactNode } from "react";
 import { Box, Text, useApp } from "ink";
 import type { FileSnapshot, PendingExactLoad, SessionTree } from "../../src/engine/index.js";
+import { DocumentRegistry, DocumentsProvider } from "../document/use-document.js";
+import { autoCompactThreshold } from "../commit/user-settings.js";
+import { CompactionOnDocument } from "./CompactionOnDocument.js";
 import { HoldKeys, KeyRouter } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
 import { useTerminalSize } from "../kit/use-terminal-size.js";
@@ -15,9 +18,6 @@ import type { AppEnv, HelpRequest, RenderPicker, Screen, ScreenNav } from "./scr
 // Screens the first frame of a tree never shows load on first open, so start-up does not pay for them.
 const RecallScreen = lazy(() => import("../recall/RecallScreen.js").then((m) => ({ default: m.RecallScreen })));
 const TimelineScreen = lazy(() => import("../timeline/TimelineScreen.js").then((m) => ({ default: m.TimelineScreen })));
-const CompactionPreviewScreen = lazy(() =>
-  import("../compaction/CompactionPreviewScreen.js").then((m) => ({ default: m.CompactionPreviewScreen })),
-);
 /**
  * The help group a screen's `?` opens at when the screen does not name one; the tree's keys head the
  * help, and the picker (whose `?` types) opens it at the top.
@@ -56,9 +56,13 @@ export function App(props: AppProps) {
   const { exit } = useApp();
   // Ctrl+C that no screen uses (the tree uses it like Esc, as pi does) quits, so the app can always be left.
   const onUnhandled = (key: KeyPress) => (key.name === "ctrl+c" ? (exit(), true) : false);
+  // One owner per open file for the whole app (components/document): the tree and the preview over it share it.
+  const [registry] = useState(() => new DocumentRegistry(props.env.profile, { autoCompactThreshold: (tree) => autoCompactThreshold(props.env, tree) }));
   return (
     <KeyRouter active={props.interactive ?? true} onUnhandled={onUnhandled}>
-      <Shell {...props} />
+      <DocumentsProvider registry={registry}>
+        <Shell {...props} />
+      </DocumentsProvider>
     </KeyRouter>
   );
 }
@@ -119,14 +123,12 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
               )
               : screen.kind === "compaction"
               ? whileLoading(
-                <CompactionPreviewScreen
+                <CompactionOnDocument
                   {...frame}
-                  tree={screen.tree}
-                  targetId={screen.targetId}
-                  file={screen.file}
-                  snapshot={screen.snapshot}
+                  screen={screen}
                   env={env}
-                  // The tree below has re-read the file with its cursor on the new entry (session-writes.ts).
+                  onRecompute={(document) => dispatch({ type: "recomputeCompaction", document })}
+                  // The tree below shows the new entry already: the commit went through the file's owner.
                   onWritten={nav.back}
                 />,
               )
@@ -135,11 +137,9 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
                   {...frame}
                   path={screen.path}
                   env={env}
-                  preloaded={i === 0 ? initialTree : undefined}
-                  preloadedSnapshot={i === 0 ? initialSnapshot : undefined}
-                  preloadedPending={i === 0 ? initialPending : undefined}
-                  onCompactionPreview={(tree, targetId, snapshot?: FileSnapshot) =>
-                    dispatch({ type: "openCompaction", file: screen.path, tree, targetId, snapshot })}
+                  seed={i === 0 && initialTree ? { tree: initialTree, snapshot: initialSnapshot, pending: initialPending } : undefined}
+                  onCompactionPreview={(document, targetId) =>
+                    dispatch({ type: "openCompaction", file: screen.path, tree: document.tree, targetId, snapshot: document.snapshot, document })}
                   onRecall={(tree) => dispatch({ type: "openRecall", path: screen.path, tree })}
                   onTimeline={(tree, entryId) => dispatch({ type: "openTimeline", path: screen.path, tree, entryId })}
                   reveal={screen.reveal}

@@ -1,29 +1,30 @@
-// A tree screen for a path: reads and indexes the file (or takes the tree the launcher already read)
-// and shows why instead when the file cannot be read: the reason first, then the path, both wrapped
-// so a long path never hides the reason.
-import { useMemo } from "react";
+// A tree screen for a path: the file's document (components/document) reads it, or takes the tree the
+// launcher already read, and the tree shows it; when the file cannot be opened, this says why: the
+// reason first, then the path, both wrapped so a long path never hides the reason.
+import { useState } from "react";
 import { Box, Text } from "ink";
-import { buildTree, readSessionFirstLook, SessionReadError, type FileSnapshot, type PendingExactLoad, type SessionTree } from "../../src/engine/index.js";
+import type { SessionTree } from "../../src/engine/index.js";
+import { CommitTreeScreen } from "../commit/CommitTreeScreen.js";
+import type { SeedDocument } from "../document/document-store.js";
+import type { SessionDocument } from "../document/session-document.js";
+import { useDocument } from "../document/use-document.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { wrapText } from "../kit/text-width.js";
-import { CommitTreeScreen } from "../commit/CommitTreeScreen.js";
 import type { AppEnv } from "./screens.js";
 
 export interface LoadedTreeScreenProps {
   path: string;
   env: AppEnv;
-  preloaded?: SessionTree;
-  preloadedSnapshot?: FileSnapshot;
-  /** With a preloaded first look: the exact load still to run. */
-  preloadedPending?: PendingExactLoad;
+  /** The file as the launcher read it (tree, snapshot, a first look's pending exact load). */
+  seed?: SeedDocument;
   columns: number;
   rows: number;
   active: boolean;
   onBack: () => void;
   onHelp: () => void;
   /** Ctrl+K in the tree: open the compaction preview at an entry (the shell pushes the screen). */
-  onCompactionPreview?: (tree: SessionTree, entryId: string, snapshot?: FileSnapshot) => void;
+  onCompactionPreview?: (document: SessionDocument, entryId: string) => void;
   /** `/` in the tree: open recall over it; `reveal`: recall's jump back. */
   onRecall?: (tree: SessionTree) => void;
   reveal?: { entryId: string; tree: SessionTree };
@@ -32,22 +33,6 @@ export interface LoadedTreeScreenProps {
   /** Shift+G in the tree: the context timeline at an entry (the shell pushes the screen). */
   onTimeline?: (tree: SessionTree, entryId: string) => void;
 }
-
-type Loaded = { tree: SessionTree; snapshot?: FileSnapshot; pending?: PendingExactLoad } | { error: string };
-
-function load(path: string, env: AppEnv): Loaded {
-  try {
-    const { loaded, snapshot, pending } = readSessionFirstLook(path, env.profile);
-    if (loaded.invalid) return { error: loaded.invalid };
-    return { tree: buildTree(loaded), snapshot, pending: pending ?? undefined };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // The store's messages start with the path; it is shown on its own line below the reason.
-    return { error: error instanceof SessionReadError ? withoutPathPrefix(message, path) : message };
-  }
-}
-
-const withoutPathPrefix = (message: string, path: string): string => (message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message);
 
 /** The error screen's lines: reason, then path, each wrapped to the width; the key hint always fits. */
 export function loadErrorLines(reason: string, path: string, columns: number, rows: number): { reason: string[]; path: string[] } {
@@ -78,24 +63,20 @@ function LoadError(props: { reason: string; path: string; columns: number; rows:
 }
 
 export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
-  const { path, env, preloaded, preloadedSnapshot, preloadedPending } = props;
-  const loaded = useMemo<Loaded>(
-    () => (preloaded ? { tree: preloaded, snapshot: preloadedSnapshot, pending: preloadedPending } : load(path, env)),
-    [path, env, preloaded, preloadedSnapshot, preloadedPending],
-  );
-  const tree = "error" in loaded ? undefined : loaded.tree;
-  const onOpen = props.revealOnOpen;
-  const reveal = useMemo(() => props.reveal ?? (onOpen !== undefined && tree ? { entryId: onOpen, tree } : undefined), [props.reveal, onOpen, tree]);
-  if ("error" in loaded) {
-    return <LoadError reason={loaded.error} path={path} columns={props.columns} rows={props.rows} active={props.active} onBack={props.onBack} />;
+  const { path, env } = props;
+  const { store, state } = useDocument(path, env.profile, props.seed);
+  // The picker's content-search hit: the cursor goes there once, on the tree first opened.
+  const [onOpen, setOnOpen] = useState<{ entryId: string; tree: SessionTree } | undefined>(undefined);
+  if (props.revealOnOpen !== undefined && onOpen === undefined && state.status === "open") setOnOpen({ entryId: props.revealOnOpen, tree: state.doc.tree });
+  const reveal = props.reveal ?? onOpen;
+  if (state.status === "opening") return <Text color="gray" wrap="truncate">{`  opening ${sanitizeInline(path)}…`}</Text>;
+  if (state.status === "failed") {
+    return <LoadError reason={state.reason} path={path} columns={props.columns} rows={props.rows} active={props.active} onBack={props.onBack} />;
   }
   return (
     <CommitTreeScreen
+      document={{ store, doc: state.doc, live: state.live, threshold: state.threshold, news: state.news }}
       env={env}
-      snapshot={loaded.snapshot}
-      pending={loaded.pending}
-      tree={loaded.tree}
-      path={path}
       home={env.home}
       profile={env.profile}
       columns={props.columns}

@@ -29,29 +29,9 @@ export interface HelpItem {
   help: string;
 }
 
-/** Names a help group, so a screen can ask for the help opened at its own keys. */
-export type HelpGroupId =
-  | "tree"
-  | "search"
-  | "detail"
-  | "findPrompt"
-  | "rowMarkers"
-  | "branch"
-  | "instructions"
-  | "label"
-  | "textField"
-  | "confirm"
-  | "piSummary"
-  | "handoff"
-  | "preview"
-  | "diff"
-  | "recallQuery"
-  | "recallResults"
-  | "recallExpanded"
-  | "problems"
-  | "picker"
-  | "timeline"
-  | "help";
+import type { HelpGroupId } from "../kit/screen-contract.js";
+
+export type { HelpGroupId } from "../kit/screen-contract.js";
 
 export interface HelpGroup {
   id: HelpGroupId;

@@ -1,5 +1,6 @@
 // The screen stack as a pure reducer: open a tree on top, go back, quit.
 import type { FileSnapshot, SessionTree } from "../../src/engine/index.js";
+import type { SessionDocument } from "../document/session-document.js";
 import type { Screen } from "./screens.js";
 
 export interface StackState {
@@ -10,7 +11,9 @@ export interface StackState {
 
 export type StackAction =
   | { type: "openTree"; path: string; entryId?: string }
-  | { type: "openCompaction"; file: string; tree: SessionTree; targetId: string | null; snapshot?: FileSnapshot }
+  | { type: "openCompaction"; file: string; tree: SessionTree; targetId: string | null; snapshot?: FileSnapshot; document?: SessionDocument }
+  /** The compaction preview on top computes again on the file as it is now (pi appended since). */
+  | { type: "recomputeCompaction"; document: SessionDocument }
   | { type: "openRecall"; path: string; tree: SessionTree }
   | { type: "recallJump"; entryId: string }
   | { type: "openTimeline"; path: string; tree: SessionTree; entryId: string }
@@ -30,8 +33,20 @@ export function stackReducer(s: StackState, action: StackAction): StackState {
     case "openCompaction":
       return {
         ...s,
-        screens: [...s.screens, { kind: "compaction", file: action.file, tree: action.tree, targetId: action.targetId, snapshot: action.snapshot }],
+        screens: [
+          ...s.screens,
+          { kind: "compaction", file: action.file, tree: action.tree, targetId: action.targetId, snapshot: action.snapshot, document: action.document },
+        ],
       };
+    case "recomputeCompaction": {
+      const top = s.screens.at(-1);
+      if (top?.kind !== "compaction") return s;
+      const { document } = action;
+      // The previewed entry stays when the file still has it; else pi's leaf.
+      const targetId = top.targetId !== null && document.tree.byId.has(top.targetId) ? top.targetId : null;
+      const screens = s.screens.slice(0, -1);
+      return { ...s, screens: [...screens, { ...top, tree: document.tree, snapshot: document.snapshot, document, targetId, generation: (top.generation ?? 0) + 1 }] };
+    }
     case "openRecall":
       return { ...s, screens: [...s.screens, { kind: "recall", path: action.path, tree: action.tree }] };
     case "openTimeline":

@@ -4,8 +4,6 @@
 import { useEffect, useMemo, useReducer, useState } from "react";
 import { Box, Text } from "ink";
 import { getBranch, type PiProfile } from "../../src/engine/index.js";
-import type { AppEnv } from "../app/screens.js";
-import type { Committed } from "../commit/commit-io.js";
 import type { SessionDocument } from "../commit/session-document.js";
 import { ContextDiffView } from "../diff/ContextDiffView.js";
 import type { DiffModel } from "../diff/diff-model.js";
@@ -18,24 +16,10 @@ import { contextChange, type ContextChange } from "./context-change.js";
 import { fitPlan, FULL_DIFF_MIN_ROWS, STAGE_MIN_ROWS } from "./plan-fit.js";
 import { planLines, type NavigationPlan } from "./plan-lines.js";
 import { useBranchFlowInput } from "./use-branch-flow-input.js";
+import type { BranchFlowProps } from "./branch-flow-props.js";
 
-export interface BranchFlowProps {
-  document: SessionDocument;
-  plan: NavigationPlan;
-  /** pi's summarizer budget the plan was made with (window − branchSummary.reserveTokens). */
-  budget: number;
-  /** branchSummary.skipPrompt is on: pi would neither ask nor summarize. */
-  skipPrompt?: boolean;
-  profile: PiProfile;
-  width: number;
-  /** Rows the flow may use (the screen's rows - 1). */
-  height: number;
-  active: boolean;
-  onClose: () => void;
-  onCommitted: (committed: Committed) => void;
-  /** Where the app runs: with it, the preview also offers the summary of the user's own pi (`p`). */
-  env?: AppEnv;
-}
+export type { BranchFlowProps } from "./branch-flow-props.js";
+
 
 export function BranchFlow(props: BranchFlowProps) {
   const { plan, document, width, height } = props;

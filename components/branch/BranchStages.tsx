@@ -13,7 +13,7 @@ import { useBackground } from "../kit/use-background.js";
 import { MultilineEditor } from "../kit/multiline-editor/MultilineEditor.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { useSummarizerOffer } from "../summarizer/use-summarizer-offer.js";
-import type { BranchFlowProps } from "./BranchFlow.js";
+import type { BranchFlowProps } from "./branch-flow-props.js";
 import { BRANCH_CHOICES, type BranchFlowAction, type BranchFlowState } from "./branch-flow-state.js";
 import { changedRowLines, contextChangeLines, type ContextChange } from "./context-change.js";
 

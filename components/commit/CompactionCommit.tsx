@@ -1,7 +1,7 @@
 // Commit pi's /compact at an entry: the compaction entry the engine's builder makes (compiled summary, pi's
 // cut, tokensBefore, file lists), the context it leaves, then the confirm step. Screens mount it through
-// CompactionCommitScreen (the tree's Shift+C, the compaction preview's `w`); after the write the screens
-// showing the file re-read it by themselves (session-writes.ts).
+// CompactionCommitScreen (the tree's Shift+C, the compaction preview's `w`); the write goes through the
+// file's owner (components/document), which tells every screen showing the file.
 import { useMemo } from "react";
 import { Box, Text } from "ink";
 import { planCompactionCommit, type CompactionSettings, type FileSnapshot, type PiProfile, type SessionTree } from "../../src/engine/index.js";
@@ -11,8 +11,10 @@ import { AppendRefused } from "./AppendRefused.js";
 import { appendRefusal } from "./append-refusal.js";
 import { CommitConfirm } from "./CommitConfirm.js";
 import { appClock, commitPending, type Committed } from "./commit-io.js";
+import type { DocumentOwner } from "../document/session-document.js";
+import { useDocumentRegistry } from "../document/use-document.js";
 import { pendingCommitView } from "./entry-preview.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 import { useSummarizerOffer } from "../summarizer/use-summarizer-offer.js";
 
 export interface CompactionCommitProps {
@@ -20,6 +22,9 @@ export interface CompactionCommitProps {
   file: string;
   tree: SessionTree;
   snapshot?: FileSnapshot;
+  /** The file's owner and which of its reads `tree` is; without them, the owner of the file open in the app (if any). */
+  owner?: DocumentOwner;
+  read?: number;
   profile: PiProfile;
   /** Compact the path to this entry (pi's /compact at the leaf it is on). */
   leafId: string | null;
@@ -45,6 +50,8 @@ export function CompactionCommit(props: CompactionCommitProps) {
 
 function PlannedCompaction(props: CompactionCommitProps) {
   const { tree, profile, leafId, settings, file } = props;
+  const registry = useDocumentRegistry();
+  const owner = props.owner ?? registry?.find(file);
   const plan = useMemo(() => planCompactionCommit(tree, { profile, settings, leafId }, appClock()), [tree, profile, settings, leafId]);
   const view = useMemo(() => {
     if (plan.kind === "none") return undefined;
@@ -75,7 +82,7 @@ function PlannedCompaction(props: CompactionCommitProps) {
         active={props.active}
         onKey={offer.onKey}
         hint={offer.hint}
-        commit={() => commitPending({ path: file, tree, snapshot: props.snapshot }, view.pending, profile, "compaction")}
+        commit={() => commitPending({ path: file, tree, snapshot: props.snapshot, owner, read: props.read }, view.pending, profile, "compaction")}
         onCommitted={props.onCommitted}
         onCancel={props.onCancel}
       />

@@ -8,7 +8,7 @@ import {
   type PiProfile,
   type SessionTree,
 } from "../../src/engine/index.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 
 export interface CommitSettings {
   compaction: CompactionSettings;
@@ -18,6 +18,8 @@ export interface CommitSettings {
   skipPrompt: boolean;
   /** Settings pi would reject, one line each. */
   problems: string[];
+  /** The model's context window as the user's pi knows it (else pi's assumed fallback). */
+  contextWindow: number;
 }
 
 /** The settings in force for a commit at `leafId` (the model there picks 1.6's overrides). */
@@ -33,5 +35,12 @@ export function loadCommitSettings(env: AppEnv, profile: PiProfile, tree: Sessio
     branchBudget: contextWindow.value - effective.branchSummary.reserveTokens.value,
     skipPrompt: effective.branchSummary.skipPrompt.value,
     problems,
+    contextWindow: contextWindow.value,
   };
+}
+
+/** pi's auto-compaction threshold at the session's leaf: window - compaction.reserveTokens (the window from the user's pi model data, else pi's fallback). */
+export function autoCompactThreshold(env: AppEnv, tree: SessionTree): number {
+  const settings = loadCommitSettings(env, env.profile, tree, tree.leafId);
+  return settings.contextWindow - settings.compaction.reserveTokens;
 }

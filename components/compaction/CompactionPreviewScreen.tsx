@@ -8,8 +8,8 @@ import type { CompactionSettings, FileSnapshot, PiProfile, SessionTree } from ".
 import { AppendRefused } from "../commit/AppendRefused.js";
 import { CompactionCommitScreen } from "../commit/CompactionCommit.js";
 import type { Committed } from "../commit/commit-io.js";
-import type { HelpGroupId } from "../app/help-keys.js";
-import type { AppEnv } from "../app/screens.js";
+import type { HelpGroupId } from "../kit/screen-contract.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth } from "../kit/text-width.js";

@@ -7,7 +7,7 @@ import {
   type PiProfile,
   type PreviewSettings,
 } from "../../src/engine/index.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 import type { SettingName } from "./preview-reducer.js";
 
 export interface SourcedValue {

@@ -3,7 +3,7 @@
 // the screen draws at once, keys (Esc) get through, a new key cancels the old work, and results are
 // kept with the session tree per (entry, profile, settings), so reopening the preview or going back
 // to earlier settings recomputes nothing (the previewer memoizes cuts and summaries too).
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import {
   branchSwitchContexts,
   buildContextFromPath,
@@ -17,7 +17,7 @@ import {
   type SessionEntry,
   type SessionTree,
 } from "../../src/engine/index.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 import { useBackground } from "../kit/use-background.js";
 import { buildDiffModel, type DiffModel } from "../diff/diff-model.js";
 import { bandLines, type BandList } from "./band-lines.js";
@@ -94,10 +94,9 @@ export function useCompactionPreview(tree: SessionTree, targetId: string | null,
     return { plan, bandList: bandLines(path, plan.bands, previewer.entryTokens(), cut) };
   });
   // While a new plan is computed, the last one stays on screen (marked as pending).
+  // (State adjusted while rendering, React's pattern for "remember the last value", not an effect.)
   const [lastShown, setLastShown] = useState<PlanResult | undefined>(undefined);
-  useEffect(() => {
-    if (planned.value !== undefined) setLastShown(planned.value);
-  }, [planned.value]);
+  if (planned.value !== undefined && planned.value !== lastShown) setLastShown(planned.value);
   const shown = planned.value ?? (lastShown?.plan.profile === profile ? lastShown : undefined);
   const plan = shown?.plan;
   // The summary and context after for the cut shown: compiled after the frame, once per cut.

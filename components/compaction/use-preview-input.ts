@@ -3,7 +3,7 @@
 import type { Dispatch } from "react";
 import type { Key } from "ink";
 import type { PaneLines } from "../kit/pane-lines.js";
-import type { HelpGroupId } from "../app/help-keys.js";
+import type { HelpGroupId } from "../kit/screen-contract.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { toKeyPress, type KeyPress } from "../kit/keys.js";
 import { followCutTop, type BandList } from "./band-lines.js";

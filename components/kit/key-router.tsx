@@ -4,7 +4,7 @@
 // one read and hand the rest back: those keys are delivered next, one per commit, to whichever layer
 // is on top by then (Shift+L and the label after it, "/" and the query). This is why no component calls useInput itself: with
 // several useInput hooks every one of them sees every key, and modal views cannot shadow the tree.
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useInput, useStdin } from "ink";
 import { splitKeyChunk, toKeyPress, type KeyPress } from "./keys.js";
 
@@ -30,7 +30,12 @@ export class KeyRegistry {
   private registrations: Registration[] = [];
   private counter = 0;
   /** Called after each registration (the router resumes keys it held). */
-  onRegister: (() => void) | null = null;
+  private onRegister: (() => void) | null = null;
+
+  /** Called after each registration (a screen that loaded resumes held keys). */
+  whenRegistered(callback: (() => void) | null): void {
+    this.onRegister = callback;
+  }
 
   register(layer: KeyLayer, handler: { current: KeyHandler }): () => void {
     const reg: Registration = { layer, order: this.counter++, handler };
@@ -67,9 +72,12 @@ export function KeyRouter({
   /** Called with keys no layer consumed (the shell's last resort, e.g. Ctrl+C quits). */
   onUnhandled?: (key: KeyPress) => boolean;
 }) {
-  const registry = useRef(new KeyRegistry()).current;
+  const [registry] = useState(() => new KeyRegistry());
   const fallback = useRef(onUnhandled);
-  fallback.current = onUnhandled;
+  // Refs follow the props at each commit; keys are delivered only after a commit (below).
+  useLayoutEffect(() => {
+    fallback.current = onUnhandled;
+  });
   const { isRawModeSupported } = useStdin();
   // Keys go out one at a time, each once React has committed what the previous one changed and run
   // its effects (children's effects run before ours, so a prompt that Ctrl+G opened has registered
@@ -102,10 +110,13 @@ export function KeyRouter({
     }
   };
   const deliverRef = useRef(deliverNext);
-  deliverRef.current = deliverNext;
-  registry.onRegister = () => {
-    if (!inFlight.current && queue.current.length > 0) setPump((n) => n + 1);
-  };
+  useLayoutEffect(() => {
+    deliverRef.current = deliverNext;
+    // A key held while a screen loads goes out once a layer registers.
+    registry.whenRegistered(() => {
+      if (!inFlight.current && queue.current.length > 0) setPump((n) => n + 1);
+    });
+  });
   useEffect(() => {
     if (pump > 0) deliverRef.current();
   }, [pump]);
@@ -129,7 +140,10 @@ export function useKeyLayer(layer: KeyLayer, handler: KeyHandler, enabled = true
   const registry = useContext(RouterContext);
   if (registry === null) throw new Error("useKeyLayer must be used inside <KeyRouter>");
   const ref = useRef(handler);
-  ref.current = handler;
+  // The latest handler at each commit; the router hands a key over only after one.
+  useLayoutEffect(() => {
+    ref.current = handler;
+  });
   useEffect(() => (enabled ? registry.register(layer, ref) : undefined), [registry, layer, enabled]);
 }
 

@@ -1,9 +1,20 @@
 // The picker as a screen of the app shell: lists sessions through the engine and opens the tree.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { firstLineIsSessionHeader, listAllSessionFiles, listSessions, readSessionFile, resolveAgentDir, startsWithSessionHeader, type SessionInfo } from "../../src/engine/index.js";
+import {
+  firstLineIsSessionHeader,
+  folderSignature,
+  listAllSessionFiles,
+  listSessions,
+  readSessionFile,
+  resolveAgentDir,
+  sessionsFolder,
+  startsWithSessionHeader,
+  watchPath,
+  type SessionInfo,
+} from "../../src/engine/index.js";
 import { RecallCache, recallCacheFile, sqliteChoiceFrom } from "../../src/engine/store/recall-cache.js";
 import type { ContentSource } from "./use-content-search.js";
-import type { AppEnv, PickerScreenProps, RenderPicker } from "../app/screens.js";
+import type { AppEnv, PickerScreenProps, RenderPicker } from "../kit/screen-contract.js";
 import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
 import { listingProblem } from "./listing-problem.js";
 import { previewDetails } from "./preview-data.js";
@@ -11,6 +22,11 @@ import { SessionPicker } from "./SessionPicker.js";
 
 /** Where and how to list: pi resolves "~" against the home and relative paths against the cwd. */
 const listingBase = (env: AppEnv) => ({ cwd: env.cwd, sessionDir: env.sessionDir, profile: env.profile, home: env.home, baseDir: env.cwd });
+
+/** pi writes a turn as several appends: one listing after they settle. */
+const FOLDER_DEBOUNCE_MS = 300;
+/** Without file-system events, a stat of the folder's files this often. */
+const FOLDER_POLL_MS = 2000;
 
 /** This folder's sessions (pi's SessionManager.list); throws when the agent dir cannot be resolved. */
 function listCurrent(env: AppEnv): SessionInfo[] {
@@ -72,12 +88,36 @@ export function PickerScreen({ env, nav, columns, rows, active }: PickerScreenPr
   // its first line is read: the tree reads and parses the whole file next, and shows its own error
   // for a file that passes this but is damaged further on.
   const canOpen = useCallback((path: string) => path === demoPath || firstLineIsSessionHeader(path, env.profile), [demoPath, env.profile]);
+  // The picker follows the folder: a new session, or one that grew, shows without leaving the screen.
+  const watch = useCallback(
+    (onChange: () => void): (() => void) => {
+      let folder: string;
+      try {
+        folder = sessionsFolder({ ...listingBase(env), agentDir: resolveAgentDir(env.env, env.home, env.profile) });
+      } catch {
+        return () => undefined;
+      }
+      let seen = folderSignature(folder);
+      return watchPath(
+        folder,
+        () => {
+          const now = folderSignature(folder);
+          if (now === seen) return;
+          seen = now;
+          onChange();
+        },
+        { pollMs: FOLDER_POLL_MS, debounceMs: FOLDER_DEBOUNCE_MS },
+      );
+    },
+    [env],
+  );
   const loadPreview = useCallback((session: SessionInfo) => previewDetails(readSessionFile(session.path, env.profile).loaded), [env.profile]);
   return (
     <SessionPicker
       sessions={listing.sessions}
       loadAllSessions={loadAllSessions}
       relistSessions={relistSessions}
+      watchSessions={watch}
       canOpen={canOpen}
       loadPreview={loadPreview}
       onOpen={openSession}

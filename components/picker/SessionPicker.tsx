@@ -1,6 +1,6 @@
 // The session picker: reducer hook + input hook + dumb view, with the preview read lazily.
 // Independent of where sessions come from; PickerScreen wires it to the engine and the shell.
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import type { PiProfile, SessionInfo } from "../../src/engine/index.js";
 import { pickerLayout } from "./layout.js";
 import { listError, selectedSession } from "./picker-state.js";
@@ -18,6 +18,8 @@ export interface SessionPickerProps {
   loadAllSessions: () => readonly SessionInfo[];
   /** The current folder's sessions again, for a re-listing. Keep it stable. */
   relistSessions?: () => readonly SessionInfo[];
+  /** Watch the sessions folder while the picker is shown: calls back when it changed; returns the stop. Keep it stable. */
+  watchSessions?: (onChange: () => void) => () => void;
   /** Whether a session can still be opened; checked on Enter. False drops it (re-listing) with a note. */
   canOpen?: (path: string) => boolean;
   /** Reads the selected session's file for the preview. Keep it stable. */
@@ -54,6 +56,10 @@ export function SessionPicker(props: SessionPickerProps) {
   const refresh = usePickerRefresh({ state, dispatch, relistCurrent: props.relistSessions, loadAll: props.loadAllSessions, active: props.active !== false });
   const { canOpen, onOpen } = props;
   const { request: requestRefresh } = refresh;
+  const { watchSessions } = props;
+  const shown = props.active !== false;
+  // Only while shown: a tree on top has the file it shows to follow; coming back lists afresh anyway.
+  useEffect(() => (shown && watchSessions ? watchSessions(() => requestRefresh()) : undefined), [shown, watchSessions, requestRefresh]);
   // A file deleted since it was listed is dropped here rather than opened into the tree's error screen.
   const open = useCallback(
     (path: string, entryId?: string) => {

@@ -1,7 +1,7 @@
 // Lazily read the selected session's file for the preview pane. Reads wait until the selection has
 // rested for a moment (holding an arrow key reads nothing), results are cached per file version, and
 // a read never runs inside a key handler.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { SessionInfo } from "../../src/engine/index.js";
 import type { PreviewDetails } from "./preview-data.js";
 
@@ -18,18 +18,16 @@ const PREVIEW_MAX_BYTES = 64 * 1024 * 1024;
 
 const cacheKey = (s: SessionInfo): string => `${s.path}\0${s.modified.getTime()}\0${s.sizeBytes}`;
 
+const TOO_LARGE: PreviewState = { status: "error", message: "file too large to preview; open it to see more" };
+
 export function useSessionPreview(session: SessionInfo | undefined, load: PreviewLoader, delayMs = 60): PreviewState {
-  const cache = useRef(new Map<string, PreviewState>());
-  const [, setVersion] = useState(0);
+  // Results per file version; a new map per result, so the preview re-renders when one arrives.
+  const [cache, setCache] = useState<ReadonlyMap<string, PreviewState>>(() => new Map());
   const key = session ? cacheKey(session) : undefined;
+  const tooLarge = session !== undefined && session.sizeBytes > PREVIEW_MAX_BYTES;
 
   useEffect(() => {
-    if (!session || key === undefined || cache.current.has(key)) return;
-    if (session.sizeBytes > PREVIEW_MAX_BYTES) {
-      cache.current.set(key, { status: "error", message: "file too large to preview; open it to see more" });
-      setVersion((v) => v + 1);
-      return;
-    }
+    if (!session || key === undefined || tooLarge || cache.has(key)) return;
     const timer = setTimeout(() => {
       let result: PreviewState;
       try {
@@ -37,12 +35,12 @@ export function useSessionPreview(session: SessionInfo | undefined, load: Previe
       } catch (error) {
         result = { status: "error", message: error instanceof Error ? error.message : String(error) };
       }
-      cache.current.set(key, result);
-      setVersion((v) => v + 1);
+      setCache((before) => new Map(before).set(key, result));
     }, delayMs);
     return () => clearTimeout(timer);
-  }, [session, key, load, delayMs]);
+  }, [session, key, load, delayMs, tooLarge, cache]);
 
   if (!session || key === undefined) return { status: "none" };
-  return cache.current.get(key) ?? { status: "loading" };
+  if (tooLarge) return TOO_LARGE;
+  return cache.get(key) ?? { status: "loading" };
 }

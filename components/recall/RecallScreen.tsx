@@ -4,7 +4,7 @@
 import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
 import type { PiProfile, SessionTree } from "../../src/engine/index.js";
-import type { HelpGroupId } from "../app/help-keys.js";
+import type { HelpGroupId } from "../kit/screen-contract.js";
 import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { PaneLines } from "../kit/pane-lines.js";

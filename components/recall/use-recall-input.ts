@@ -3,7 +3,7 @@
 // the text field's key table (recall-keys.ts), like every other key.
 import type { Dispatch } from "react";
 import type { RecallIndex } from "../../src/engine/index.js";
-import type { HelpGroupId } from "../app/help-keys.js";
+import type { HelpGroupId } from "../kit/screen-contract.js";
 import type { PaneLines } from "../kit/pane-lines.js";
 import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";

@@ -9,40 +9,43 @@ import { pendingRequest, type RecallAction, type RecallState } from "./recall-re
 import { runRecall } from "./run-recall.js";
 
 export function useRecallSearch(tree: SessionTree, profile: PiProfile, state: RecallState, dispatch: Dispatch<RecallAction>): RecallIndex | null {
-  const [index, setIndex] = useState<RecallIndex | null>(() => cachedRecallIndex(tree, profile) ?? null);
-  const readyAtMount = state.ready;
+  // The index built for a session (in a task after the first frame); one cached already is used at once.
+  const [built, setBuilt] = useState<{ tree: SessionTree; profile: PiProfile; index: RecallIndex } | null>(null);
+  const cached = cachedRecallIndex(tree, profile);
+  const index = cached ?? (built !== null && built.tree === tree && built.profile === profile ? built.index : null);
+  // Whether the screen opened ready (the index was cached already, see initRecallState), once.
+  const [readyAtMount] = useState(state.ready);
 
   useEffect(() => {
-    const cached = cachedRecallIndex(tree, profile);
-    if (cached) {
-      setIndex(cached);
-      // The screen opened ready when the index was cached already (see initRecallState).
-      if (!readyAtMount) dispatch({ type: "indexReady", compactionCount: cached.compactions.length });
+    const known = cachedRecallIndex(tree, profile);
+    if (known) {
+      if (!readyAtMount) dispatch({ type: "indexReady", compactionCount: known.compactions.length });
       return;
     }
     const timer = setTimeout(() => {
       try {
-        const built = recallIndexFor(tree, profile);
-        setIndex(built);
-        dispatch({ type: "indexReady", compactionCount: built.compactions.length });
+        const made = recallIndexFor(tree, profile);
+        setBuilt({ tree, profile, index: made });
+        dispatch({ type: "indexReady", compactionCount: made.compactions.length });
       } catch (error) {
         dispatch({ type: "expandFailed", message: `Could not index this session: ${error instanceof Error ? error.message : String(error)}` });
       }
     }, 0);
     return () => clearTimeout(timer);
-    // Only a new session (or profile) needs indexing; readyAtMount matters at mount only.
-  }, [tree, profile, dispatch]);
+  }, [tree, profile, dispatch, readyAtMount]);
 
-  const request = pendingRequest(state);
-  const seq = request?.seq;
+  // The request is fully identified by its seq, so only a new seq (or the index) re-schedules.
+  const pending = pendingRequest(state);
+  const [request, setRequest] = useState(pending);
+  if (pending?.seq !== request?.seq) setRequest(pending);
   useEffect(() => {
     if (!request || !index) return;
     const timer = setTimeout(() => {
       dispatch({ type: "resultArrived", seq: request.seq, outcome: runRecall(index, request, Date.now) });
     }, request.delay);
     return () => clearTimeout(timer);
-    // The request is fully identified by its seq, so only a new seq (or the index) re-schedules.
-  }, [seq, index, dispatch]);
+  }, [request, index, dispatch]);
+
 
   return index;
 }

@@ -9,7 +9,7 @@ import type { FoundPi } from "../../src/pi-bridge/find-pi.js";
 import { branchPreview, compactionPreview } from "../../src/pi-bridge/previews.js";
 import type { PiSummaryRequest } from "../../src/pi-bridge/run-pi-summary.js";
 import { summaryFigures } from "../../src/pi-bridge/summary-figures.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 import type { NavigationPlan } from "../branch/plan-lines.js";
 import { CommitConfirm } from "../commit/CommitConfirm.js";
 import { commitPending, type Committed } from "../commit/commit-io.js";

@@ -2,7 +2,7 @@
 // `p` key, the running-pi warning, and, once chosen, the panel that runs pi's summary.
 import { createElement, useMemo, useState, type ReactElement } from "react";
 import type { PiProfile, SessionTree } from "../../src/engine/index.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 import type { Committed } from "../commit/commit-io.js";
 import type { SessionDocument } from "../commit/session-document.js";
 import type { KeyPress } from "../kit/keys.js";

@@ -2,7 +2,7 @@
 // once), off the render path.
 import { useEffect, useState } from "react";
 import { findPi, findPiAsync, type FindPiResult } from "../../src/pi-bridge/find-pi.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 
 const cache = new Map<string, FindPiResult>();
 const keyOf = (env: AppEnv): string => `${env.env.PATH ?? ""}\0${env.env.PI_EXPLORER_PI_COMMAND ?? ""}`;

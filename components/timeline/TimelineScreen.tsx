@@ -4,8 +4,8 @@
 import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
 import { chartLegend, timelineChart, type PiProfile, type SessionTree } from "../../src/engine/index.js";
-import type { HelpGroupId } from "../app/help-keys.js";
-import type { AppEnv } from "../app/screens.js";
+import type { HelpGroupId } from "../kit/screen-contract.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth } from "../kit/text-width.js";
 import { pointLines } from "./point-lines.js";

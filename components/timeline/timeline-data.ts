@@ -14,7 +14,7 @@ import {
   type SessionTree,
   type TimelinePoint,
 } from "../../src/engine/index.js";
-import type { AppEnv } from "../app/screens.js";
+import type { AppEnv } from "../kit/screen-contract.js";
 
 export interface TimelineData {
   points: TimelinePoint[];

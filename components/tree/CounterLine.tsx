@@ -1,5 +1,5 @@
 // Dumb view: pi's "(selected/visible) [filter]" counter, plus find hit counts ("hit 3/36" when the
-// cursor is on a hit).
+// cursor is on a hit); a toggled follow (Ctrl+E).
 import { Text } from "ink";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { statusTags, type TreeState } from "./tree-reducer.js";
@@ -31,7 +31,7 @@ export function CounterLine({ state, note, cost }: { state: TreeState; note?: st
   }
   return (
     <Text wrap="truncate" color="gray">
-      {`  ${position}${statusTags(state)}`}
+      {`  ${position}${statusTags(state)}${state.follow === null ? "" : state.follow ? " [follow pi]" : " [follow off]"}`}
       {/* Before the find counts: on a narrow screen the note of the last key is what must show. */}
       {note ? <Text color="green">{`  ${note}`}</Text> : null}
       <Text color="yellow">{findText}</Text>

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Box, Text, useStdout } from "ink";
 import { formatCount, shortenHome, type PiProfile, type SessionTree } from "../../src/engine/index.js";
-import { StatusLine } from "../app/StatusLine.js";
+import { StatusLine } from "./StatusLine.js";
 import { PaneLines } from "../kit/pane-lines.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { CounterLine } from "./CounterLine.js";
@@ -18,7 +18,7 @@ import type { TextFieldState } from "../kit/text-field/text-field-state.js";
 import { ProblemsScreen } from "../problems/ProblemsScreen.js";
 import { SearchLine } from "./SearchLine.js";
 import { costText } from "./cost-text.js";
-import { initTreeState, revealNote, selectedId, selectedNode, treeReducer } from "./tree-reducer.js";
+import { followsLeaf, initTreeState, revealNote, selectedId, selectedNode, treeReducer } from "./tree-reducer.js";
 import { TreeRows, type EmptyReason } from "./TreeRows.js";
 import { useTreeInput, type TreeInputDeps } from "./use-tree-input.js";
 import { useTreeSession } from "./use-tree-session.js";
@@ -56,6 +56,12 @@ export interface TreeScreenProps {
   reloadFocus?: { entryId: string | null; tree: SessionTree };
   /** `tree` is a first look at a large file whose exact load is still running: damaged lines are not known yet. */
   checking?: boolean;
+  /**
+   * Set while the file is followed (components/document): a new `tree` is what pi appended, and the
+   * cursor follows pi's leaf when the tree's follow says so. `threshold`: pi's auto-compaction
+   * threshold for the session's model (window - reserveTokens), shown against the context estimate.
+   */
+  live?: { threshold?: number };
 }
 
 export function TreeScreen(props: TreeScreenProps) {
@@ -70,7 +76,8 @@ export function TreeScreen(props: TreeScreenProps) {
   // A reloaded file arrives as a new tree: the same view (search, filter, folds, find) over its
   // entries. Drawn rebased at once, stored rebased by the effect before the next key is delivered.
   const focusId = props.reloadFocus?.tree === props.tree ? props.reloadFocus.entryId : undefined;
-  const rebase = useMemo(() => ({ type: "rebase" as const, model: session.model, focusId }), [session.model, focusId]);
+  const live = props.live !== undefined;
+  const rebase = useMemo(() => ({ type: "rebase" as const, model: session.model, focusId, live }), [session.model, focusId, live]);
   const state = useMemo(() => (stored.model === session.model ? stored : treeReducer(stored, rebase)), [stored, session.model, rebase]);
   useEffect(() => {
     if (stored.model !== rebase.model) dispatch(rebase);
@@ -92,7 +99,10 @@ export function TreeScreen(props: TreeScreenProps) {
 
   const reveal = props.reveal;
   const current = useRef(state);
-  current.current = state;
+  // The state this commit drew, for the reveal below (effects run in order).
+  useEffect(() => {
+    current.current = state;
+  });
   useEffect(() => {
     if (!reveal || reveal.tree !== props.tree) return;
     const action = { type: "revealEntry" as const, id: reveal.entryId };
@@ -181,7 +191,13 @@ export function TreeScreen(props: TreeScreenProps) {
       )}
       {layout.show.status && (
         <StatusLine
-          facts={{ ...session.facts, name: undefined, firstProblem: props.tree.loaded.diagnostics.find((d) => !d.note), checking: props.checking }}
+          facts={{
+            ...session.facts,
+            name: undefined,
+            firstProblem: props.tree.loaded.diagnostics.find((d) => !d.note),
+            checking: props.checking,
+            live: props.live && { following: followsLeaf(state), threshold: props.live.threshold },
+          }}
           width={columns}
         />
       )}

@@ -52,7 +52,9 @@ export const TREE_BINDINGS: TreeBinding[] = [
   { keys: ["shift+e"], help: "export the path to the selected entry as one HTML file in the working directory", run: "export" },
   { keys: ["ctrl+x"], help: "copy the entry's text to the clipboard (OSC 52), as pi does", run: "copy" },
   // The host (components/commit) re-reads the file; the cursor follows pi's leaf or stays on this entry.
-  { keys: ["ctrl+r"], help: "reload the file from disk (after pi appended to it)", run: "reload" },
+  { keys: ["ctrl+r"], help: "read the file again from disk (pi's appends show by themselves)", run: "reload" },
+  // While the file is followed (the status line says "live"): the cursor moves to each new leaf pi writes.
+  { keys: ["ctrl+e"], help: "follow pi: the cursor moves to each new leaf (toggle; on while the cursor is on the leaf)", run: { type: "toggleFollow" } },
   { keys: ["escape", "ctrl+c"], help: "clear the search, or close the tree", run: "back" },
 ];
 

@@ -1,6 +1,7 @@
 // The tree screen's state and every transition, as one pure reducer (tested without rendering).
 // Per-key cost: moves and pages are O(1); fold, filter and search changes rebuild the visible rows
 // in O(n) (unfiltered states are cached); find hit jumps are O(log hits).
+import { isBookkeepingEntry } from "../../src/engine/index.js";
 import { fullTextLower, type TreeModel } from "./tree-model.js";
 import {
   buildVisibleTree,
@@ -39,6 +40,11 @@ export interface TreeState {
   /** Show entry id and time on every row. */
   showMeta: boolean;
   find: FindState | null;
+  /**
+   * Follow pi: on each new leaf the file gets, the cursor moves to it. null: follow while the cursor
+   * is on the leaf (the default, as `tail -f` follows until one scrolls up); true/false: toggled.
+   */
+  follow: boolean | null;
 }
 
 export type TreeAction =
@@ -66,7 +72,9 @@ export type TreeAction =
    * The file was read again (pi appended): the same view (filter, search, folds, find, toggles) over
    * the new entries, the cursor on `focusId`, on the new leaf when null, on the same entry when absent.
    */
-  | { type: "rebase"; model: TreeModel; focusId?: string | null };
+  | { type: "rebase"; model: TreeModel; focusId?: string | null; live?: boolean }
+  /** Follow pi's new leaves on or off (on puts the cursor on the leaf now). */
+  | { type: "toggleFollow" };
 
 const MAX_CACHED_VIEWS = 6;
 const viewCaches = new WeakMap<TreeModel, Map<string, VisibleTree>>();
@@ -129,10 +137,29 @@ export function initTreeState(model: TreeModel, pageSize: number, filter: Filter
     showLabelTime: false,
     showMeta: false,
     find: null,
+    follow: null,
   };
   state.lastSelectedId = selectedId(state);
   return state;
 }
+
+/** The cursor is on pi's leaf, or on the entry above it when only bookkeeping entries (labels, names) follow. */
+export function cursorAtLeaf(s: TreeState): boolean {
+  const id = selectedId(s);
+  const { flat } = s.model;
+  let node = flat.leafId === null ? undefined : flat.indexOf.get(flat.leafId);
+  // Bounded: the flat tree has no cycles, the bound only guards.
+  for (let steps = 0; node !== undefined && node >= 0 && steps <= flat.nodes.length; steps++) {
+    const entry = flat.nodes[node].entry;
+    if (entry.id === id) return true;
+    if (!isBookkeepingEntry(entry)) return false;
+    node = flat.nodes[node].parent;
+  }
+  return false;
+}
+
+/** Whether the next new leaf takes the cursor. */
+export const followsLeaf = (s: TreeState): boolean => s.follow ?? cursorAtLeaf(s);
 
 function setSelected(s: TreeState, selected: number): TreeState {
   if (selected === s.selected) return s;
@@ -263,7 +290,13 @@ export function treeReducer(s: TreeState, action: TreeAction): TreeState {
     case "revealEntry":
       return revealEntry(s, action.id);
     case "rebase":
-      return rebase(s, action.model, action.focusId);
+      return rebase(s, action.model, action.focusId === undefined && action.live === true && followsLeaf(s) ? null : action.focusId);
+    case "toggleFollow": {
+      const follow = !followsLeaf(s);
+      const next = { ...s, follow };
+      if (!follow || s.model.flat.leafId === null) return next;
+      return setSelected(next, nearestVisibleRow(s.model.flat, s.visible, s.model.flat.leafId));
+    }
   }
 }
 

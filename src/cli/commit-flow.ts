@@ -3,7 +3,7 @@
 import {
   appendEntries,
   CommitError,
-  oldSessionFileName,
+  cannotAppendText,
   sanitizeLine,
   type CommitClock,
   type FileSnapshot,
@@ -98,9 +98,9 @@ export async function commitPending(
   /** Lines shown after the entries, before the question (a pi summary's figures, a running pi). */
   notes: readonly string[] = [],
 ): Promise<number> {
-  const version = session.loaded.fileVersion;
-  if (!(version >= 3)) {
-    ctx.out.warn(`pi-explorer: ${sanitizeLine(session.file)}: it is ${oldSessionFileName(version)}, which pi migrates by rewriting every id; nothing was written. Fork it into a new v3 file instead: pi-explorer fork ${sanitizeLine(session.file)}`);
+  const oldFile = cannotAppendText(session.loaded.fileVersion, { kind: "cli", path: sanitizeLine(session.file) });
+  if (oldFile !== null) {
+    ctx.out.warn(`pi-explorer: ${sanitizeLine(session.file)}: ${oldFile}`);
     return EXIT_NOT_WRITTEN;
   }
   // pi keeps its leaf in memory: a line appended while it runs on the file ends up on a side branch.

@@ -1,17 +1,17 @@
 // Reading the one session file a command works on, with pi's failures turned into exit 3.
 import {
-  buildTree,
-  openSessionBytes,
+  openSessionFile,
+  openSessionFromBytes,
+  readFailure,
   readFileBytesAsync,
-  readSessionFile,
   sanitizeLine,
-  SessionReadError,
   type Diagnostic,
   type FileBytes,
   type FileSnapshot,
   type LoadedSession,
   type PendingExactLoad,
   type PiProfile,
+  type SessionOpening,
   type SessionTree,
 } from "../engine/index.js";
 import { unreadableFile, usageError } from "./errors.js";
@@ -26,29 +26,27 @@ export interface OpenedSession {
   snapshot: FileSnapshot;
 }
 
+/** What the explorer opens: a first look at a large file comes with the exact load still to run. */
+export interface OpenedForApp extends OpenedSession {
+  pending: PendingExactLoad | null;
+}
+
+// The engine words every failure (store/open-session.ts); the CLI only turns it into exit 3.
+function orExit(file: string, opening: SessionOpening): OpenedForApp {
+  if (!opening.ok) throw unreadableFile(opening.message);
+  return { file, loaded: opening.loaded, tree: opening.tree, snapshot: opening.snapshot, pending: opening.pending };
+}
+
 /**
  * Read (never write) and index a session. Unreadable or not-a-session files throw CliError(3).
  * `env` is given by the commands that may commit on this read (for the race tests' seam).
  */
 export function openSession(file: string, profile: PiProfile, env?: Record<string, string | undefined>): OpenedSession {
-  let loaded: LoadedSession;
-  let snapshot: FileSnapshot;
-  try {
-    ({ loaded, snapshot } = readSessionFile(file, profile));
-  } catch (error) {
-    throw error instanceof SessionReadError ? unreadable(file, error) : error;
-  }
-  if (loaded.invalid !== undefined) throw unreadableFile(invalidMessage(file, loaded));
+  const { pending: _exact, ...session } = orExit(file, openSessionFile(file, profile, { read: "exact" }));
   if (env) holdAfterRead(env);
-  const tree = buildTree(loaded);
   // The engine's load time seen from process start, for `npm run bench` (bench/app-worker.mjs).
   performance.mark("pi-explorer:session-opened");
-  return { file, loaded, tree, snapshot };
-}
-
-/** What the explorer opens: a first look at a large file comes with the exact load still to run. */
-export interface OpenedForApp extends OpenedSession {
-  pending: PendingExactLoad | null;
+  return session;
 }
 
 /** Read a file for the explorer off the main thread (the caller imports the UI meanwhile). */
@@ -59,27 +57,15 @@ export async function readFileForApp(file: string): Promise<FileBytes> {
     performance.mark("pi-explorer:file-read");
     return read;
   } catch (error) {
-    throw error instanceof SessionReadError ? unreadable(file, error) : error;
+    throw unreadableFile(readFailure(file, error).message);
   }
 }
 
 /** openSession for the explorer, on the bytes readFileForApp gave: a large file gets a first look (store/first-look.ts). */
 export function openSessionForApp(file: string, profile: PiProfile, read: FileBytes): OpenedForApp {
-  const { loaded, snapshot, pending } = openSessionBytes(file, profile, read);
-  if (loaded.invalid !== undefined) throw unreadableFile(invalidMessage(file, loaded));
-  const tree = buildTree(loaded);
-  performance.mark("pi-explorer:session-opened", { detail: { firstLook: pending !== null } });
-  return { file, loaded, tree, snapshot, pending };
-}
-
-const unreadable = (file: string, error: SessionReadError) => unreadableFile(error.message.includes(file) ? error.message : `${file}: ${error.message}`);
-
-/** Why pi cannot open the file, with the line that decides it (the loader's text repeats the path). */
-function invalidMessage(file: string, loaded: LoadedSession): string {
-  const cause = loaded.diagnostics.find((d) => !d.note);
-  const invalid = loaded.invalid ?? "not a valid pi session";
-  const reason = invalid.endsWith(`: ${file}`) ? invalid.slice(0, -(file.length + 2)) : invalid;
-  return cause ? `${file}:${cause.line}: ${reason}: ${sanitizeLine(cause.problem)}` : `${file}: ${reason}`;
+  const session = orExit(file, openSessionFromBytes(file, profile, read));
+  performance.mark("pi-explorer:session-opened", { detail: { firstLook: session.pending !== null } });
+  return session;
 }
 
 /** The leaf a command starts from: --leaf when given (it must exist), else the leaf pi picks on load. */

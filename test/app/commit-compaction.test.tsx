@@ -7,7 +7,8 @@ import { App } from "../../components/app/App.js";
 import { CompactionCommit } from "../../components/commit/CompactionCommit.js";
 import { appClock, commitPending } from "../../components/commit/commit-io.js";
 import { readDocument } from "../../components/commit/session-document.js";
-import { onSessionWritten, type SessionWrite } from "../../components/commit/session-writes.js";
+import type { SessionDocument } from "../../components/document/session-document.js";
+import { DocumentRegistry, DocumentsProvider } from "../../components/document/use-document.js";
 import { KeyRouter } from "../../components/kit/key-router.js";
 import { buildTree, labelCommit, parseSession, readSessionFile, type SessionEntry } from "../../src/engine/index.js";
 import { useFixtureCopies } from "../support/fixture-copies.js";
@@ -72,11 +73,20 @@ describe("CompactionCommit for other screens (the compaction preview)", () => {
   it("commits at the given entry with the given settings and tells the screens showing that file", async () => {
     const { loaded, snapshot } = readSessionFile(file, "1.6");
     const tree = buildTree(loaded);
-    const writes: SessionWrite[] = [];
-    const stop = onSessionWritten(file, (w) => writes.push(w));
+    // The file open in the app (as the tree under a preview has it): its owner announces the commit.
+    const registry = new DocumentRegistry("1.6");
+    const store = registry.store(file, { tree, snapshot });
+    registry.retain(store);
+    const writes: { document: SessionDocument; focusId?: string }[] = [];
+    const unsubscribe = store.subscribe(() => {
+      const state = store.getState();
+      if (state.status === "open" && state.news?.kind === "committed") writes.push({ document: state.doc, focusId: state.news.focusId });
+    });
+    const stop = () => (unsubscribe(), registry.release(store));
     const committed: string[] = [];
     try {
       const ui = await renderInk(
+        <DocumentsProvider registry={registry}>
         <KeyRouter>
           <CompactionCommit
             file={file}
@@ -91,7 +101,8 @@ describe("CompactionCommit for other screens (the compaction preview)", () => {
             onCancel={() => committed.push("cancel")}
             onCommitted={(c) => committed.push(c.message)}
           />
-        </KeyRouter>,
+        </KeyRouter>
+        </DocumentsProvider>,
         { columns: 120, rows: 22 },
       );
       await ui.waitFor((f) => f.includes("y: write"), WAIT_MS);

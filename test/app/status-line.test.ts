@@ -1,7 +1,7 @@
 // The tree's status line on narrow terminals: the totals shorten so the damaged-line count (or
 // "checking lines…" while a first look is checked) stays on screen.
 import { describe, expect, it } from "vitest";
-import { statusText, type StatusFacts } from "../../components/app/StatusLine.js";
+import { statusText, type StatusFacts } from "../../components/tree/StatusLine.js";
 import { displayWidth } from "../../components/kit/text-width.js";
 
 const FACTS: StatusFacts = { entryCount: 12479, branches: 35, branchPoints: 34, contextTokens: 175891, damagedLines: 0 };

@@ -4,7 +4,7 @@ import { appendFileSync, rmSync, truncateSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
 import { isAtLeaf, reloadFocus } from "../../components/commit/reload-focus.js";
-import { fileChangeNotice } from "../../components/commit/use-file-change.js";
+import { fileChangeNotice } from "../../components/document/notices.js";
 import { buildTree, checkSnapshot, readSessionFile } from "../../src/engine/index.js";
 import { useFixtureCopies } from "../support/fixture-copies.js";
 import { renderInk, type InkHarness } from "../support/ink-kit.js";
@@ -28,13 +28,12 @@ async function openTree(file: string): Promise<InkHarness> {
   return ui;
 }
 
-/** What pi does while the user reads (append `line`), then what the user does about it (Ctrl+R); the frame after. */
-async function appendThenReload(ui: InkHarness, file: string, line: string): Promise<string> {
+/** What pi does while the user reads (append `line`): the tree shows it without a key; the frame after. */
+async function appendAndSee(ui: InkHarness, file: string, line: string, text: string): Promise<string> {
   appendFileSync(file, line);
-  await ui.waitFor((f) => f.includes("the file grew by"), WAIT_MS);
-  await ui.press("ctrl+r");
-  return ui.waitFor((f) => f.includes("Reloaded from disk"), WAIT_MS);
+  return ui.waitFor((f) => f.includes(text), WAIT_MS);
 }
+const cursorRowOf = (frame: string): string | undefined => frame.split("\n").find((line) => line.startsWith("›"));
 
 describe("checkSnapshot", () => {
   it("tells unchanged, grown, rewritten and gone apart", () => {
@@ -72,60 +71,48 @@ describe("where the cursor goes on reload", () => {
   });
 });
 
-describe("the tree notices pi's appends", () => {
-  it("shows a notice when the file grows, and Ctrl+R shows the new entry with the cursor on pi's new leaf", async () => {
+// Since the explorer follows the file (components/document), pi's appends show without Ctrl+R; these
+// were the Ctrl+R tests of the "file changed" notice, which the live tree replaced.
+describe("the tree follows pi's appends", () => {
+  it("shows the new entry without a key, with the cursor on pi's new leaf; Ctrl+R reads the file again", async () => {
     const file = copyFixture();
     const ui = await openTree(file);
     expect(ui.frame()).not.toContain("one more question");
-    appendFileSync(file, PI_APPENDS);
-    await ui.waitFor((f) => f.includes("the file grew by") && f.includes("Ctrl+R: reload"), WAIT_MS);
-    await ui.press("ctrl+r");
-    const f = await ui.waitFor((fr) => fr.includes("Reloaded from disk: 1 new entry."), WAIT_MS);
-    const cursorRow = f.split("\n").find((line) => line.startsWith("›"));
-    expect(cursorRow).toContain("user: one more question about approach B");
+    const f = await appendAndSee(ui, file, PI_APPENDS, "one more question about approach B");
+    expect(cursorRowOf(f)).toContain("user: one more question about approach B");
     expect(f).not.toContain("the file grew by");
+    await ui.press("ctrl+r");
+    const reloaded = await ui.waitFor((fr) => fr.includes("Reloaded from disk: no new entries."), WAIT_MS);
+    expect(cursorRowOf(reloaded)).toContain("user: one more question about approach B");
   });
 
-  it("keeps following the file: a second append updates the notice, a deletion turns it into an error", async () => {
+  it("keeps following the file: a second append shows too, a deletion is an error notice", async () => {
     const file = copyFixture();
     const ui = await openTree(file);
-    appendFileSync(file, PI_APPENDS);
-    await ui.waitFor((f) => f.includes(`the file grew by ${Buffer.byteLength(PI_APPENDS)} B`), WAIT_MS);
-    const second = PI_APPENDS.replace('"u9"', '"u10"');
-    appendFileSync(file, second);
-    await ui.waitFor((f) => f.includes(`the file grew by ${Buffer.byteLength(PI_APPENDS) + Buffer.byteLength(second)} B`), WAIT_MS);
+    await appendAndSee(ui, file, PI_APPENDS, "one more question about approach B");
+    const second = PI_APPENDS.replace('"u9"', '"u10"').replace('"parentId":"lb1"', '"parentId":"u9"').replace("one more question", "and a second one");
+    await appendAndSee(ui, file, second, "and a second one about approach B");
     rmSync(file);
     const gone = await ui.waitFor((f) => f.includes("The file can no longer be read"), WAIT_MS);
     expect(gone).toContain("no such file");
   });
 
-  it("after a reload, pi's next append shows at once (it outranks the 'Reloaded' notice)", async () => {
-    const file = copyFixture();
-    const ui = await openTree(file);
-    await appendThenReload(ui, file, PI_APPENDS);
-    appendFileSync(file, PI_APPENDS.replace('"u9"', '"u10"').replace('"parentId":"lb1"', '"parentId":"u9"'));
-    const f = await ui.waitFor((fr) => fr.includes("Ctrl+R: reload — the file grew by"), WAIT_MS);
-    expect(f).not.toContain("Reloaded from disk");
-  });
-
-  it("keeps the user's search over the reloaded entries", async () => {
+  it("keeps the user's search over the new entries", async () => {
     const file = copyFixture();
     const ui = await openTree(file);
     await ui.type("approach");
     await ui.waitFor((f) => f.includes("Type to search: approach"), WAIT_MS);
-    const f = await appendThenReload(ui, file, PI_APPENDS);
+    const f = await appendAndSee(ui, file, PI_APPENDS, "user: one more question about approach B");
     expect(f).toContain("Type to search: approach");
-    expect(f).toContain("user: one more question about approach B");
   });
 
-  it("reloads with no row selected (a search that matches nothing), and the new entry can match it", async () => {
+  it("with no row selected (a search that matches nothing), the new entry can match it", async () => {
     const file = copyFixture();
     const ui = await openTree(file);
     await ui.type("zebra");
     await ui.waitFor((f) => f.includes("Type to search: zebra"), WAIT_MS);
-    const f = await appendThenReload(ui, file, PI_APPENDS.replace("one more question about approach B", "what about the zebra tests"));
-    expect(f).toContain("Reloaded from disk: 1 new entry.");
-    expect(f).toContain("user: what about the zebra tests");
+    const f = await appendAndSee(ui, file, PI_APPENDS.replace("one more question about approach B", "what about the zebra tests"), "user: what about the zebra tests");
+    expect(f).toContain("Type to search: zebra");
   });
 
   it("keeps the cursor on the entry the user was reading when it is not the leaf", async () => {
@@ -133,9 +120,8 @@ describe("the tree notices pi's appends", () => {
     const ui = await openTree(file);
     await ui.press("up");
     const before = await ui.waitFor((f) => f.split("\n").some((line) => line.startsWith("›")), WAIT_MS);
-    const reading = before.split("\n").find((line) => line.startsWith("›"));
-    const f = await appendThenReload(ui, file, PI_APPENDS);
-    const cursorRow = f.split("\n").find((line) => line.startsWith("›"));
-    expect(cursorRow?.slice(0, 60)).toBe(reading?.slice(0, 60));
+    const reading = cursorRowOf(before);
+    const f = await appendAndSee(ui, file, PI_APPENDS, "one more question about approach B");
+    expect(cursorRowOf(f)?.slice(0, 60)).toBe(reading?.slice(0, 60));
   });
 });

@@ -1,7 +1,7 @@
 // A multi-line text editor for a modal screen, after pi's: the state in a pure reducer, keys in
 // useEditorInput, the drawing in EditorView. It takes exactly `height` rows (fewer only when the
 // text is shorter) and `width` columns; the text it submits is the text as typed, lines joined by LF.
-import { useReducer, useRef } from "react";
+import { useReducer, useState } from "react";
 import type { KeyLayer } from "../key-router.js";
 import { editorWindow } from "./editor-layout.js";
 import { editorReducer, editorText, initEditor } from "./editor-state.js";
@@ -23,8 +23,9 @@ export function MultilineEditor({ initialText = "", width, height, active, onSub
   // One column stays free after the text: the cursor at a full row's end, or a space hanging there.
   const textWidth = Math.max(1, width - GUTTER - 1);
   useEditorInput(state, dispatch, textWidth, () => onSubmit(editorText(state)), active, layer);
-  const scroll = useRef(0);
-  const frame = editorWindow(state, textWidth, Math.max(1, height), scroll.current);
-  scroll.current = frame.scroll;
+  // The window keeps its scroll from the last frame unless the cursor leaves it (state from the previous render).
+  const [scroll, setScroll] = useState(0);
+  const frame = editorWindow(state, textWidth, Math.max(1, height), scroll);
+  if (frame.scroll !== scroll) setScroll(frame.scroll);
   return <EditorView frame={frame} showCursor={active} />;
 }

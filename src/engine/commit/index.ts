@@ -11,3 +11,4 @@ export * from "./pending-commit.js";
 export * from "./focus-note.js";
 export * from "./compaction-commit.js";
 export * from "./branch-commit.js";
+export * from "./cannot-append.js";

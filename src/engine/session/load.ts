@@ -29,6 +29,19 @@ export interface ParseSessionOptions {
 const indexCache = new WeakMap<LoadedSession, EntryIndex>();
 
 /**
+ * What a load knew before the structure was analysed, kept so lines appended later can be added
+ * without reading the file again (extendSession): the line-level diagnostics, the ids on dropped
+ * lines, and where the scan ended.
+ */
+interface LinePart {
+  lineDiagnostics: readonly Diagnostic[];
+  lostIds: ReadonlyMap<string, number>;
+  lastLine: number;
+  unterminatedTail: boolean;
+}
+const lineParts = new WeakMap<LoadedSession, LinePart>();
+
+/**
  * pi's loadEntriesFromFile + migration for one release, without touching any file.
  * `input` is the file's bytes (decoded like Node's utf8) or its text.
  */
@@ -87,9 +100,55 @@ export function loadFromScan(scan: SessionLineScan, profile: PiProfile, options:
     diagnostics.push({ line: scan.lastLine, problem: "no newline at the end of the file; pi 1.6 appends one when it opens the file (pi-explorer never writes)", note: true });
   }
 
+  const part: LinePart = { lineDiagnostics: diagnostics.slice(), lostIds: scan.lostIds, lastLine: scan.lastLine, unterminatedTail: scan.unterminatedTail };
   const index = analyzeStructure(entries, entryLines, scan.lostIds, diagnostics);
   const loaded: LoadedSession = { header, entries, entryLines, diagnostics: sortByLine(diagnostics), fileVersion };
   indexCache.set(loaded, index);
+  lineParts.set(loaded, part);
+  return loaded;
+}
+
+/** The last physical line the load of `loaded` scanned; undefined for a session that extendSession cannot extend. */
+export function extendableLastLine(loaded: LoadedSession): number | undefined {
+  const part = lineParts.get(loaded);
+  if (part === undefined || part.unterminatedTail || loaded.invalid !== undefined || loaded.header === null || loaded.fileVersion < 3) return undefined;
+  return part.lastLine;
+}
+
+/**
+ * `base` with the complete lines of `appended` (a pi 1.6 scan of the bytes after base's last line,
+ * numbered on from it) added, as loading the whole file would give it; only the new lines were
+ * parsed. Undefined when `base` cannot be extended (a v1/v2 file, whose ids pi rewrites; a file
+ * that ended in an unfinished line; a rejected file): the caller reads the file again whole.
+ */
+export function extendSession(base: LoadedSession, appended: SessionLineScan): LoadedSession | undefined {
+  const part = lineParts.get(base);
+  if (part === undefined || extendableLastLine(base) === undefined || base.header === null) return undefined;
+  const diagnostics = part.lineDiagnostics.concat(appended.diagnostics);
+  const entries = base.entries.slice();
+  const entryLines = base.entryLines.slice();
+  for (let i = 0; i < appended.values.length; i++) {
+    const v = appended.values[i];
+    const line = appended.lines[i];
+    if (!isRecord(v)) {
+      diagnostics.push({ line, problem: `${Array.isArray(v) ? "an array" : shortText(JSON.stringify(v))} is not an entry; pi keeps it as a broken entry without id, pi-explorer drops it` });
+    } else if (v.type === "session") {
+      diagnostics.push({ line, problem: "another session header; pi ignores every header after the first" });
+    } else {
+      entries.push(v as SessionEntry);
+      entryLines.push(line);
+    }
+  }
+  if (appended.unterminatedTail) {
+    diagnostics.push({ line: appended.lastLine, problem: "no newline at the end of the file; pi 1.6 appends one when it opens the file (pi-explorer never writes)", note: true });
+  }
+  const lostIds = new Map(part.lostIds);
+  for (const [id, line] of appended.lostIds) if (!lostIds.has(id)) lostIds.set(id, line);
+  const next: LinePart = { lineDiagnostics: diagnostics.slice(), lostIds, lastLine: Math.max(part.lastLine, appended.lastLine), unterminatedTail: appended.unterminatedTail };
+  const index = analyzeStructure(entries, entryLines, lostIds, diagnostics);
+  const loaded: LoadedSession = { header: base.header, entries, entryLines, diagnostics: sortByLine(diagnostics), fileVersion: base.fileVersion };
+  indexCache.set(loaded, index);
+  lineParts.set(loaded, next);
   return loaded;
 }
 

@@ -92,9 +92,14 @@ export function scanSessionText(input: string | Uint8Array, profile: PiProfile):
  */
 export class ChunkedSessionScan {
   private readonly collector = new LineCollector("1.6");
-  private nextLine = 1;
+  private nextLine: number;
   private sawBytes = false;
   private done = false;
+
+  /** `firstLine`: the physical line number of the first line pushed (lines appended after a file's end start past 1). */
+  constructor(firstLine = 1) {
+    this.nextLine = firstLine;
+  }
 
   /** A piece that ends with "\n" (checked by the caller, which finds the newline anyway). */
   push(piece: Uint8Array): void {

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
 import { entryLines } from "../commit/serialize-entry.js";
-import { oldSessionFileName } from "../session/info.js";
+import { cannotAppendText } from "../commit/cannot-append.js";
 import type { SessionEntry } from "../types.js";
 import { CommitError, errorCause } from "./commit-error.js";
 import { acquireLock, type LockOwner } from "./lock.js";
@@ -106,8 +106,9 @@ export function appendEntries(request: AppendRequest): AppendResult {
   const path = snapshot.path;
   const last = entries.at(-1);
   if (last === undefined) refuse(path, "there is nothing to append");
-  if (!(request.fileVersion >= 3)) {
-    refuse(path, `it is ${oldSessionFileName(request.fileVersion)}, which pi migrates by rewriting every id; fork it into a new v3 file instead (pi-explorer fork ${path})`);
+  const oldFile = cannotAppendText(request.fileVersion, { kind: "guard", path });
+  if (oldFile !== null) {
+    refuse(path, oldFile);
   }
   if (request.plannedOnLeafId !== undefined && request.plannedOnLeafId !== snapshot.leafId) {
     refuse(path, `the entries were planned on another read of the file (leaf ${String(request.plannedOnLeafId)}, the file as checked ends at ${String(snapshot.leafId)}); read it again`, true);

@@ -15,6 +15,10 @@ export * from "./first-look.js";
 export { finishSteps } from "./scan-bytes.js";
 //   checkSnapshot(snapshot) -> unchanged | changed (grewBy) | unreadable: a stat, for noticing pi's appends
 export * from "./snapshot-check.js";
+//   startFollow(loaded, snapshot, profile) / readFollowUpdate(point) -> lines pi appended, parsed alone; or why a whole read is due
+//   watchPath(path, onChange, {pollMs, debounceMs}) -> fs.watch with a stat-poll fallback, for the open file and the picker's folder
+export * from "./follow.js";
+export * from "./watch-file.js";
 export * from "./sessions.js";
 export * from "./settings-files.js";
 //   loadUserSettings({env, home, cwd, profile, model?, cliSessionDir?}) -> resolved settings + problem lines
@@ -33,3 +37,5 @@ export * from "./usage-cache.js";
 export * from "./export-file.js";
 //   loadContextWindow({agentDir, model, piPackage?}) -> the model's context window from pi's model data; findPiPackage(env)
 export * from "./model-data.js";
+//   openSessionFile(path, profile, {read}) / openSessionFileAsync -> the tree or one worded failure (message, reason): every front end opens through it
+export * from "./open-session.js";

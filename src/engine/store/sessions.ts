@@ -111,6 +111,13 @@ function explicitSessionDir(opts: { sessionDir?: string; profile: PiProfile; hom
   }
 }
 
+/** The folder listSessions reads for the current working directory (the picker watches it). */
+export function sessionsFolder(opts: Omit<ListSessionsOptions, "all">): string {
+  const ctx = { home: opts.home, baseDir: opts.baseDir };
+  // pi reads a relative folder (a sessions folder, 0.73's agent dir) from its cwd, which is baseDir here.
+  return resolve(absoluteBaseDir(ctx), explicitSessionDir(opts) ?? defaultSessionDir(opts.cwd, opts.agentDir, opts.profile, ctx));
+}
+
 /** pi's SessionManager.list / listAll, newest (modified) first. Unreadable files are skipped. */
 export function listSessions(opts: ListSessionsOptions): SessionInfo[] {
   const { profile } = opts;
@@ -118,8 +125,7 @@ export function listSessions(opts: ListSessionsOptions): SessionInfo[] {
   const ctx = { home: opts.home, baseDir: opts.baseDir };
   const explicitDir = explicitSessionDir(opts);
   const defaultDir = defaultSessionDir(opts.cwd, opts.agentDir, profile, ctx);
-  // pi reads a relative folder (a sessions folder, 0.73's agent dir) from its cwd, which is baseDir here.
-  const folder = resolve(absoluteBaseDir(ctx), explicitDir ?? defaultDir);
+  const folder = sessionsFolder(opts);
   let sessions = readInfos(dirSessionFiles(folder, profile), profile, opts.onSkipped);
   // 1.6: a shared custom folder holds many projects; only the ones whose header cwd is this cwd count.
   if (profile === "1.6" && explicitDir !== undefined && resolvePiPath(explicitDir, ctx) !== defaultDir) {

@@ -17,21 +17,33 @@ export interface StatusFacts {
   firstProblem?: { line: number; problem: string };
   /** The lines are still being checked (a first look at a large file): no damage count yet. */
   checking?: boolean;
+  /** The file is followed while pi appends; `threshold`: where pi auto-compacts (window - reserveTokens). */
+  live?: { following: boolean; threshold?: number };
 }
 
 /** The line at each level of detail, most detail first, without where the first problem is. */
 function statusTexts(f: StatusFacts): string[] {
   const damage = f.checking ? "checking lines…" : countNoun(f.damagedLines, "damaged line");
-  const name = f.name ? `${sanitizeInline(f.name)} · ` : "";
+  // "live" leads: it is what tells the user the tree follows pi without a key.
+  const live = f.live ? `live${f.live.following ? " (following)" : ""} · ` : "";
+  const name = `${live}${f.name ? `${sanitizeInline(f.name)} · ` : ""}`;
   const entries = countNoun(f.entryCount, "entry");
   const branches = countNoun(f.branches, "branch");
-  const tokens = formatCount(f.contextTokens);
-  return [
-    `${name}${entries} · ${branches} (${countNoun(f.branchPoints, "branch point")}) · context ~${tokens} tokens (estimate) · ${damage}`,
+  const threshold = f.live?.threshold;
+  const tokens = threshold === undefined ? formatCount(f.contextTokens) : `${formatCount(f.contextTokens)}/${formatCount(threshold)}`;
+  const widest = threshold === undefined ? `context ~${tokens} tokens (estimate)` : `context ~${formatCount(f.contextTokens)} of ${formatCount(threshold)} tokens pi compacts at (estimate)`;
+  const texts = [
+    `${name}${entries} · ${branches} (${countNoun(f.branchPoints, "branch point")}) · ${widest} · ${damage}`,
     `${name}${entries} · ${branches} · context ~${tokens} tokens · ${damage}`,
     `${name}${entries} · ${branches} · ~${tokens} tokens · ${damage}`,
     `${name}${entries} · ~${tokens} tokens · ${damage}`,
   ];
+  // A live narrow line gives up the threshold, then "(following)", then "live", so the damage count stays.
+  if (f.live) {
+    const plain = formatCount(f.contextTokens);
+    texts.push(`live · ${entries} · ~${plain} tokens · ${damage}`, `${entries} · ~${plain} tokens · ${damage}`, `${entries} · ${damage}`);
+  }
+  return texts;
 }
 
 /**

@@ -1,0 +1,56 @@
+// The compaction preview over the document of its file: the preview shows the file as it was when it
+// was computed; when pi appends meanwhile, a line says so and Ctrl+R computes it again (the stack
+// replaces the screen's tree). Its `w` commits through the same owner as the tree below.
+import { lazy } from "react";
+import { Box } from "ink";
+import type { Committed } from "../document/session-document.js";
+import { StaleLine, staleText } from "../document/StaleLine.js";
+import { useDocument } from "../document/use-document.js";
+import type { HelpGroupId } from "./help-keys.js";
+import type { AppEnv, Screen } from "./screens.js";
+import type { SessionDocument } from "../document/session-document.js";
+
+// Loaded on first open: the first frame of a tree never shows it.
+const CompactionPreviewScreen = lazy(() =>
+  import("../compaction/CompactionPreviewScreen.js").then((m) => ({ default: m.CompactionPreviewScreen })),
+);
+
+export interface CompactionOnDocumentProps {
+  screen: Extract<Screen, { kind: "compaction" }>;
+  env: AppEnv;
+  columns: number;
+  rows: number;
+  active: boolean;
+  onBack: () => void;
+  onHelp: (group: HelpGroupId) => void;
+  onRecompute: (document: SessionDocument) => void;
+  onWritten?: (committed: Committed) => void;
+}
+
+export function CompactionOnDocument({ screen, env, onRecompute, ...frame }: CompactionOnDocumentProps) {
+  const { store, state } = useDocument(screen.file, env.profile);
+  const basis = screen.document;
+  const stale = basis !== undefined && state.status === "open" ? staleText(basis, state.doc) : null;
+  return (
+    <Box flexDirection="column">
+      <StaleLine
+        text={stale}
+        active={frame.active}
+        onRecompute={() => {
+          const current = store.exact();
+          if (current) onRecompute(current);
+        }}
+      />
+      <CompactionPreviewScreen
+        key={screen.generation ?? 0}
+        {...frame}
+        rows={frame.rows - (stale === null ? 0 : 1)}
+        tree={screen.tree}
+        targetId={screen.targetId}
+        file={screen.file}
+        snapshot={screen.snapshot}
+        env={env}
+      />
+    </Box>
+  );
+}
