@@ -73,7 +73,7 @@ describe("branch flow at 60x12", () => {
     expectFits(preview, 60, 12);
     expect(preview).toContain("Summary: ~");
     // The preview's own scroll marks come before the cut of its footer.
-    expect(preview).toMatch(/nothing is written ▼\d+/);
+    expect(preview).toMatch(/y: write ▼\d+/);
   });
 });
 

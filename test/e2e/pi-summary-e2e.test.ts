@@ -80,7 +80,7 @@ describeWithTmux("pi's own summary and the way back into pi, in a real terminal"
     await t.waitFor((s) => s.includes("Session Tree"), "the tree");
     t.keys("C-k");
     const preview = await t.waitFor((s) => s.includes("Compaction preview"), "the compaction preview");
-    const at = /Compaction preview .* · at ([0-9a-f]{8})/.exec(preview)?.[1];
+    const at = /Compaction preview at ([0-9a-f]{8}) \(pi's leaf\)/.exec(preview)?.[1];
     t.keys("w");
     let screen = await t.waitFor((s) => s.includes("p: pi: anthropic/claude-opus-4-5 (your pi 1.6.0)"), "the summarizer offer");
     expect(screen).toContain("Summarizer: pi-explorer: deterministic, no LLM.");

@@ -26,7 +26,7 @@ describeWithTmux("recall in a real terminal", () => {
 
     s.keys("BTab");
     screen = await s.waitFor((x) => x.includes("scope: all") && x.includes("2 matches"), "the hit in the abandoned branch");
-    expect(cursorLine(screen)).toBe("› #8 user [abandoned branch]");
+    expect(cursorLine(screen)).toBe("› b1 #8 user [abandoned branch]");
     expect(screen).toContain("Try storing the session in cookies instead");
 
     s.keys("Enter");
