@@ -18,7 +18,7 @@ import type { TextFieldState } from "../kit/text-field/text-field-state.js";
 import { ProblemsScreen } from "../problems/ProblemsScreen.js";
 import { SearchLine } from "./SearchLine.js";
 import { costText } from "./cost-text.js";
-import { followsLeaf, initTreeState, revealNote, selectedId, selectedNode, treeReducer } from "./tree-reducer.js";
+import { followsLeaf, initTreeState, revealNote, selectedId, selectedNode, treeReducer, type TreeState } from "./tree-reducer.js";
 import { TreeRows, type EmptyReason } from "./TreeRows.js";
 import { useTreeInput, type TreeInputDeps } from "./use-tree-input.js";
 import { useTreeSession } from "./use-tree-session.js";
@@ -62,6 +62,20 @@ export interface TreeScreenProps {
    * threshold for the session's model (window - reserveTokens), shown against the context estimate.
    */
   live?: { threshold?: number };
+}
+
+/**
+ * The entry Ctrl+K previews at: the selected one, except on the row that stands for pi's leaf when
+ * the leaf itself is hidden (a label, a model change after the last message): then the leaf, so the
+ * preview and its `w` are pi's /compact, not a compaction that leaves those entries behind.
+ */
+function previewTarget(state: TreeState, id: string): string {
+  const flat = state.model.flat;
+  const leaf = flat.leafId;
+  if (leaf === null || leaf === id) return id;
+  let node = flat.indexOf.get(leaf) ?? -1;
+  while (node >= 0 && state.visible.rowOfNode[node] < 0) node = flat.nodes[node].parent;
+  return node >= 0 && flat.nodes[node].entry.id === id ? leaf : id;
 }
 
 export function TreeScreen(props: TreeScreenProps) {
@@ -142,7 +156,7 @@ export function TreeScreen(props: TreeScreenProps) {
       onReload: props.onReload,
       onCopy,
       onRecall: props.onRecall && (() => props.onRecall?.(props.tree)),
-      onCompactionPreview: props.onCompactionPreview && ((id: string) => props.onCompactionPreview?.(props.tree, id)),
+      onCompactionPreview: props.onCompactionPreview && ((id: string) => props.onCompactionPreview?.(props.tree, previewTarget(state, id))),
       onTimeline: props.onTimeline && ((id: string) => props.onTimeline?.(props.tree, id)),
       onProblems: () => setProblemsOpen(true),
     },

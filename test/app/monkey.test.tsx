@@ -220,12 +220,15 @@ async function monkey(file: { label: string; path: string }, size: { columns: nu
     check();
   }
   const { ui } = run;
-  // Esc, one per read, gets back to the tree.
+  // Esc, one per read, gets back to the tree (a busy machine may still be drawing the last key's frame).
+  await ui.waitFor(treeOnly, 500).catch(() => undefined);
   for (let i = 0; !treeOnly(ui.frame()); i++) {
     if (i >= 12) fail("12 Esc presses did not get back to the tree");
     sent.push(["escape"]);
+    const shown = ui.frame();
     await ui.press(bytes("escape"));
     await settleKeys(1);
+    if (run.exited()) fail(`Esc closed the app before the tree was back; the screen was:\n${shown}`);
     // Waiting screens (a summary being compiled) may take a moment to give way.
     if (!treeOnly(ui.frame())) await ui.waitFor(treeOnly, 300).catch(() => undefined);
     if (run.exited()) fail("Esc closed the app before the tree was back");
