@@ -1,7 +1,7 @@
 // The stages of the branch flow below the plan: pi's choice, the multi-line instructions editor, the
 // no-write explanation, and the preview with the confirm step. Dumb views plus the confirm step.
 import { Box, Text } from "ink";
-import { ASSUMED_CONTEXT_WINDOW, formatCount, planBranchCommit } from "../../src/engine/index.js";
+import { formatCount, planBranchCommit } from "../../src/engine/index.js";
 import { AppendRefused } from "../commit/AppendRefused.js";
 import { appendRefusal } from "../commit/append-refusal.js";
 import { CommitConfirm } from "../commit/CommitConfirm.js";
@@ -154,7 +154,7 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
   });
   const offer = useSummarizerOffer({ env: props.env, file: document.path, tree: document.tree, leafId: plan.oldLeafId, profile, width: props.width, height: props.height, active: props.active, onCommitted: props.onCommitted });
   const view = computed.value?.view;
-  const piPanel = view === undefined ? null : offer.panel(document, { kind: "branch", plan, reserveTokens: ASSUMED_CONTEXT_WINDOW - props.budget, instructions });
+  const piPanel = view === undefined ? null : offer.panel(document, { kind: "branch", plan, reserveTokens: props.reserveTokens, instructions });
   if (piPanel) return piPanel;
   if (computed.value === undefined) return <Computing what="Compiling the branch summary" onBack={() => props.dispatch({ type: "back" })} active={props.active} />;
   const { reason } = computed.value;

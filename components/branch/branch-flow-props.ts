@@ -11,6 +11,8 @@ export interface BranchFlowProps {
   plan: NavigationPlan;
   /** pi's summarizer budget the plan was made with (window − branchSummary.reserveTokens). */
   budget: number;
+  /** branchSummary.reserveTokens: the budget of pi's own summary is its model's window minus this. */
+  reserveTokens: number;
   /** branchSummary.skipPrompt is on: pi would neither ask nor summarize. */
   skipPrompt?: boolean;
   profile: PiProfile;

@@ -260,6 +260,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           document={activity.basis}
           plan={activity.plan}
           budget={activity.settings.branchBudget}
+          reserveTokens={activity.settings.branchReserveTokens}
           skipPrompt={activity.settings.skipPrompt}
           profile={profile}
           width={columns}

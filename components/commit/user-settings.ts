@@ -14,6 +14,8 @@ export interface CommitSettings {
   compaction: CompactionSettings;
   /** Tokens of abandoned-branch messages pi's summarizer reads: window − branchSummary.reserveTokens. */
   branchBudget: number;
+  /** branchSummary.reserveTokens (pi's own summary takes its budget from its model's window minus this). */
+  branchReserveTokens: number;
   /** branchSummary.skipPrompt: pi never asks and never summarizes. */
   skipPrompt: boolean;
   /** Settings pi would reject, one line each. */
@@ -33,6 +35,7 @@ export function loadCommitSettings(env: AppEnv, profile: PiProfile, tree: Sessio
       reserveTokens: effective.compaction.reserveTokens.value,
     },
     branchBudget: contextWindow.value - effective.branchSummary.reserveTokens.value,
+    branchReserveTokens: effective.branchSummary.reserveTokens.value,
     skipPrompt: effective.branchSummary.skipPrompt.value,
     problems,
     contextWindow: contextWindow.value,

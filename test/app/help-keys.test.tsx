@@ -207,7 +207,7 @@ describe("every tree-layer binding acts when pressed", () => {
   it("hands entry commands, recall, help and back to the host with the selected entry", async () => {
     const screen = await treeScreen(branched);
     for (const key of ["enter", "shift+l", "shift+f", "shift+c", "ctrl+k", "ctrl+r", "/", "?", "q", "escape", "ctrl+c"]) await screen.ui.press(bytesFor(key));
-    expect(screen.calls).toEqual(["navigate a6b", "editLabel a6b", "fork a6b", "compact a6b", "compactionPreview a6b", "reload a6b", "recall", "help", "back", "back", "back"]);
+    expect(screen.calls).toEqual(["navigate a6b", "editLabel a6b", "fork a6b", "compact a6b", "compactionPreview lb1", "reload a6b", "recall", "help", "back", "back", "back"]);
   });
 });
 

@@ -171,14 +171,15 @@ describe("an open compaction preview while pi appends", () => {
     const ui = await open(file);
     await ui.press("ctrl+k");
     const before = await ui.waitFor((f) => f.includes("Compaction preview"), WAIT_MS);
-    expect(before).toContain("at a6b");
+    // a6b is the last message; pi's leaf is the label lb1 after it, which Ctrl+K previews at (pi's /compact).
+    expect(before).toContain("at lb1 (pi's leaf)");
     appendFileSync(file, `${userLine("u9", "lb1", "pi goes on")}\n`);
     const stale = await ui.waitFor((f) => f.includes("Ctrl+R: recompute — pi appended 1 entry since this was computed"), WAIT_MS);
     // The preview is still the one computed before: the same entry, nothing of pi's new message.
-    expect(stale).toContain("at a6b");
+    expect(stale).toContain("at lb1 (pi's leaf)");
     expect(stale).not.toContain("pi goes on");
     await ui.press("ctrl+r");
     const again = await ui.waitFor((f) => f.includes("Compaction preview") && !f.includes("Ctrl+R: recompute"), WAIT_MS);
-    expect(again).toContain("at a6b");
+    expect(again).toContain("at lb1");
   });
 });

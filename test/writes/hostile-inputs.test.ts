@@ -120,7 +120,9 @@ describe("regular expressions in recall", () => {
   // One run each (text, then --json): every run waits out the whole budget.
   it.each([
     ["a{0,50}a{0,50}a{0,50}a{0,50}c", []],
-    [`${"a?".repeat(30)}${"a".repeat(30)}`, ["--json"]],
+    // The issue's a?{30}a{30} takes about 3 s on 8,000 a's here, right at the budget's edge, so the
+    // --json run uses a pattern whose first match alone never ends.
+    ["(a|aa)+c", ["--json"]],
   ])("/%s/ is stopped at its time budget with a clear message (before: 100 s and more)", (pattern, json) => {
     const run = runCli(["recall", file, `/${pattern}/`, ...json]);
     expect(run.status).toBe(2);

@@ -3,6 +3,7 @@
 // position moves (everything before it was folded into a summary); rows no entry matches are then
 // matched by role and content, so a message that is the same on both sides (the system prompt a
 // compaction replays from its own entry, a message pi synthesized) is kept, not removed and added.
+import { stringifyJson } from "../serialize/json-text.js";
 
 export interface DiffInputRow {
   role: string;
@@ -45,7 +46,7 @@ function contentKey(row: DiffInputRow): string | undefined {
   if (row.message === undefined) return undefined;
   const m = row.message as { content?: unknown; summary?: unknown; command?: unknown; output?: unknown; toolCallId?: unknown };
   // The message's words, not its bookkeeping (timestamps, usage): those differ between copies.
-  return `${row.role}\u0000${JSON.stringify([m.content ?? null, m.summary ?? null, m.command ?? null, m.output ?? null, m.toolCallId ?? null])}`;
+  return `${row.role}\u0000${stringifyJson([m.content ?? null, m.summary ?? null, m.command ?? null, m.output ?? null, m.toolCallId ?? null])}`;
 }
 
 /**

@@ -69,7 +69,7 @@ function contentTextLength(content: AgentMessage["content"]): number {
 function toolCallLength(block: LooseBlock): number {
   const entries = Object.entries((block.arguments ?? {}) as Record<string, unknown>);
   let args = entries.length === 0 ? 0 : 2 * (entries.length - 1);
-  for (const [k, v] of entries) args += k.length + 1 + String(JSON.stringify(v)).length;
+  for (const [k, v] of entries) args += k.length + 1 + String(stringifyJson(v)).length;
   return String(block.name).length + 2 + args;
 }
 

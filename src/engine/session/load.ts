@@ -131,7 +131,7 @@ export function extendSession(base: LoadedSession, appended: SessionLineScan): L
     const v = appended.values[i];
     const line = appended.lines[i];
     if (!isRecord(v)) {
-      diagnostics.push({ line, problem: `${Array.isArray(v) ? "an array" : shortText(JSON.stringify(v))} is not an entry; pi keeps it as a broken entry without id, pi-explorer drops it` });
+      diagnostics.push({ line, problem: `${Array.isArray(v) ? "an array" : shortText(stringifyJson(v) ?? "")} is not an entry; pi keeps it as a broken entry without id, pi-explorer drops it` });
     } else if (v.type === "session") {
       diagnostics.push({ line, problem: "another session header; pi ignores every header after the first" });
     } else {
