@@ -13,6 +13,7 @@ import { appClock, commitPending, type Committed } from "../commit/commit-io.js"
 import { pendingEntryLines } from "../commit/entry-preview.js";
 import type { SessionDocument } from "../commit/session-document.js";
 import { useKeyLayer } from "../kit/key-router.js";
+import { runningPiLines, useRunningPi } from "../summarizer/use-running-pi.js";
 import { TextField } from "../kit/text-field/TextField.js";
 import { entryCaption } from "../branch/entry-caption.js";
 import { labelEditorKeyAction } from "./label-keys.js";
@@ -80,9 +81,12 @@ function ConfirmLabel(props: LabelEditorProps & { label: string | undefined; onB
   const { document, targetId, label, profile } = props;
   // Planned once per confirm step, so the entry shown is the entry written.
   const pending = useMemo(() => labelCommit(document.tree, targetId, label, appClock()), [document, targetId, label]);
+  // A pi running on the file keeps its own leaf and would append below it, past this label.
+  const cwd = document.tree.loaded.header?.cwd;
+  const running = useRunningPi(document.path, typeof cwd === "string" ? cwd : undefined);
   return (
     <CommitConfirm
-      lines={pendingEntryLines(document.path, pending.entries)}
+      lines={[...runningPiLines(running), ...pendingEntryLines(document.path, pending.entries)]}
       width={props.width}
       height={LABEL_EDITOR_HEIGHT - 1}
       active={props.active}

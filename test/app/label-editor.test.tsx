@@ -1,7 +1,8 @@
 // Shift+L in the running app: pi's pre-filled label editor, a confirm step, and the label entry
 // appended through the guarded commit (on a temporary copy of a fixture session).
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
 import { buildTree, parseSession, type SessionEntry } from "../../src/engine/index.js";
 import { useFixtureCopies } from "../support/fixture-copies.js";
@@ -13,6 +14,11 @@ const WAIT_MS = 10_000;
 const copies = useFixtureCopies("label-app");
 let file: string;
 let before: Buffer;
+let holder: ChildProcess | undefined;
+afterEach(() => {
+  holder?.kill("SIGKILL");
+  holder = undefined;
+});
 
 beforeEach(() => {
   file = copies.copy("app/branched.jsonl");
@@ -64,6 +70,17 @@ describe("label editor: Shift+L", () => {
     expect(tree.labels.get("a5a")?.label).toBe("ttl-fixed");
     // Re-read, with the cursor kept on the labelled entry.
     expect(frame).toMatch(/› .*\[ttl-fixed\] assistant: Fixed: the TTL/);
+  });
+
+  it.skipIf(process.platform !== "linux")("warns before writing when a pi seems to run on the file (it would append past the label)", async () => {
+    const ui = await editLabelOfA5a();
+    // A process that holds the session open for appending, as a running pi does.
+    holder = spawn(process.execPath, ["-e", `require("fs").openSync(${JSON.stringify(file)}, "a"); console.log("ready"); setTimeout(() => {}, 30000);`], { stdio: ["ignore", "pipe", "ignore"] });
+    await new Promise((resolve) => holder?.stdout?.once("data", resolve));
+    await ui.press("enter");
+    const confirm = await ui.waitFor((f) => f.includes("y: write") && f.includes("Warning:"), WAIT_MS);
+    expect(confirm.replace(/\s+/g, " ")).toMatch(/Warning: .*y writes anyway, Esc cancels\./);
+    expect(readFileSync(file).equals(before)).toBe(true);
   });
 
   it("empty text clears the label (no label field), as pi's editor does", async () => {
