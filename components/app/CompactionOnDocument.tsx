@@ -3,12 +3,11 @@
 // replaces the screen's tree). Its `w` commits through the same owner as the tree below.
 import { lazy } from "react";
 import { Box } from "ink";
-import type { Committed } from "../document/session-document.js";
+import type { Committed, SessionDocument } from "../document/session-document.js";
 import { StaleLine, staleText } from "../document/StaleLine.js";
 import { useDocument } from "../document/use-document.js";
 import type { HelpGroupId } from "./help-keys.js";
 import type { AppEnv, Screen } from "./screens.js";
-import type { SessionDocument } from "../document/session-document.js";
 
 // Loaded on first open: the first frame of a tree never shows it.
 const CompactionPreviewScreen = lazy(() =>

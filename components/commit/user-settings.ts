@@ -1,9 +1,9 @@
 // The user's pi settings that decide what a commit writes: compaction keepRecentTokens /
 // reserveTokens (with 1.6's per-model overrides) and the branch-summary budget and skipPrompt.
 import {
-  buildContextFromPath,
   getBranch,
   loadUserSettings,
+  modelAtEnd,
   type CompactionSettings,
   type PiProfile,
   type SessionTree,
@@ -26,7 +26,8 @@ export interface CommitSettings {
 
 /** The settings in force for a commit at `leafId` (the model there picks 1.6's overrides). */
 export function loadCommitSettings(env: AppEnv, profile: PiProfile, tree: SessionTree, leafId: string | null): CommitSettings {
-  const model = buildContextFromPath(getBranch(tree, leafId), profile).model;
+  // Only the model is needed: found from the path's end, without building its whole context.
+  const model = modelAtEnd(getBranch(tree, leafId));
   const { effective, problems, contextWindow } = loadUserSettings({ env: env.env, home: env.home, cwd: env.cwd, profile, model });
   return {
     compaction: {

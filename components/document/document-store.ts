@@ -160,9 +160,9 @@ export class DocumentStore implements DocumentOwner {
       const reread = this.reload();
       if (!reread.ok) return { ok: true, value: { message: `${message} (re-reading failed: ${reread.message})` } };
     }
-    const doc = (this.state as Extract<DocumentState, { status: "open" }>).doc;
-    this.set({ ...(this.state as Extract<DocumentState, { status: "open" }>), news: { kind: "committed", message, focusId: newLeafId } });
-    return { ok: true, value: { message, document: doc, focusId: newLeafId } };
+    const now = this.state as Extract<DocumentState, { status: "open" }>;
+    this.set({ ...now, news: { kind: "committed", message, focusId: newLeafId } });
+    return { ok: true, value: { message, document: now.doc, focusId: newLeafId } };
   }
 
   /** Look at the file once; true when it held appended lines that are now in the document. */

@@ -25,7 +25,7 @@ const PIECE = 4096;
 const LOOK_AHEAD = 100;
 
 /** `raw` sanitized, as pieces; a piece never splits a CRLF or a surrogate pair. */
-export function* sanitizedPieces(raw: string, block: boolean): Generator<string> {
+function* sanitizedPieces(raw: string, block: boolean): Generator<string> {
   const clean = block ? sanitizeBlock : sanitizeInline;
   for (let at = 0; at < raw.length; ) {
     let end = Math.min(raw.length, at + PIECE);

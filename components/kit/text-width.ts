@@ -49,8 +49,6 @@ function clusterWidth(cluster: string): number {
   return width;
 }
 
-
-
 /**
  * Code units looked at per step. Units are produced lazily, one piece at a time, so a caller that
  * stops after a row's worth of columns never pays for the rest of a 200 KB tool result.
@@ -291,7 +289,6 @@ function hardBreak(word: string, width: number): string[] {
 
 /** Wrap one paragraph (no newlines) to `width` columns: every line (for short texts; panes use wrapLines). */
 export function wrapParagraph(text: string, width: number): string[] {
-  if (width <= 0) return [];
   return [...wrapLines(text, width)];
 }
 

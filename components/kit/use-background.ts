@@ -22,7 +22,7 @@ function cacheOf(owner: object): Map<string, unknown> {
 }
 
 /** A result kept for (owner, key), or undefined. */
-export function keptResult<T>(owner: object, key: string): T | undefined {
+function keptResult<T>(owner: object, key: string): T | undefined {
   return cacheOf(owner).get(key) as T | undefined;
 }
 
@@ -30,15 +30,6 @@ function keep(owner: object, key: string, value: unknown): void {
   const cache = cacheOf(owner);
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   cache.set(key, value);
-}
-
-/** Runs work to its end at once (tests of pure code, the CLI): the same steps, no yielding. */
-export function runToEnd<T>(work: BackgroundWork<T>): T {
-  const it = work();
-  for (;;) {
-    const next = it.next();
-    if (next.done) return next.value;
-  }
 }
 
 /**

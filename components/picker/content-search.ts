@@ -3,6 +3,7 @@
 import type { RecallRole, RecallSnippet } from "../../src/engine/index.js";
 import type { CrossSessionPage } from "../../src/engine/store/recall-cache.js";
 import { parseSearchQuery } from "./search-query.js";
+import type { SnippetParts } from "./snippet-cell.js";
 
 export interface ContentHit {
   /** Rank of the session's best hit among all hits (1 = best). */
@@ -41,7 +42,7 @@ export function contentQuery(query: string): string | null {
 }
 
 /** The snippet as one line: text before the first highlight, the highlight, and after. */
-export function snippetLine(hit: ContentHit): { before: string; mark: string; after: string } {
+export function snippetLine(hit: ContentHit): SnippetParts {
   const snippet = hit.snippet;
   if (!snippet || snippet.highlights.length === 0) return { before: oneLine(hit.summary), mark: "", after: "" };
   const first = { ...snippet.highlights[0] };

@@ -162,7 +162,8 @@ export function withContentHits(pool: readonly SessionInfo[], matched: RankedSes
   const parsed = parseSearchQuery(query);
   const tokens = parsed.mode === "tokens" ? Math.max(1, parsed.tokens.length) : 1;
   // Below every sum of text-tier token scores, above a name hit in any token.
-  const contentScore = (rank: number): number => tokens * TIER_TEXT * TIER_WEIGHT - TIER_WEIGHT / 2 + rank / (hits.size + 1);
+  const textFloor = tokens * TIER_TEXT * TIER_WEIGHT - TIER_WEIGHT / 2;
+  const contentScore = (rank: number): number => textFloor + rank / (hits.size + 1);
   const byPath = new Map(matched.map((r) => [r.session.path, r]));
   const out: RankedSession[] = [];
   for (const session of pool) {
@@ -172,7 +173,7 @@ export function withContentHits(pool: readonly SessionInfo[], matched: RankedSes
       if (known) out.push(known);
       continue;
     }
-    const score = known && known.score < tokens * TIER_TEXT * TIER_WEIGHT - TIER_WEIGHT / 2 ? known.score : contentScore(hit.rank);
+    const score = known && known.score < textFloor ? known.score : contentScore(hit.rank);
     out.push({ session, score, hit });
   }
   return out;

@@ -2,7 +2,7 @@
 // to review, or the one line that says why there is none.
 import type { SessionEntry } from "../../src/engine/index.js";
 import type { PreparationDifference } from "../../src/pi-bridge/preparation.js";
-import type { PiReady } from "../../src/pi-bridge/run-pi-summary.js";
+import { modelLabel, type PiReady } from "../../src/pi-bridge/run-pi-summary.js";
 
 export type PiSummaryState =
   | { stage: "starting"; startedAt: number; ready?: PiReady; cancelling: boolean }
@@ -45,7 +45,7 @@ export function workingLine(state: Extract<PiSummaryState, { stage: "starting" |
   const seconds = `${(elapsed / 1000).toFixed(1)} s`;
   if (state.cancelling) return `  ${frame} cancelling… ${seconds}`;
   const ready = state.ready;
-  const model = ready?.model ? `${ready.model.provider}/${ready.model.id}` : (modelHint ?? "the session's model");
+  const model = ready?.model ? modelLabel(ready.model) : (modelHint ?? "the session's model");
   if (state.stage === "starting") return `  ${frame} ${seconds}  starting your pi${ready ? ` ${ready.version ?? ""}` : ""}, checking its preparation against the preview (${model})`;
   return `  ${frame} ${seconds}  ${model} is writing the summary (pi ${ready?.version ?? "?"}, thinking ${ready?.thinkingLevel ?? "off"})`;
 }

@@ -1,6 +1,6 @@
 // How the confirm steps offer the summarizer: "pi: provider/model (your pi X.Y)" or "pi-explorer:
 // deterministic, no LLM"; which one the step shows, and the key that switches to the other.
-import { buildContextFromPath, getBranch, type PiProfile, type SessionTree } from "../../src/engine/index.js";
+import { getBranch, modelAtEnd, type SessionTree } from "../../src/engine/index.js";
 import type { FindPiResult } from "../../src/pi-bridge/find-pi.js";
 
 export const PI_SUMMARY_KEY = "p";
@@ -10,8 +10,8 @@ export const PI_MODEL_KEY = "shift+p";
 export const COMPILED_LABEL = "pi-explorer: deterministic, no LLM";
 
 /** The model pi would restore at `leafId` (the session's own record; pi falls back when it has no key for it). */
-export function sessionModelLabel(tree: SessionTree, leafId: string | null, profile: PiProfile): string | undefined {
-  const model = buildContextFromPath(getBranch(tree, leafId), profile).model;
+export function sessionModelLabel(tree: SessionTree, leafId: string | null): string | undefined {
+  const model = modelAtEnd(getBranch(tree, leafId));
   return model ? `${model.provider}/${model.modelId}` : undefined;
 }
 

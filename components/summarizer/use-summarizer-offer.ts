@@ -43,7 +43,7 @@ export function useSummarizerOffer(input: SummarizerOfferInput): SummarizerOffer
   const [chosen, setChosen] = useState<"own" | "pick" | null>(null);
   const cwd = tree.loaded.header?.cwd;
   const running = useRunningPi(file, typeof cwd === "string" ? cwd : undefined);
-  const model = useMemo(() => sessionModelLabel(tree, leafId, profile), [tree, leafId, profile]);
+  const model = useMemo(() => sessionModelLabel(tree, leafId), [tree, leafId]);
   const usable = env !== undefined && pi?.ok === true;
   return {
     head: (lines) => [...lines, ...runningPiLines(running)],

@@ -5,7 +5,7 @@ import { sanitizeInline } from "../kit/sanitize.js";
 import { statusTags, type TreeState } from "./tree-reducer.js";
 
 /** Position of `row` among the (ascending) hit rows, or -1 when it is no hit. */
-export function hitIndex(hitRows: Int32Array, row: number): number {
+function hitIndex(hitRows: Int32Array, row: number): number {
   let lo = 0;
   let hi = hitRows.length - 1;
   while (lo <= hi) {

@@ -170,6 +170,10 @@ export function TreeScreen(props: TreeScreenProps) {
     const text = revealNote(state, after);
     if (text !== null) setNoted({ text, node: selectedNode(after) });
   };
+  // Per tree and cursor, not per frame: the branch walk (cost) and the diagnostics scan.
+  const selected = selectedId(state);
+  const cost = useMemo(() => (props.checking ? undefined : costText(props.tree, selected)), [props.checking, props.tree, selected]);
+  const firstProblem = useMemo(() => props.tree.loaded.diagnostics.find((d) => !d.note), [props.tree]);
   if (problemsOpen) {
     return <ProblemsScreen tree={props.tree} columns={columns} height={rows - 1} active={props.active} onJump={jumpTo} onBack={() => setProblemsOpen(false)} />;
   }
@@ -201,14 +205,14 @@ export function TreeScreen(props: TreeScreenProps) {
         )}
       </Box>
       {layout.show.counter && (
-        <CounterLine state={state} cost={props.checking ? undefined : costText(props.tree, selectedId(state))} note={note ?? (state.showMeta && !metaShown ? "id/time column needs a wider tree (tab hides the pane)" : null)} />
+        <CounterLine state={state} cost={cost} note={note ?? (state.showMeta && !metaShown ? "id/time column needs a wider tree (tab hides the pane)" : null)} />
       )}
       {layout.show.status && (
         <StatusLine
           facts={{
             ...session.facts,
             name: undefined,
-            firstProblem: props.tree.loaded.diagnostics.find((d) => !d.note),
+            firstProblem,
             checking: props.checking,
             live: props.live && { following: followsLeaf(state), threshold: props.live.threshold },
           }}

@@ -49,9 +49,21 @@ function userPi(ctx: CommandContext, file: string): FoundPi | number {
   return found.pi;
 }
 
-/** The command's one read when it was made for the release of the user's pi, else a read for that release. */
-const sessionFor = (ctx: CommandContext, read: SessionForCommit, pi: FoundPi): SessionForCommit =>
-  pi.profile === ctx.profile ? read : openForCommit(read.file, pi.profile, ctx.env);
+interface PiSession {
+  pi: FoundPi;
+  /** The context with the profile of the user's pi. */
+  piCtx: CommandContext;
+  /** The command's one read when it was made for the release of the user's pi, else a read for that release. */
+  session: SessionForCommit;
+}
+
+/** The user's pi and the session as its release reads it, or the exit code of why there is none. */
+function piSession(ctx: CommandContext, read: SessionForCommit): PiSession | number {
+  const pi = userPi(ctx, read.file);
+  if (typeof pi === "number") return pi;
+  const session = pi.profile === ctx.profile ? read : openForCommit(read.file, pi.profile, ctx.env);
+  return { pi, piCtx: { ...ctx, profile: pi.profile }, session };
+}
 
 interface PiCommitInput {
   ctx: CommandContext;
@@ -111,10 +123,9 @@ export async function commitCompactionWithPi(
   options: { leafId: string | null; keepFlag: number | undefined; reserveFlag: number | undefined },
 ): Promise<number> {
   const file = read.file;
-  const pi = userPi(ctx, file);
-  if (typeof pi === "number") return pi;
-  const piCtx: CommandContext = { ...ctx, profile: pi.profile };
-  const session = sessionFor(ctx, read, pi);
+  const found = piSession(ctx, read);
+  if (typeof found === "number") return found;
+  const { pi, piCtx, session } = found;
   const path = getBranch(session.tree, options.leafId);
   const compaction: Record<string, number> = {};
   if (options.keepFlag !== undefined) compaction.keepRecentTokens = options.keepFlag;
@@ -150,10 +161,9 @@ export async function commitBranchWithPi(
   options: { oldLeafId: string | null; targetId: string; budgetFlag: number | undefined },
 ): Promise<number> {
   const file = read.file;
-  const pi = userPi(ctx, file);
-  if (typeof pi === "number") return pi;
-  const piCtx: CommandContext = { ...ctx, profile: pi.profile };
-  const session = sessionFor(ctx, read, pi);
+  const found = piSession(ctx, read);
+  if (typeof found === "number") return found;
+  const { pi, piCtx, session } = found;
   const plan = planBranch({ byId: session.tree.byId, oldLeafId: options.oldLeafId, targetId: options.targetId, budget: 0, profile: pi.profile });
   if (plan.kind === "same-leaf") return notWritten(ctx, file, `entry ${options.targetId} is already the leaf; pi writes nothing`);
   if (plan.kind === "not-found") return notWritten(ctx, file, plan.error);

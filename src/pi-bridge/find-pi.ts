@@ -11,7 +11,7 @@ const DRIVABLE = [
   { name: "@mariozechner/pi-coding-agent", major: 0, minor: 73, profile: "0.73" },
 ] as const;
 
-const PI_PACKAGES = new Set(["@earendil-works/pi-coding-agent", "@mariozechner/pi-coding-agent"]);
+const PI_PACKAGES = new Set<string>(DRIVABLE.map((d) => d.name));
 
 export interface FoundPi {
   /** The command as the user knows it (`pi`, or the path given). */

@@ -1,16 +1,13 @@
 // The preview a pi summary is checked against, made for the model pi reports (its compaction settings
 // may differ per model in 1.6; a branch budget is its window minus branchSummary.reserveTokens). One
 // place for the CLI and the app.
-import { analyzeCompaction, planBranch, type ModelRef, type PiProfile, type SessionEntry } from "../engine/index.js";
+import { analyzeCompaction, ASSUMED_CONTEXT_WINDOW, planBranch, type ModelRef, type PiProfile, type SessionEntry } from "../engine/index.js";
 import { describeBranch, describeCompaction, type PreparationDescription } from "./preparation.js";
 import type { PiReady } from "./run-pi-summary.js";
 
 type Preview = (ready: PiReady) => PreparationDescription | { refuse: string };
 
 const modelRef = (ready: PiReady): ModelRef | null => (ready.model ? { provider: ready.model.provider, modelId: ready.model.id } : null);
-
-/** pi's window when it reports none, as pi itself assumes. */
-const DEFAULT_WINDOW = 128000;
 
 export function compactionPreview(input: {
   path: readonly SessionEntry[];
@@ -37,7 +34,7 @@ export function branchPreview(input: {
   budget?: number;
 }): Preview {
   return (ready) => {
-    const budget = input.budget ?? (ready.model?.contextWindow || DEFAULT_WINDOW) - input.reserveTokens;
+    const budget = input.budget ?? (ready.model?.contextWindow || ASSUMED_CONTEXT_WINDOW) - input.reserveTokens;
     const plan = planBranch({ byId: input.byId, oldLeafId: input.oldLeafId, targetId: input.targetId, budget, profile: input.profile });
     if (plan.kind !== "plan") return { refuse: "the preview has no branch plan for this move" };
     return describeBranch(plan, budget);

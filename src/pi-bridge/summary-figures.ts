@@ -1,5 +1,5 @@
 // The figures a pi summary is reviewed by: its size, the usage pi recorded and its cost, the model.
-import type { SessionEntry } from "../engine/index.js";
+import { formatCount as count, type SessionEntry } from "../engine/index.js";
 import { modelLabel, type PiReady } from "./run-pi-summary.js";
 
 export interface SummaryUsage {
@@ -41,7 +41,6 @@ function usageOf(entry: SessionEntry): SummaryUsage | null {
   };
 }
 
-const count = (n: number): string => n.toLocaleString("en-US");
 /** Summaries cost cents: four decimals below a dollar. */
 export const dollars = (n: number): string => `$${n < 1 ? n.toFixed(4) : n.toFixed(2)}`;
 

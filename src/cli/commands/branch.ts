@@ -1,7 +1,7 @@
 // `pi-explorer branch FILE --target ID`: a dry run of /tree navigation with "Summarize": which
 // entries the branch summary covers, what fits the budget, and where the summary would attach.
 // Only --summarize --commit writes (commit-actions.ts).
-import { branchView, buildContextFromPath, contextWindowSourceText, getBranch, planBranch, type BranchPlan } from "../../engine/index.js";
+import { branchView, contextWindowSourceText, getBranch, modelAtEnd, planBranch, type BranchPlan } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { usageError } from "../errors.js";
 import { commitBranch, commitRequested } from "../commit-actions.js";
@@ -36,7 +36,7 @@ export const branchCommand: Command = {
     const leafId = resolveLeaf(session, stringOption(ctx, "leaf"));
     const targetId = requireEntry(session, targetFlag, "target");
     // The budget is the model's context window (the model in effect at the leaf) minus the reserve.
-    const pi = loadPiSettings(ctx, { model: buildContextFromPath(getBranch(session.tree, leafId), ctx.profile).model });
+    const pi = loadPiSettings(ctx, { model: modelAtEnd(getBranch(session.tree, leafId)) });
     const reserve = pi.effective.branchSummary.reserveTokens;
     const window = pi.contextWindow;
     const source = window.source === "assumed" ? reserve.source : `${reserve.source}; context window ${window.value} from ${contextWindowSourceText(window)}`;

@@ -31,17 +31,10 @@ export interface SessionContext {
 
 function contextSettings(path: readonly SessionEntry[]): { thinkingLevel: string; model: ModelRef | null } {
   let thinkingLevel = "off";
-  let model: ModelRef | null = null;
   for (const entry of path) {
-    const e = entry as Record<string, unknown>;
-    if (entry.type === "thinking_level_change") thinkingLevel = e.thinkingLevel as string;
-    else if (entry.type === "model_change") model = { provider: e.provider as string, modelId: e.modelId as string };
-    else if (entry.type === "message") {
-      const message = messageOf(entry);
-      if (message?.role === "assistant") model = { provider: message.provider as string, modelId: message.model as string };
-    }
+    if (entry.type === "thinking_level_change") thinkingLevel = (entry as Record<string, unknown>).thinkingLevel as string;
   }
-  return { thinkingLevel, model };
+  return { thinkingLevel, model: modelAtEnd(path) };
 }
 
 /** The model in effect at the end of a path (its newest model change or assistant reply), found from the end. */

@@ -76,6 +76,9 @@ export function jsonPrefix(value: unknown, max: number): string {
   let out = "";
   const full = (): boolean => out.length > max;
   const walk = (v: unknown, inArray: boolean): boolean => {
+    // Already past `max` (an opening bracket or key took it there): stop before going deeper, so a
+    // value nested 100,000 levels is never walked to the bottom.
+    if (full()) return true;
     if (typeof v === "string") {
       let end = Math.min(v.length, max - out.length + 1);
       if (end < v.length && (v.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;

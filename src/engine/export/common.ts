@@ -23,7 +23,7 @@ export function when(time: number | null, timeZone: string | undefined): string 
   return t === "" ? "" : `${t}${timeZone === undefined ? " UTC" : ""}`;
 }
 
-export function figuresText(f: TokenCost): string {
+function figuresText(f: TokenCost): string {
   return `input ${formatCount(f.input)} · output ${formatCount(f.output)} · cache read ${formatCount(f.cacheRead)} · cache write ${formatCount(f.cacheWrite)} · total ${formatCount(f.total)} · cost ${formatCost(f)}`;
 }
 

@@ -7,6 +7,7 @@ import { stringifyJson } from "../serialize/json-text.js";
 import { getBranch, type SessionTree } from "../tree/tree.js";
 import type { AgentMessage, PiProfile, SessionEntry } from "../types.js";
 import { entryTime } from "../usage/entry-usage.js";
+import { isRecord } from "../usage/figures.js";
 import { sessionUsage } from "../usage/report.js";
 import type { UsageTotals } from "../usage/totals.js";
 
@@ -63,7 +64,6 @@ export interface ExportInput {
   profile?: PiProfile;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const oneLine = (s: string, max = 100): string => {
   const t = s.replace(/\s+/g, " ").trim();
   return Array.from(t).length > max ? `${Array.from(t).slice(0, max - 1).join("")}…` : t;

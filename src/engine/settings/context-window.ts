@@ -73,5 +73,5 @@ export function contextWindowOf(model: ModelRef | null, data: ModelData): Contex
   return { value: ASSUMED_CONTEXT_WINDOW, source: "assumed" };
 }
 
-/** "128,000 (models.json)": the figure with where it came from, as screens and the CLI word it. */
+/** Where a context window figure came from, as screens and the CLI word it: "models.json: <file>", or the source alone. */
 export const contextWindowSourceText = (w: ContextWindow): string => (w.file ? `${w.source}: ${w.file}` : w.source);

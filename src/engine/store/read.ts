@@ -89,7 +89,7 @@ export function notRegularFile(path: string): string | undefined {
 }
 
 /** Throws (as an fs error with a code) unless `stat` is a regular file: only those are read. */
-export function requireRegularFile(stat: Stats): void {
+function requireRegularFile(stat: Stats): void {
   const what = notRegular(stat);
   if (what === undefined) return;
   if (what === "directory") throw Object.assign(new Error("directory"), { code: "EISDIR" });

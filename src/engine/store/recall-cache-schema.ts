@@ -65,7 +65,7 @@ export function openRecallDb(driver: SqliteDriver, path: string, options: Recall
     throw error;
   }
   try {
-    if (schemaReady(db)) return { db, rebuiltBecause: null, readOnly: false };
+    if (hasCurrentSchema(db)) return { db, rebuiltBecause: null, readOnly: false };
     const rebuiltBecause = db.transaction(() => makeTables(db));
     return { db, rebuiltBecause, readOnly: false };
   } catch (error) {
@@ -75,7 +75,8 @@ export function openRecallDb(driver: SqliteDriver, path: string, options: Recall
   }
 }
 
-function schemaReady(db: SqliteDb): boolean {
+/** Whether the database has the tables of this version (a read-only one may be of another). */
+export function hasCurrentSchema(db: SqliteDb): boolean {
   const version = db.prepare("PRAGMA user_version").value<number>();
   const tables = db.prepare("SELECT count(*) FROM sqlite_master").value<number>() ?? 0;
   return version === RECALL_SCHEMA_VERSION && tables > 0;
@@ -83,7 +84,7 @@ function schemaReady(db: SqliteDb): boolean {
 
 /** Under the write lock: tables of this version, unless another process just made them. */
 function makeTables(db: SqliteDb): string | null {
-  if (schemaReady(db)) return null;
+  if (hasCurrentSchema(db)) return null;
   const version = db.prepare("PRAGMA user_version").value<number>();
   const names = (where: string) => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ${where}`).values<string>();
   const drop = (name: string) => db.exec(`DROP TABLE IF EXISTS "${name.replace(/"/g, '""')}"`);
@@ -99,9 +100,7 @@ function makeTables(db: SqliteDb): string | null {
 }
 
 function connect(driver: SqliteDriver, path: string, options: RecallDbOptions): SqliteDb {
-  const db = driver.open(path);
-  try {
-    db.exec("PRAGMA busy_timeout = 10000");
+  return checked(driver.open(path), (db) => {
     if (path !== ":memory:") {
       // Set before the first table exists; then space of deleted sessions goes back to the disk.
       db.exec("PRAGMA auto_vacuum = INCREMENTAL");
@@ -111,21 +110,20 @@ function connect(driver: SqliteDriver, path: string, options: RecallDbOptions): 
     }
     db.exec("PRAGMA synchronous = NORMAL");
     if (options.maxPages) db.exec(`PRAGMA max_page_count = ${options.maxPages}`);
-    defineFunctions(db);
-    // Reading the schema proves the file is a database (a damaged header fails here).
-    db.prepare("SELECT count(*) FROM sqlite_master").value();
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  });
 }
 
 function connectReadOnly(driver: SqliteDriver, path: string): SqliteDb {
-  const db = driver.open(path, { readOnly: true });
+  return checked(driver.open(path, { readOnly: true }), () => {});
+}
+
+/** Set up an opened database (busy timeout, `pragmas`, functions) and check it is one; closed on failure. */
+function checked(db: SqliteDb, pragmas: (db: SqliteDb) => void): SqliteDb {
   try {
     db.exec("PRAGMA busy_timeout = 10000");
+    pragmas(db);
     defineFunctions(db);
+    // Reading the schema proves the file is a database (a damaged header fails here).
     db.prepare("SELECT count(*) FROM sqlite_master").value();
     return db;
   } catch (error) {
@@ -146,5 +144,3 @@ export function recreate(driver: SqliteDriver, path: string, options: RecallDbOp
   return db;
 }
 
-/** Whether the database has the tables of this version (a read-only one may be of another). */
-export const hasCurrentSchema = schemaReady;

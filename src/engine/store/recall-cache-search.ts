@@ -3,7 +3,6 @@
 // own postings instead (rows of [doc, tf, length|role] per term and segment, see
 // recall/cross-postings.ts) ranked with typed arrays and a top-k heap; FTS5 (contentless) only
 // answers where quoted phrases occur.
-import { closeSync, openSync, readSync } from "node:fs";
 import {
   boundedDistance,
   crossRank,
@@ -33,6 +32,7 @@ import {
 } from "../recall/index.js";
 import { DamagedIndexError } from "../recall/index.js";
 import type { SessionEntry } from "../types.js";
+import { readRange } from "./recall-cache-update.js";
 import type { SqliteDb, SqliteStatement, SqlValue } from "./sqlite.js";
 
 export interface CrossSessionHit {
@@ -102,7 +102,7 @@ const DOC_COLUMNS = "d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_err
 const DOC_FROM = "docs d JOIN files f ON f.id = d.file_id";
 
 /** The indexed text of a doc, from its line in the session file (the same cap and rendering as when it was indexed). */
-export function readDocText(row: DocRow, read: (path: string, off: number, len: number) => Uint8Array = readBytes): string {
+function readDocText(row: DocRow, read: (path: string, off: number, len: number) => Uint8Array = (path, off, len) => readRange(path, off, off + len)): string {
   let entry: SessionEntry | null = null;
   try {
     entry = JSON.parse(Buffer.from(read(row.path, row.off, row.len)).toString("utf8")) as SessionEntry;
@@ -115,22 +115,6 @@ export function readDocText(row: DocRow, read: (path: string, off: number, len: 
   const content = docContent(entry, { get: () => undefined });
   if (!content) throw new StaleIndexError(row.path);
   return content.text;
-}
-
-function readBytes(path: string, off: number, len: number): Uint8Array {
-  const fd = openSync(path, "r");
-  try {
-    const out = Buffer.alloc(len);
-    let got = 0;
-    while (got < len) {
-      const n = readSync(fd, out, got, len - got, off + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return out.subarray(0, got);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** Per query: each doc's packed length|role + 1, and where it stands among equal scores (session path, then file order). */
@@ -387,7 +371,7 @@ export class CrossSessionSearch {
     const stmt = this.db.prepare(`SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE 1 ${where} ORDER BY f.path, d.id`);
     let file: { path: string; bytes: Uint8Array } | null = null;
     const read = (path: string, off: number, len: number): Uint8Array => {
-      if (file?.path !== path) file = { path, bytes: readBytes(path, 0, this.stmt("SELECT offset FROM files WHERE path = ?").value<number>(path) ?? 0) };
+      if (file?.path !== path) file = { path, bytes: readRange(path, 0, this.stmt("SELECT offset FROM files WHERE path = ?").value<number>(path) ?? 0) };
       return file.bytes.subarray(off, off + len);
     };
     for (const row of stmt.all<DocRow>(...params)) {

@@ -54,7 +54,8 @@ interface FileRow {
 
 const sha = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
-function readRange(path: string, from: number, to: number): Uint8Array {
+/** Bytes [from, to) of the file at `path` (fewer when it is shorter). */
+export function readRange(path: string, from: number, to: number): Uint8Array {
   const fd = openSync(path, "r");
   try {
     const out = new Uint8Array(Math.max(0, to - from));

@@ -124,6 +124,8 @@ class Transactions {
   }
 }
 
+const runResult = (r: { changes: number | bigint; lastInsertRowid: number | bigint }) => ({ changes: Number(r.changes), lastInsertRowid: Number(r.lastInsertRowid) });
+
 function wrapNode(db: NodeDatabase): SqliteDb {
   const tx = new Transactions((sql) => db.exec(sql));
   return {
@@ -132,10 +134,7 @@ function wrapNode(db: NodeDatabase): SqliteDb {
     prepare(sql) {
       const s = db.prepare(sql);
       return {
-        run: (...p) => {
-          const r = s.run(...p);
-          return { changes: Number(r.changes), lastInsertRowid: Number(r.lastInsertRowid) };
-        },
+        run: (...p) => runResult(s.run(...p)),
         get: <T>(...p: SqlValue[]) => s.get(...p) as T | undefined,
         all: <T>(...p: SqlValue[]) => s.all(...p) as T[],
         values: <T>(...p: SqlValue[]) => s.all(...p).map(firstColumn) as T[],
@@ -159,10 +158,7 @@ function wrapBetter(db: BetterDatabase): SqliteDb {
       let plucked: BetterStatement | null = null;
       const pluck = (): BetterStatement => (plucked ??= db.prepare(sql).pluck());
       return {
-        run: (...p) => {
-          const r = s.run(...p);
-          return { changes: Number(r.changes), lastInsertRowid: Number(r.lastInsertRowid) };
-        },
+        run: (...p) => runResult(s.run(...p)),
         get: <T>(...p: SqlValue[]) => s.get(...p) as T | undefined,
         all: <T>(...p: SqlValue[]) => s.all(...p) as T[],
         values: <T>(...p: SqlValue[]) => pluck().all(...p) as T[],

@@ -11,6 +11,7 @@ import { scanSessionText } from "../session/scan.js";
 import { sessionInfoFromValues } from "../session/info.js";
 import type { PiProfile } from "../types.js";
 import { usageBuckets, type SessionDigest, type UsageBucket } from "../usage/digest.js";
+import { isRecord } from "../usage/figures.js";
 import { readFileBytes } from "./read.js";
 import { listedValues } from "./sessions.js";
 
@@ -170,7 +171,6 @@ function saveCache(file: string, request: DigestRequest, records: Map<string, Ca
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 const isStr = (v: unknown): v is string => typeof v === "string";
 

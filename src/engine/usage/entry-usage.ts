@@ -4,7 +4,7 @@
 // warming). The last three are usage pi spends outside the conversation; the report shows them as
 // their own line.
 import type { SessionEntry } from "../types.js";
-import { readUsage, type UsageFigures } from "./figures.js";
+import { isRecord, readUsage, type UsageFigures } from "./figures.js";
 
 /** Where a usage was spent. */
 export type UsageSource = "assistant" | "tool" | "summary";
@@ -16,7 +16,6 @@ export interface EntryUsage {
   model: string;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
 export const SUMMARY_MODEL_KEY = "summaries";

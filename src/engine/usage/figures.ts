@@ -44,7 +44,8 @@ export interface UsageFigures {
   incomplete: boolean;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A plain object (not null, not an array): what a recorded usage and its parts must be. */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 export function readUsage(value: unknown): UsageFigures | undefined {
@@ -66,11 +67,7 @@ export function readUsage(value: unknown): UsageFigures | undefined {
 
 /** Adds one usage in place (the order of additions is pi's: file order, one sum per figure). */
 export function addFigures(sum: TokenCost, f: UsageFigures): void {
-  sum.input += f.input;
-  sum.output += f.output;
-  sum.cacheRead += f.cacheRead;
-  sum.cacheWrite += f.cacheWrite;
-  sum.total = sum.input + sum.output + sum.cacheRead + sum.cacheWrite;
+  addTokens(sum, f);
   if (f.cost === undefined) {
     if (f.input + f.output + f.cacheRead + f.cacheWrite > 0) sum.withoutCost++;
   } else sum.cost += f.cost;
@@ -80,13 +77,18 @@ export function addFigures(sum: TokenCost, f: UsageFigures): void {
 
 /** Adds a whole sum in place (for totals of totals: sessions, days). */
 export function addTokenCost(sum: TokenCost, more: TokenCost): void {
+  addTokens(sum, more);
+  sum.cost += more.cost;
+  sum.usages += more.usages;
+  sum.withoutCost += more.withoutCost;
+  sum.incomplete += more.incomplete;
+}
+
+/** The four token kinds added in place, and pi's total of them recomputed. */
+function addTokens(sum: TokenCost, more: Pick<TokenCost, "input" | "output" | "cacheRead" | "cacheWrite">): void {
   sum.input += more.input;
   sum.output += more.output;
   sum.cacheRead += more.cacheRead;
   sum.cacheWrite += more.cacheWrite;
   sum.total = sum.input + sum.output + sum.cacheRead + sum.cacheWrite;
-  sum.cost += more.cost;
-  sum.usages += more.usages;
-  sum.withoutCost += more.withoutCost;
-  sum.incomplete += more.incomplete;
 }

@@ -3,7 +3,7 @@
 // statistics leave to the reader: tool calls by tool, errors and aborted replies, first and last time,
 // and the usage split by where it was spent.
 import type { SessionEntry } from "../types.js";
-import { addFigures, addTokenCost, emptyTokenCost, type TokenCost } from "./figures.js";
+import { addFigures, addTokenCost, emptyTokenCost, isRecord, type TokenCost } from "./figures.js";
 import { entryTime, entryUsage, SUMMARY_MODEL_KEY, type EntryUsage } from "./entry-usage.js";
 
 export interface UsageTotals {
@@ -55,8 +55,6 @@ export function emptyTotals(): UsageTotals {
     last: null,
   };
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** What addEntry reads from an entry, for callers that add the same entry to several totals. */
 export interface EntryFacts {
