@@ -57,3 +57,8 @@ export function sessionDirSettings(ctx: CommandContext, all: boolean): UserSetti
 export function listingOptions(ctx: CommandContext, settings: UserSettings): AllSessionsOptions {
   return { agentDir: settings.agentDir, sessionDir: settings.effective.sessionDir.value, profile: ctx.profile, home: ctx.home, baseDir: ctx.cwd };
 }
+
+/** The one warning for a listed path that is not a regular file (a FIFO, a device, a folder). */
+export function warnSkippedPath(ctx: CommandContext, path: string, why: string): void {
+  ctx.out.warn(`pi-explorer: skipped ${sanitizeLine(path)}: it is ${why}, not a session file`);
+}

@@ -2,16 +2,15 @@
 // PATH), the package its bin belongs to, its version, the Node that runs it, and whether the bridge
 // can drive it. Every "no" is one line that says what was found and what to do.
 import { execFile, spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+import { piPackageOfBin, whichCommand, type PiPackageJson } from "../engine/index.js";
 
 /** The pi releases the bridge drives (and tests against): package, version prefix, profile. */
 const DRIVABLE = [
   { name: "@earendil-works/pi-coding-agent", major: 1, minor: 6, profile: "1.6" },
   { name: "@mariozechner/pi-coding-agent", major: 0, minor: 73, profile: "0.73" },
 ] as const;
-
-const PI_PACKAGES = new Set<string>(DRIVABLE.map((d) => d.name));
 
 export interface FoundPi {
   /** The command as the user knows it (`pi`, or the path given). */
@@ -38,62 +37,7 @@ export interface FindPiInput {
   cwd: string;
 }
 
-function isExecutableFile(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `name` on PATH (or a path as given). */
-export function whichCommand(name: string, env: Record<string, string | undefined>, cwd: string): string | undefined {
-  if (name.includes("/")) {
-    const path = isAbsolute(name) ? name : resolve(cwd, name);
-    return isExecutableFile(path) ? path : undefined;
-  }
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (dir === "") continue;
-    const candidate = join(dir, name);
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-interface PackageJson {
-  name?: string;
-  version?: string;
-  exports?: unknown;
-  main?: string;
-  engines?: { node?: string };
-}
-
-function readPackageJson(path: string): PackageJson | undefined {
-  try {
-    return JSON.parse(readFileSync(path, "utf8")) as PackageJson;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The nearest package.json above the bin that is one of pi's packages. */
-function findPackage(binPath: string): { dir: string; json: PackageJson } | undefined {
-  let dir = dirname(binPath);
-  for (;;) {
-    const file = join(dir, "package.json");
-    if (existsSync(file)) {
-      const json = readPackageJson(file);
-      if (json?.name && PI_PACKAGES.has(json.name)) return { dir, json };
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
-
-function rootExport(json: PackageJson): string | undefined {
+function rootExport(json: PiPackageJson): string | undefined {
   const root = typeof json.exports === "object" && json.exports !== null ? (json.exports as Record<string, unknown>)["."] : json.exports;
   if (typeof root === "string") return root;
   if (typeof root === "object" && root !== null) {
@@ -118,7 +62,7 @@ function shebangNode(binPath: string, env: Record<string, string | undefined>, c
     const name = words.slice(1).find((word) => !word.startsWith("-"));
     return name ? whichCommand(name, env, cwd) : undefined;
   }
-  return isExecutableFile(program) ? program : undefined;
+  return program.startsWith("/") ? whichCommand(program, env, cwd) : undefined;
 }
 
 const NODE_VERSION_ARGS = ["-p", "process.versions.node"];
@@ -197,7 +141,7 @@ function locatePi(input: FindPiInput): Located | { problem: string } {
   } catch {
     return { problem: `${found}: cannot resolve the file it points to` };
   }
-  const pkg = findPackage(binPath);
+  const pkg = piPackageOfBin(binPath);
   if (!pkg) return { problem: `${found} is not the bin of a pi package (@earendil-works/pi-coding-agent or @mariozechner/pi-coding-agent); point --pi-command at pi's own bin` };
   const version = pkg.json.version ?? "?";
   const [major, minor] = parseVersion(version);

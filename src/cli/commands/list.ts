@@ -2,7 +2,7 @@
 import { allSessionsRoot, formatAge, formatBytes, listSessions, sanitizeLine, type SessionInfo } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { noPositionals } from "../option-values.js";
-import { listingOptions, sessionDirSettings } from "../session-dir-option.js";
+import { listingOptions, sessionDirSettings, warnSkippedPath } from "../session-dir-option.js";
 import { formatTable, truncate } from "../text/table.js";
 
 const USAGE = "list [--all] [--dir PATH]";
@@ -21,8 +21,7 @@ export const listCommand: Command = {
     const settings = sessionDirSettings(ctx, all);
     const sessionDir = settings.effective.sessionDir.value;
     const listing = listingOptions(ctx, settings);
-    const skipped = (path: string, why: string) => ctx.out.warn(`pi-explorer: skipped ${sanitizeLine(path)}: it is ${why}, not a session file`);
-    const sessions = listSessions({ ...listing, cwd: ctx.cwd, all, onSkipped: skipped });
+    const sessions = listSessions({ ...listing, cwd: ctx.cwd, all, onSkipped: (path, why) => warnSkippedPath(ctx, path, why) });
     if (ctx.out.json) {
       ctx.out.writeJson(sessions.map(toJson));
       return 0;

@@ -32,7 +32,7 @@ import { progressReporter } from "../recall-progress.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { stringOption } from "../option-values.js";
 import { runWithinBudget } from "../../host/time-budget.js";
-import { listingOptions, sessionDirSettings } from "../session-dir-option.js";
+import { listingOptions, sessionDirSettings, warnSkippedPath } from "../session-dir-option.js";
 
 const USAGE = "recall FILE [QUERY] [--scope S] [--page N] [--expand ID,...] | recall --all QUERY [--dir PATH]";
 const clock = (): number => performance.now();
@@ -131,7 +131,7 @@ function sessionsToSearch(ctx: CommandContext): { dir: string; files: string[] }
     .filter((path) => {
       if (startsWithSessionHeader(path, ctx.profile)) return true;
       const why = notRegularFile(path);
-      if (why !== undefined) ctx.out.warn(`pi-explorer: skipped ${sanitizeLine(path)}: it is ${why}, not a session file`);
+      if (why !== undefined) warnSkippedPath(ctx, path, why);
       return false;
     })
     .sort();

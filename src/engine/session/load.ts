@@ -41,6 +41,12 @@ interface LinePart {
 }
 const lineParts = new WeakMap<LoadedSession, LinePart>();
 
+// The line-level problems a whole load and an extension both report, in one wording.
+const EXTRA_HEADER = "another session header; pi ignores every header after the first";
+const NO_FINAL_NEWLINE = "no newline at the end of the file; pi 1.6 appends one when it opens the file (pi-explorer never writes)";
+const notAnEntry = (v: unknown): string =>
+  `${Array.isArray(v) ? "an array" : shortText(stringifyJson(v) ?? "")} is not an entry; pi keeps it as a broken entry without id, pi-explorer drops it`;
+
 /**
  * pi's loadEntriesFromFile + migration for one release, without touching any file.
  * `input` is the file's bytes (decoded like Node's utf8) or its text.
@@ -78,7 +84,7 @@ export function loadFromScan(scan: SessionLineScan, profile: PiProfile, options:
       records.push(v);
       recordLines.push(scan.lines[i]);
     } else {
-      diagnostics.push({ line: scan.lines[i], problem: `${Array.isArray(v) ? "an array" : shortText(stringifyJson(v))} is not an entry; pi keeps it as a broken entry without id, pi-explorer drops it` });
+      diagnostics.push({ line: scan.lines[i], problem: notAnEntry(v) });
     }
   }
   const fileVersion = Number(first.version ?? 1);
@@ -90,14 +96,14 @@ export function loadFromScan(scan: SessionLineScan, profile: PiProfile, options:
   for (let i = 1; i < records.length; i++) {
     const rec = records[i];
     if (rec.type === "session") {
-      diagnostics.push({ line: recordLines[i], problem: "another session header; pi ignores every header after the first" });
+      diagnostics.push({ line: recordLines[i], problem: EXTRA_HEADER });
       continue;
     }
     entries.push(rec as SessionEntry);
     entryLines.push(recordLines[i]);
   }
   if (profile === "1.6" && scan.unterminatedTail) {
-    diagnostics.push({ line: scan.lastLine, problem: "no newline at the end of the file; pi 1.6 appends one when it opens the file (pi-explorer never writes)", note: true });
+    diagnostics.push({ line: scan.lastLine, problem: NO_FINAL_NEWLINE, note: true });
   }
 
   const part: LinePart = { lineDiagnostics: diagnostics.slice(), lostIds: scan.lostIds, lastLine: scan.lastLine, unterminatedTail: scan.unterminatedTail };
@@ -131,16 +137,16 @@ export function extendSession(base: LoadedSession, appended: SessionLineScan): L
     const v = appended.values[i];
     const line = appended.lines[i];
     if (!isRecord(v)) {
-      diagnostics.push({ line, problem: `${Array.isArray(v) ? "an array" : shortText(stringifyJson(v) ?? "")} is not an entry; pi keeps it as a broken entry without id, pi-explorer drops it` });
+      diagnostics.push({ line, problem: notAnEntry(v) });
     } else if (v.type === "session") {
-      diagnostics.push({ line, problem: "another session header; pi ignores every header after the first" });
+      diagnostics.push({ line, problem: EXTRA_HEADER });
     } else {
       entries.push(v as SessionEntry);
       entryLines.push(line);
     }
   }
   if (appended.unterminatedTail) {
-    diagnostics.push({ line: appended.lastLine, problem: "no newline at the end of the file; pi 1.6 appends one when it opens the file (pi-explorer never writes)", note: true });
+    diagnostics.push({ line: appended.lastLine, problem: NO_FINAL_NEWLINE, note: true });
   }
   const lostIds = new Map(part.lostIds);
   for (const [id, line] of appended.lostIds) if (!lostIds.has(id)) lostIds.set(id, line);

@@ -1,8 +1,9 @@
-import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, writeSync } from "node:fs";
 import { entryLines } from "../commit/serialize-entry.js";
 import { cannotAppendText } from "../commit/cannot-append.js";
 import type { SessionEntry } from "../types.js";
-import { CommitError, errorCause } from "./commit-error.js";
+import { CommitError, errorCause, writeFailureCause } from "./commit-error.js";
+import { readFdRange } from "./read-fd-range.js";
 import { acquireLock, type LockOwner } from "./lock.js";
 import { SNAPSHOT_TAIL_BYTES, tailSha256, type FileSnapshot } from "./read.js";
 
@@ -42,21 +43,10 @@ export interface AppendResult {
   snapshot: FileSnapshot;
 }
 
-function readRange(fd: number, start: number, length: number): Buffer {
-  const buf = Buffer.alloc(length);
-  let got = 0;
-  while (got < length) {
-    const n = readSync(fd, buf, got, length - got, start + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return buf.subarray(0, got);
-}
-
 // The snapshot's tail hash, computed on the open descriptor without reading the whole file.
 function fileTailSha256(fd: number, size: number): string {
   const length = Math.min(size, SNAPSHOT_TAIL_BYTES);
-  return tailSha256(readRange(fd, size - length, length));
+  return tailSha256(readFdRange(fd, size - length, length));
 }
 
 function refuse(path: string, why: string, staleRead = false): never {
@@ -86,7 +76,7 @@ function undoOwnBytes(fd: number, start: number, data: Buffer): { undone: boolea
   const size = fstatSync(fd).size;
   if (size === start) return { undone: true, text: "nothing was written, the file is unchanged" };
   const extra = size - start;
-  if (extra < 0 || extra > data.length || !readRange(fd, start, extra).equals(data.subarray(0, extra))) {
+  if (extra < 0 || extra > data.length || !readFdRange(fd, start, extra).equals(data.subarray(0, extra))) {
     return { undone: false, text: `the file now has ${size} bytes and they are not only ours, so it was left as it is` };
   }
   ftruncateSync(fd, start);
@@ -129,7 +119,7 @@ export function appendEntries(request: AppendRequest): AppendResult {
     try {
       start = snapshot.size;
       // A torn last line (no final newline) would swallow our first entry; end it first, as pi 1.6 does on open.
-      const endsWithNewline = start === 0 || readRange(fd, start - 1, 1)[0] === 0x0a;
+      const endsWithNewline = start === 0 || readFdRange(fd, start - 1, 1)[0] === 0x0a;
       data = Buffer.from((endsWithNewline ? "" : "\n") + lines, "utf8");
       checkUnchanged(fd, snapshot);
       writeAndSync(fd, path, start, data, io);
@@ -151,8 +141,7 @@ function writeAndSync(fd: number, path: string, start: number, data: Buffer, io:
     io.fsync(fd);
   } catch (error) {
     const undo = undoOwnBytes(fd, start, data);
-    const cause = errorCause(error);
-    const why = cause === "ENOSPC" ? "the disk is full (ENOSPC)" : cause;
+    const why = writeFailureCause(error);
     throw new CommitError(path, undo.undone ? "failed" : "written", `${path}: the commit failed at ${stage}: ${why}; ${undo.text}`);
   }
 }
@@ -167,7 +156,7 @@ function verify(request: AppendRequest, start: number, data: Buffer): AppendResu
   const fd = openSync(path, "r");
   try {
     const stat = fstatSync(fd);
-    const ours = readRange(fd, start, data.length);
+    const ours = readFdRange(fd, start, data.length);
     if (!ours.equals(data)) {
       throw new CommitError(
         path,
@@ -182,7 +171,7 @@ function verify(request: AppendRequest, start: number, data: Buffer): AppendResu
       tailSha256: fileTailSha256(fd, stat.size),
       dev: stat.dev,
       ino: stat.ino,
-      leafId: stat.size === start + data.length ? expectedLeaf : lastLineId(readRange(fd, start, stat.size - start)),
+      leafId: stat.size === start + data.length ? expectedLeaf : lastLineId(readFdRange(fd, start, stat.size - start)),
     };
     return { path, entryIds: request.entries.map((e) => e.id), newLeafId: expectedLeaf, snapshot };
   } finally {

@@ -21,3 +21,9 @@ export class CommitError extends Error {
 /** The one-line cause of a failed system call: its errno code, else the first line of its message. */
 export const errorCause = (error: unknown): string =>
   error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message.split("\n")[0]) : String(error);
+
+/** The cause of a failed write, in the one wording every write uses for a full disk. */
+export const writeFailureCause = (error: unknown): string => {
+  const cause = errorCause(error);
+  return cause === "ENOSPC" ? "the disk is full (ENOSPC)" : cause;
+};

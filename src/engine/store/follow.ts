@@ -5,12 +5,13 @@
 // is left for the next update, never parsed and never reported as damaged. A file that shrank, was
 // replaced (a new inode) or whose bytes before the old end changed cannot be followed: the caller
 // reads it again whole.
-import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, statSync } from "node:fs";
 import type { PiProfile } from "../types.js";
 import { extendableLastLine, extendSession, type LoadedSession } from "../session/load.js";
 import { ChunkedSessionScan } from "../session/scan.js";
 import { describeFsError, leafOfLoaded, SNAPSHOT_TAIL_BYTES, tailSha256, type FileSnapshot } from "./read.js";
-import { asBuffer, pushLines } from "./scan-bytes.js";
+import { pushLines } from "./scan-bytes.js";
+import { readFdRange } from "./read-fd-range.js";
 
 /** Where following a file stands: the session as read so far and the file it was read from. */
 export interface FollowPoint {
@@ -72,7 +73,7 @@ export function readFollowUpdate(point: FollowPoint): FollowUpdate {
     if (point.wholeReadOnChange) return { kind: "rewritten", cause: "unfollowable" };
     const started = performance.now();
     const guardStart = Math.max(0, offset - SNAPSHOT_TAIL_BYTES);
-    const buf = readRange(fd, guardStart, stat.size - guardStart);
+    const buf = readFdRange(fd, guardStart, stat.size - guardStart);
     const known = offset - guardStart;
     if (buf.length < known || tailSha256(buf.subarray(0, known)) !== point.snapshot.tailSha256) return { kind: "rewritten", cause: "changed" };
     const seen = { size: stat.size, mtimeMs: stat.mtimeMs };
@@ -107,17 +108,6 @@ export function readFollowUpdate(point: FollowPoint): FollowUpdate {
   } finally {
     closeSync(fd);
   }
-}
-
-function readRange(fd: number, start: number, length: number): Buffer {
-  const buf = Buffer.allocUnsafe(length);
-  let got = 0;
-  while (got < length) {
-    const n = readSync(fd, buf, got, length - got, start + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return asBuffer(buf.subarray(0, got));
 }
 
 /** The size of the file at `path`, or undefined when it cannot be stat'ed (the open then says why). */

@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { entryLines } from "../commit/serialize-entry.js";
 import type { SessionEntry, SessionHeader } from "../types.js";
-import { CommitError, errorCause } from "./commit-error.js";
+import { CommitError, writeFailureCause } from "./commit-error.js";
 
 /**
  * Write a forked session as a new file: created exclusively (`wx`, never over an existing file),
@@ -25,8 +25,7 @@ export function writeNewSessionFile(path: string, header: SessionHeader, entries
   } catch (error) {
     closeSync(fd);
     unlinkSync(path);
-    const cause = errorCause(error);
-    throw new CommitError(path, "failed", `${path}: writing the fork failed: ${cause === "ENOSPC" ? "the disk is full (ENOSPC)" : cause}; the new file was removed, nothing was written`);
+    throw new CommitError(path, "failed", `${path}: writing the fork failed: ${writeFailureCause(error)}; the new file was removed, nothing was written`);
   }
   closeSync(fd);
 }

@@ -35,7 +35,9 @@ export * from "./demo-copy.js";
 export * from "./usage-cache.js";
 //   writeExportFile(path, text, {force, sourcePath}) / ExportWriteError -> an export, created exclusively unless forced
 export * from "./export-file.js";
-//   loadContextWindow({agentDir, model, piPackage?}) -> the model's context window from pi's model data; findPiPackage(env)
+//   loadContextWindow({agentDir, model, piPackage?}) -> the model's context window from pi's model data
 export * from "./model-data.js";
+//   findPiPackage(env, command?, cwd?) / whichCommand / piPackageOfBin -> where the user's pi is installed
+export * from "./pi-package.js";
 //   openSessionFile(path, profile, {read}) / openSessionFileAsync -> the tree or one worded failure (message, reason): every front end opens through it
 export * from "./open-session.js";

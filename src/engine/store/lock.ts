@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, linkSync, openSync, readFileSync, realpathSync, statSync, unlinkSync, writeSync } from "node:fs";
-import { CommitError, errorCause } from "./commit-error.js";
+import { CommitError, writeFailureCause } from "./commit-error.js";
 import { describeFsError } from "./read.js";
 
 // An exclusive `<real file>.lock` so two pi-explorer writers never interleave. pi itself does not take
@@ -80,8 +80,6 @@ function readLock(lockPath: string): ExistingLock | undefined {
 
 let privateNames = 0;
 
-const diskFull = (error: unknown): boolean => (error as NodeJS.ErrnoException | null)?.code === "ENOSPC";
-
 /**
  * Create `target` holding `text`, atomically (link of a private file); false when it exists. The
  * private file is always removed. A full disk or any other failure is a one-line refusal.
@@ -100,7 +98,7 @@ function createWhole(file: string, target: string, text: string, owner: LockOwne
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    const why = diskFull(error) ? "the disk is full (ENOSPC)" : errorCause(error);
+    const why = writeFailureCause(error);
     throw new CommitError(file, "refused", `${file}: cannot create the lock file ${target}: ${why}; nothing was written`);
   } finally {
     try {

@@ -3,8 +3,8 @@
 // pi 1.x caches next to it (<agentDir>/models-store.json, provider id -> {models}), and the built-in
 // model list of the installed pi package (@earendil-works/pi-ai's dist/providers/data/<provider>.json).
 // Only data files are read: pi itself is never imported or run here.
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { delimiter, dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { ModelRef } from "../context/build-context.js";
 import { contextWindowOf, type ContextWindow, type ModelData } from "../settings/context-window.js";
 
@@ -39,25 +39,6 @@ function stripJsonComments(text: string): string {
   return out;
 }
 
-/** The installed pi-coding-agent package folder: `pi` on PATH, followed to its package; undefined when not found. */
-export function findPiPackage(env: Record<string, string | undefined>): string | undefined {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const bin = join(dir, "pi");
-    try {
-      if (!statSync(bin).isFile()) continue;
-      let at = dirname(realpathSync(bin));
-      for (let up = 0; up < 6; up++, at = dirname(at)) {
-        const pkg = readJson(join(at, "package.json"))?.value as { name?: unknown } | undefined;
-        if (pkg?.name === "@earendil-works/pi-coding-agent") return at;
-      }
-    } catch {
-      // not there, or not readable: try the next PATH entry
-    }
-  }
-  return undefined;
-}
-
 /** pi-ai's built-in data file for `provider` next to a pi-coding-agent package (nested or hoisted). */
 function builtinFile(piPackage: string, provider: string): string | undefined {
   if (!/^[a-z0-9][a-z0-9._-]*$/i.test(provider)) return undefined;
@@ -72,7 +53,7 @@ function builtinFile(piPackage: string, provider: string): string | undefined {
 export interface ContextWindowInput {
   agentDir: string;
   model: ModelRef | null;
-  /** The installed pi package (findPiPackage); undefined: no built-in list is read. */
+  /** The installed pi 1.x package folder (findPiPackage); undefined: no built-in list is read. */
   piPackage?: string;
 }
 

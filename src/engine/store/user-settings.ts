@@ -4,7 +4,8 @@
 import type { ModelRef } from "../context/build-context.js";
 import type { ContextWindow } from "../settings/context-window.js";
 import { resolveSettings, type EffectiveSettings } from "../settings/effective.js";
-import { findPiPackage, loadContextWindow } from "./model-data.js";
+import { loadContextWindow } from "./model-data.js";
+import { findPiPackage } from "./pi-package.js";
 import type { PiProfile } from "../types.js";
 import { resolveAgentDir } from "./sessions.js";
 import { readSettingsFiles } from "./settings-files.js";
@@ -46,7 +47,13 @@ export function loadUserSettings(input: UserSettingsInput): UserSettings {
     agentDir,
     effective,
     files: { global: files.globalPath, project: files.projectPath },
-    contextWindow: loadContextWindow({ agentDir, model: input.model ?? null, piPackage: input.model ? findPiPackage(input.env) : undefined }),
+    contextWindow: loadContextWindow({ agentDir, model: input.model ?? null, piPackage: input.model ? piOneXPackageDir(input.env) : undefined }),
     problems: [...files.diagnostics.map((d) => `${d.file}:${d.line}: ${d.problem}`), ...effective.problems],
   };
+}
+
+// pi-ai's built-in model list ships with pi 1.x only.
+function piOneXPackageDir(env: Record<string, string | undefined>): string | undefined {
+  const pkg = findPiPackage(env);
+  return pkg?.json.name === "@earendil-works/pi-coding-agent" ? pkg.dir : undefined;
 }
