@@ -5,6 +5,7 @@ import { messageOf, sessionEntryToContextMessages } from "../context/entry-messa
 import { estimateTokens } from "../tokens/estimate.js";
 import type { ContextEditEntry } from "../types.js";
 import type { CutPointResult, CutTrace } from "./cut-types.js";
+import { chooseCut, noCutPoints } from "./cut-walk.js";
 import { isCutPointMessage, isTurnStartMessage } from "./raw-cut.js";
 
 const isProjectedTurnStart = (entry: ProjectedEntry): boolean =>
@@ -42,30 +43,21 @@ export function findProjectedCutPoint(
   endIndex: number,
   keepRecentTokens: number,
 ): CutPointResult {
-  const cutPoints: number[] = [];
-  for (let i = startIndex; i < endIndex; i++) {
-    if (entries[i].sourceEntry.type !== "compaction" && entries[i].messages.some(isCutPointMessage)) cutPoints.push(i);
-  }
-  const trace: CutTrace = { budgetHitIndex: -1, cutBeforeBackScan: startIndex, rule: "no-cut-points", absorbed: 0, recoveryAdvance: false };
-  if (cutPoints.length === 0) return { firstKeptEntryIndex: startIndex, turnStartIndex: -1, isSplitTurn: false, trace };
-  let accumulated = 0;
-  let exceeded = false;
-  let cutIndex = cutPoints[0];
-  trace.rule = "budget-not-reached";
-  for (let i = endIndex - 1; i >= startIndex; i--) {
-    const tokens = entries[i].messages.reduce((sum, m) => sum + estimateTokens(m, "1.6"), 0);
-    if (tokens === 0) continue;
-    accumulated += tokens;
-    if (accumulated >= keepRecentTokens) {
-      exceeded = true;
-      trace.budgetHitIndex = i;
-      const after = cutPoints.find((c) => c >= i);
-      cutIndex = after ?? cutPoints[cutPoints.length - 1];
-      trace.rule = after !== undefined ? "at-or-after" : "last";
-      break;
-    }
-  }
-  if (exceeded && isRecoveryOmissionSuffix(entries.slice(cutIndex + 1, endIndex))) {
+  const choice = chooseCut({
+    startIndex,
+    endIndex,
+    keepRecentTokens,
+    isCutPoint: (i) => entries[i].sourceEntry.type !== "compaction" && entries[i].messages.some(isCutPointMessage),
+    tokensAt: (i) => {
+      const tokens = entries[i].messages.reduce((sum, m) => sum + estimateTokens(m, "1.6"), 0);
+      return tokens === 0 ? undefined : tokens;
+    },
+    fallback: "last",
+  });
+  if (choice === undefined) return { firstKeptEntryIndex: startIndex, turnStartIndex: -1, isSplitTurn: false, trace: noCutPoints(startIndex) };
+  let cutIndex = choice.cutIndex;
+  const trace: CutTrace = { budgetHitIndex: choice.budgetHitIndex, cutBeforeBackScan: cutIndex, rule: choice.rule, absorbed: 0, recoveryAdvance: false };
+  if (choice.budgetHitIndex !== -1 && isRecoveryOmissionSuffix(entries.slice(cutIndex + 1, endIndex))) {
     cutIndex++;
     trace.recoveryAdvance = true;
   }

@@ -4,6 +4,7 @@ import { messageOf, sessionEntryToContextMessages } from "../context/entry-messa
 import { estimateTokens } from "../tokens/estimate.js";
 import type { AgentMessage, PiProfile, SessionEntry } from "../types.js";
 import type { CutPointResult, CutTrace } from "./cut-types.js";
+import { chooseCut, noCutPoints } from "./cut-walk.js";
 
 const CUT_POINT_ROLES = new Set(["user", "assistant", "bashExecution", "custom", "branchSummary", "compactionSummary"]);
 const TURN_START_ROLES = new Set(["user", "bashExecution", "custom", "branchSummary", "compactionSummary"]);
@@ -13,6 +14,7 @@ export const isTurnStartMessage = (m: AgentMessage): boolean => TURN_START_ROLES
 
 const roleOf = (entry: SessionEntry): string | undefined => messageOf(entry)?.role;
 
+/** Where a cut may fall (never a tool result). */
 function isValidCutPoint(entry: SessionEntry, profile: PiProfile): boolean {
   if (profile === "1.6") return entry.type !== "compaction" && sessionEntryToContextMessages(entry).some(isCutPointMessage);
   // 0.73 reads entry types: branch_summary and custom_message count even when empty.
@@ -26,13 +28,6 @@ function isTurnStartEntry(entry: SessionEntry, profile: PiProfile): boolean {
   if (entry.type === "branch_summary" || entry.type === "custom_message") return true;
   const role = roleOf(entry);
   return role === "user" || role === "bashExecution";
-}
-
-/** Indices in [start, end) where a cut may fall (never a tool result). */
-export function findValidCutPoints(entries: readonly SessionEntry[], startIndex: number, endIndex: number, profile: PiProfile = "1.6"): number[] {
-  const cutPoints: number[] = [];
-  for (let i = startIndex; i < endIndex; i++) if (isValidCutPoint(entries[i], profile)) cutPoints.push(i);
-  return cutPoints;
 }
 
 /** The turn start at or before `entryIndex` (not before `startIndex`); -1 when none. */
@@ -56,8 +51,8 @@ function stopsBackScan(entry: SessionEntry, profile: PiProfile): boolean {
 
 /**
  * pi's findCutPoint(entries, start, end, keepRecentTokens): walk newest first until the budget
- * is reached, cut at the first valid cut point at or after that entry, then pull in the
- * metadata entries just before the cut.
+ * is reached, cut at the first valid cut point at or after that entry (cut-walk.ts), then pull in
+ * the metadata entries just before the cut.
  */
 export function findCutPoint(
   entries: readonly SessionEntry[],
@@ -66,33 +61,21 @@ export function findCutPoint(
   keepRecentTokens: number,
   profile: PiProfile = "1.6",
 ): CutPointResult {
-  const cutPoints = findValidCutPoints(entries, startIndex, endIndex, profile);
-  const trace: CutTrace = { budgetHitIndex: -1, cutBeforeBackScan: startIndex, rule: "no-cut-points", absorbed: 0, recoveryAdvance: false };
-  if (cutPoints.length === 0) return { firstKeptEntryIndex: startIndex, turnStartIndex: -1, isSplitTurn: false, trace };
-  let accumulated = 0;
-  let cutIndex = cutPoints[0];
-  trace.rule = "budget-not-reached";
-  for (let i = endIndex - 1; i >= startIndex; i--) {
-    if (profile === "0.73" && entries[i].type !== "message") continue;
-    const tokens = entryTokens(entries[i], profile);
-    if (profile === "1.6" && tokens === 0) continue;
-    accumulated += tokens;
-    if (accumulated >= keepRecentTokens) {
-      trace.budgetHitIndex = i;
-      const after = cutPoints.find((c) => c >= i);
-      if (after !== undefined) {
-        cutIndex = after;
-        trace.rule = "at-or-after";
-      } else if (profile === "1.6") {
-        cutIndex = cutPoints[cutPoints.length - 1];
-        trace.rule = "last";
-      } else {
-        trace.rule = "first";
-      }
-      break;
-    }
-  }
-  trace.cutBeforeBackScan = cutIndex;
+  const choice = chooseCut({
+    startIndex,
+    endIndex,
+    keepRecentTokens,
+    isCutPoint: (i) => isValidCutPoint(entries[i], profile),
+    tokensAt: (i) => {
+      if (profile === "0.73") return entries[i].type === "message" ? entryTokens(entries[i], profile) : undefined;
+      const tokens = entryTokens(entries[i], profile);
+      return tokens === 0 ? undefined : tokens;
+    },
+    fallback: profile === "1.6" ? "last" : "first",
+  });
+  if (choice === undefined) return { firstKeptEntryIndex: startIndex, turnStartIndex: -1, isSplitTurn: false, trace: noCutPoints(startIndex) };
+  let cutIndex = choice.cutIndex;
+  const trace: CutTrace = { budgetHitIndex: choice.budgetHitIndex, cutBeforeBackScan: cutIndex, rule: choice.rule, absorbed: 0, recoveryAdvance: false };
   while (cutIndex > startIndex && !stopsBackScan(entries[cutIndex - 1], profile)) cutIndex--;
   trace.absorbed = trace.cutBeforeBackScan - cutIndex;
   const cutEntry = entries[cutIndex];

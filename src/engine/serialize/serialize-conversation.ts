@@ -1,7 +1,7 @@
 // pi's serializeConversation: the plain text a summarizer reads (call convertToLlm first).
 import { contextMessages, type ContextMessage } from "../context/build-context.js";
 import { contentBlocks as blocksOf, contentText, type LooseBlock } from "../context/content-text.js";
-import { convertToLlm } from "../context/convert-to-llm.js";
+import { convertOneToLlm, convertToLlm } from "../context/convert-to-llm.js";
 import type { AgentMessage, PiProfile } from "../types.js";
 import { fingerprint, type TextFingerprint } from "./sha.js";
 import { TOOL_RESULT_MAX_CHARS, truncateForSummary } from "./truncate.js";
@@ -49,21 +49,16 @@ export function serializeConversation(messages: readonly AgentMessage[], profile
   return parts.join("\n\n");
 }
 
-/** Length of what Array.prototype.join makes of `items` with a separator of `sep` units (null and undefined render as ""). */
-function joinedLength(items: readonly unknown[], sep: number): number {
-  let n = 0;
-  for (const item of items) n += item == null ? 0 : String(item).length;
-  return items.length === 0 ? 0 : n + sep * (items.length - 1);
-}
+/** What String(item) adds to a join (null and undefined render as ""). */
+const itemLength = (item: unknown): number => (item == null ? 0 : String(item).length);
 
-/** contentText(content, "").length, without joining. */
+/** contentText(content, "").length, without filtering, mapping or joining. */
 function contentTextLength(content: AgentMessage["content"]): number {
   if (typeof content === "string") return content.length;
   if (!Array.isArray(content)) return 0;
-  return joinedLength(
-    content.filter((b) => typeof b === "object" && b !== null && (b as LooseBlock).type === "text").map((b) => (b as LooseBlock).text),
-    0,
-  );
+  let n = 0;
+  for (const b of content as unknown[]) if (typeof b === "object" && b !== null && (b as LooseBlock).type === "text") n += itemLength((b as LooseBlock).text);
+  return n;
 }
 
 function toolCallLength(block: LooseBlock): number {
@@ -73,38 +68,68 @@ function toolCallLength(block: LooseBlock): number {
   return String(block.name).length + 2 + args;
 }
 
+/** The running total of serializedLength: the parts' lengths and how many parts (joined by "\n\n"). */
+interface LengthTally {
+  length: number;
+  parts: number;
+}
+
+const addPart = (tally: LengthTally, n: number): void => {
+  tally.length += n;
+  tally.parts++;
+};
+
+/** One LLM message's parts, as serializeParts emits them, added to the tally (one pass over its blocks, nothing built). */
+function tallyMessage(msg: AgentMessage, profile: PiProfile, tally: LengthTally): void {
+  if (msg.role === "user") {
+    const n = contentTextLength(msg.content);
+    if (n > 0) addPart(tally, "[User]: ".length + n);
+  } else if (msg.role === "assistant") {
+    let texts = 0;
+    let textChars = 0;
+    let thoughts = 0;
+    let thinkingChars = 0;
+    let calls = 0;
+    let callChars = 0;
+    if (Array.isArray(msg.content)) {
+      for (const item of msg.content as unknown[]) {
+        if (typeof item !== "object" || item === null) continue;
+        const b = item as LooseBlock;
+        if (b.type === "text") {
+          texts++;
+          textChars += itemLength(b.text);
+        } else if (b.type === "thinking") {
+          thoughts++;
+          thinkingChars += itemLength(b.thinking);
+        } else if (b.type === "toolCall") {
+          calls++;
+          callChars += toolCallLength(b);
+        }
+      }
+    }
+    // Texts and thoughts are joined with "\n", calls with "; ".
+    if (profile === "0.73" && thoughts > 0) addPart(tally, "[Assistant thinking]: ".length + thinkingChars + thoughts - 1);
+    if (texts > 0) addPart(tally, "[Assistant]: ".length + textChars + texts - 1);
+    if (calls > 0) addPart(tally, "[Assistant tool calls]: ".length + callChars + 2 * (calls - 1));
+  } else if (msg.role === "toolResult") {
+    const n = contentTextLength(msg.content);
+    if (n === 0) return;
+    // Only a result long enough to be cut needs its text (the cut may spare a surrogate pair).
+    const shown = n <= TOOL_RESULT_MAX_CHARS ? n : truncateForSummary(contentText(msg.content, ""), TOOL_RESULT_MAX_CHARS, profile === "1.6").length;
+    addPart(tally, "[Tool result]: ".length + shown);
+  }
+}
+
+const tallyLength = (tally: LengthTally): number => (tally.parts === 0 ? 0 : tally.length + 2 * (tally.parts - 1));
+
 /**
  * serializeConversation(messages).length without building the text (the CLI's preview only counts
  * it): the same parts, added up. Long tool results are cut as serializeConversation cuts them.
  */
 export function serializedLength(messages: readonly AgentMessage[], profile: PiProfile = "1.6"): number {
-  let length = 0;
-  let parts = 0;
-  const part = (n: number) => {
-    length += n;
-    parts++;
-  };
-  for (const msg of messages) {
-    if (msg.role === "user") {
-      const n = contentTextLength(msg.content);
-      if (n > 0) part("[User]: ".length + n);
-    } else if (msg.role === "assistant") {
-      const blocks = blocksOf(msg.content);
-      const text = blocks.filter((b) => b.type === "text").map((b) => b.text);
-      const thinking = blocks.filter((b) => b.type === "thinking").map((b) => b.thinking);
-      const calls = blocks.filter((b) => b.type === "toolCall");
-      if (profile === "0.73" && thinking.length > 0) part("[Assistant thinking]: ".length + joinedLength(thinking, 1));
-      if (text.length > 0) part("[Assistant]: ".length + joinedLength(text, 1));
-      if (calls.length > 0) part("[Assistant tool calls]: ".length + calls.reduce((n, b) => n + toolCallLength(b), 0) + 2 * (calls.length - 1));
-    } else if (msg.role === "toolResult") {
-      const n = contentTextLength(msg.content);
-      if (n === 0) continue;
-      // Only a result long enough to be cut needs its text (the cut may spare a surrogate pair).
-      const shown = n <= TOOL_RESULT_MAX_CHARS ? n : truncateForSummary(contentText(msg.content, ""), TOOL_RESULT_MAX_CHARS, profile === "1.6").length;
-      part("[Tool result]: ".length + shown);
-    }
-  }
-  return parts === 0 ? 0 : length + 2 * (parts - 1);
+  const tally: LengthTally = { length: 0, parts: 0 };
+  for (const msg of messages) tallyMessage(msg, profile, tally);
+  return tallyLength(tally);
 }
 
 /** What a summarizer would read for these context messages, as {chars, sha256_16}. */
@@ -114,5 +139,11 @@ export function serializedFingerprint(messages: readonly ContextMessage[], profi
 
 /** Only the length of what a summarizer would read (sha256_16 left empty): for output that shows the count alone. */
 export function serializedChars(messages: readonly ContextMessage[], profile: PiProfile): TextFingerprint {
-  return { chars: serializedLength(convertToLlm(contextMessages({ messages }), profile), profile), sha256_16: "" };
+  // convertToLlm one message at a time: a 15,000-message history is not copied twice to be counted.
+  const tally: LengthTally = { length: 0, parts: 0 };
+  for (const { message } of messages) {
+    const llm = convertOneToLlm(message, profile);
+    if (llm !== undefined) tallyMessage(llm, profile, tally);
+  }
+  return { chars: tallyLength(tally), sha256_16: "" };
 }
