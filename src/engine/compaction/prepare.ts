@@ -1,5 +1,5 @@
 // pi's prepareCompaction per release: where to cut, what to summarize, what to keep.
-import { buildContextFromPath, contextMessages, lastCompactionIndex, projectPath, type ContextMessage } from "../context/build-context.js";
+import { buildContextFromPath, contextMessages, lastCompactionIndex, projectPath, type ContextMessage, type ProjectedEntry } from "../context/build-context.js";
 import { summarizerMessage073 } from "../context/entry-messages.js";
 import { estimateProjectedContextTokens } from "../tokens/projected.js";
 import { estimateContextTokens } from "../tokens/usage.js";
@@ -35,8 +35,8 @@ export type NoCompactionReason = "Already compacted" | "Nothing to compact (sess
 /** One unit the cut works on: a raw path entry (0.73) or a projected entry (1.6). */
 export interface CutUnit {
   entry: SessionEntry;
-  /** The messages it gives the summarizer (compaction entries give none). */
-  messages: ContextMessage[];
+  /** The messages it gives the summarizer (compaction entries give none); their source is `entry`. */
+  messages: readonly AgentMessage[];
 }
 
 /** Everything prepareCompaction decided, including what a preview needs to explain it. */
@@ -49,9 +49,6 @@ export interface CompactionAnalysis {
   cut: CutPointResult | undefined;
 }
 
-const withSource = (entry: SessionEntry, messages: readonly AgentMessage[]): ContextMessage[] =>
-  messages.map((message) => ({ message, sourceId: entry.id }));
-
 /** The 0.73 boundary on the raw path: the newest compaction's kept entry, else just after it, else 0. */
 export function rawBoundaryStart(path: readonly SessionEntry[]): number {
   const prev = lastCompactionIndex(path);
@@ -60,8 +57,24 @@ export function rawBoundaryStart(path: readonly SessionEntry[]): number {
   return kept >= 0 ? kept : prev + 1;
 }
 
+/** The messages of units[from, to), with the entries they came from. */
 function collect(units: readonly CutUnit[], from: number, to: number): ContextMessage[] {
-  return units.slice(Math.max(0, from), Math.max(0, to)).flatMap((u) => u.messages);
+  const out: ContextMessage[] = [];
+  for (let i = Math.max(0, from); i < Math.min(to, units.length); i++) {
+    const sourceId = units[i].entry.id;
+    for (const message of units[i].messages) out.push({ message, sourceId });
+  }
+  return out;
+}
+
+/**
+ * The conversation messages of a projected entry: its system messages are prompt state (the
+ * compaction stores their replay). The projection's own array when it holds none, so a 15,000-entry
+ * path is not copied entry by entry.
+ */
+function conversationOf(pe: ProjectedEntry): AgentMessage[] {
+  if (pe.sourceEntry.type === "compaction") return [];
+  return pe.messages.some((m) => m.role === "system") ? pe.messages.filter((m) => m.role !== "system") : pe.messages;
 }
 
 interface Boundary {
@@ -78,7 +91,7 @@ function boundary073(path: readonly SessionEntry[], keep: number): Boundary {
   const boundaryStart = rawBoundaryStart(path);
   const units = path.map((entry) => {
     const message = entry.type === "compaction" ? undefined : summarizerMessage073(entry);
-    return { entry, messages: message ? withSource(entry, [message]) : [] };
+    return { entry, messages: message ? [message] : [] };
   });
   const tokensBefore = estimateContextTokens(contextMessages(buildContextFromPath(path, "0.73")), "0.73").tokens;
   return { units, boundaryStart, previousCompaction, tokensBefore, cut: findCutPoint(path, boundaryStart, path.length, keep, "0.73") };
@@ -87,10 +100,7 @@ function boundary073(path: readonly SessionEntry[], keep: number): Boundary {
 function boundary16(path: readonly SessionEntry[], keep: number): Boundary {
   const projection = projectPath(path);
   // System messages are prompt state, not conversation: the compaction stores their replay.
-  const units = projection.map((pe) => ({
-    entry: pe.sourceEntry,
-    messages: pe.sourceEntry.type === "compaction" ? [] : withSource(pe.sourceEntry, pe.messages.filter((m) => m.role !== "system")),
-  }));
+  const units = projection.map((pe) => ({ entry: pe.sourceEntry, messages: conversationOf(pe) }));
   const prevIndex = projection.findIndex((pe) => pe.sourceEntry.type === "compaction" && pe.messages.length > 0);
   const previousCompaction = prevIndex >= 0 ? (projection[prevIndex].sourceEntry as CompactionEntry) : undefined;
   const boundaryStart = prevIndex >= 0 ? prevIndex + 1 : 0;

@@ -186,7 +186,7 @@ export function createCompactionPreviewer(input: PreviewerInput): CompactionPrev
       if (!tokensByEntry) {
         tokensByEntry = new Map();
         for (const unit of analysisFor(0).units) {
-          const tokens = unit.messages.reduce((s, m) => s + estimateTokens(m.message, profile), 0);
+          const tokens = unit.messages.reduce((s, m) => s + estimateTokens(m, profile), 0);
           tokensByEntry.set(unit.entry.id, (tokensByEntry.get(unit.entry.id) ?? 0) + tokens);
         }
       }

@@ -61,9 +61,9 @@ export function lastCompactionIndex(path: readonly SessionEntry[]): number {
  * 1.6 buildContextEntries: the whole path, or [latest compaction, kept range without system
  * messages, everything after the compaction].
  */
-function selectContextEntries(path: readonly SessionEntry[]): SessionEntry[] {
+function selectContextEntries(path: readonly SessionEntry[]): readonly SessionEntry[] {
   const k = lastCompactionIndex(path);
-  if (k < 0) return [...path];
+  if (k < 0) return path;
   const compaction = path[k];
   // pi looks the compaction up by id again; with a duplicate id an earlier entry may win.
   const compactionIdx = path.findIndex((entry) => entry.id === compaction.id);
@@ -72,8 +72,7 @@ function selectContextEntries(path: readonly SessionEntry[]): SessionEntry[] {
   for (let i = 0; i < compactionIdx; i++) {
     const entry = path[i];
     if (entry.id === compaction.firstKeptEntryId) foundFirstKept = true;
-    const isSystem = messageOf(entry)?.role === "system";
-    if (foundFirstKept && !isSystem) selected.push(entry);
+    if (foundFirstKept && messageOf(entry)?.role !== "system") selected.push(entry);
   }
   for (let i = compactionIdx + 1; i < path.length; i++) selected.push(path[i]); // no spread: paths run past 125,000 entries
   return selected;
