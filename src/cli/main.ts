@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { setFlagsFromString } from "node:v8";
 import { quietSqliteWarning } from "../host/quiet-sqlite-warning.js";
+import { oneShotV8Flags } from "./one-shot-v8.js";
 import { runCli } from "./run-cli.js";
 
 // `pi-explorer list | head` closes stdout early; that is not an error worth a stack trace. Any other
@@ -47,10 +48,8 @@ process.exitCode = await runCli(process.argv.slice(2), {
   home: homedir(),
   now: new Date(),
   version: packageVersion(),
-  // A command reads a session once and keeps most of what it parsed: a young generation that does
-  // not grow promotes it early instead of holding two growing copies, about halving the peak memory
-  // (docs/PERFORMANCE.md, bench section "cli"). The explorer keeps V8's defaults.
-  beforeCommand: () => setFlagsFromString("--semi-space-growth-factor=1"),
+  // A command reads a session once and exits (one-shot-v8.ts). The explorer keeps V8's defaults.
+  beforeCommand: () => setFlagsFromString(oneShotV8Flags(process.versions.v8).join(" ")),
   streams: {
     stdout: writeOut,
     stderr: (text) => process.stderr.write(text),

@@ -1,0 +1,25 @@
+// How a CLI command (not the explorer) tunes V8 before it runs: a command reads a session once and
+// exits, usually within a few hundred milliseconds (docs/PERFORMANCE.md, bench section "cli-deep").
+//
+// - A young generation that does not grow: the command keeps most of what it parsed, and a growing
+//   nursery would hold two growing copies of it before promoting it (about halves the peak memory).
+// - Optimizing compilation later (about 20 times more runs of a function before TurboFan takes it):
+//   in a process this short, TurboFan compiles some 180 functions on another thread (100 ms of CPU
+//   and 10 MB on synth-deep) for code that has mostly run by the time it is ready. A command that
+//   runs for seconds (recall, usage --all) still gets optimized code after a few milliseconds.
+//   V8 counts towards tier-up differently per major version (V8 11: an interrupt budget in bytecode
+//   bytes; 12: invocation counts); an unknown flag would print an error, so other versions keep
+//   V8's default.
+
+const TIER_UP_LATER: Readonly<Record<number, string>> = {
+  11: "--interrupt-budget=1351680", // 20 × V8 11's 66 KiB
+  12: "--invocation-count-for-turbofan=60000", // 20 × V8 12's 3000
+};
+
+/** The V8 flags a CLI command sets for itself, for the V8 version `v8Version` (process.versions.v8). */
+export function oneShotV8Flags(v8Version: string): string[] {
+  const flags = ["--semi-space-growth-factor=1"];
+  const tierUp = TIER_UP_LATER[Number.parseInt(v8Version, 10)];
+  if (tierUp) flags.push(tierUp);
+  return flags;
+}
