@@ -1,6 +1,6 @@
 import type { Diagnostic, PiProfile, SessionEntry, SessionHeader } from "../types.js";
 import { nameEntry, shortText } from "./damage.js";
-import { migrateRecords } from "./migrate.js";
+import { migrateRecords, needsMigration } from "./migrate.js";
 import { scanSessionText, type SessionLineScan } from "./scan.js";
 import { analyzeStructure, type EntryIndex } from "./structure.js";
 import { stringifyJson } from "../serialize/json-text.js";
@@ -76,6 +76,49 @@ export function loadFromScan(scan: SessionLineScan, profile: PiProfile, options:
     return rejected(diagnostics, invalidText(profile, where));
   }
 
+  const fileVersion = Number(first.version ?? 1);
+  const { entries, entryLines } = needsMigration(first) ? migratedEntries(scan, diagnostics) : currentEntries(scan, diagnostics);
+  const header = first as SessionHeader;
+  if (profile === "1.6" && scan.unterminatedTail) {
+    diagnostics.push({ line: scan.lastLine, problem: NO_FINAL_NEWLINE, note: true });
+  }
+
+  const part: LinePart = { lineDiagnostics: diagnostics.slice(), lostIds: scan.lostIds, lastLine: scan.lastLine, unterminatedTail: scan.unterminatedTail };
+  const index = analyzeStructure(entries, entryLines, scan.lostIds, diagnostics);
+  const loaded: LoadedSession = { header, entries, entryLines, diagnostics: sortByLine(diagnostics), fileVersion };
+  indexCache.set(loaded, index);
+  lineParts.set(loaded, part);
+  return loaded;
+}
+
+interface Entries {
+  entries: SessionEntry[];
+  entryLines: number[];
+}
+
+/**
+ * A v3 file (nothing to migrate): the entries straight from the scanned values, without a copy of
+ * every record first. The diagnostics come in the same order as migratedEntries gives them.
+ */
+function currentEntries(scan: SessionLineScan, diagnostics: Diagnostic[]): Entries {
+  const entries: SessionEntry[] = [];
+  const entryLines: number[] = [];
+  const headers: Diagnostic[] = [];
+  for (let i = 1; i < scan.values.length; i++) {
+    const v = scan.values[i];
+    if (!isRecord(v)) diagnostics.push({ line: scan.lines[i], problem: notAnEntry(v) });
+    else if (v.type === "session") headers.push({ line: scan.lines[i], problem: EXTRA_HEADER });
+    else {
+      entries.push(v as SessionEntry);
+      entryLines.push(scan.lines[i]);
+    }
+  }
+  for (const d of headers) diagnostics.push(d);
+  return { entries, entryLines };
+}
+
+/** A v1/v2 file: pi migrates every record (header included) in place, then takes the entries. */
+function migratedEntries(scan: SessionLineScan, diagnostics: Diagnostic[]): Entries {
   const records: Record<string, unknown>[] = [];
   const recordLines: number[] = [];
   for (let i = 0; i < scan.values.length; i++) {
@@ -87,10 +130,7 @@ export function loadFromScan(scan: SessionLineScan, profile: PiProfile, options:
       diagnostics.push({ line: scan.lines[i], problem: notAnEntry(v) });
     }
   }
-  const fileVersion = Number(first.version ?? 1);
   migrateRecords(records);
-
-  const header = first as SessionHeader;
   const entries: SessionEntry[] = [];
   const entryLines: number[] = [];
   for (let i = 1; i < records.length; i++) {
@@ -102,16 +142,7 @@ export function loadFromScan(scan: SessionLineScan, profile: PiProfile, options:
     entries.push(rec as SessionEntry);
     entryLines.push(recordLines[i]);
   }
-  if (profile === "1.6" && scan.unterminatedTail) {
-    diagnostics.push({ line: scan.lastLine, problem: NO_FINAL_NEWLINE, note: true });
-  }
-
-  const part: LinePart = { lineDiagnostics: diagnostics.slice(), lostIds: scan.lostIds, lastLine: scan.lastLine, unterminatedTail: scan.unterminatedTail };
-  const index = analyzeStructure(entries, entryLines, scan.lostIds, diagnostics);
-  const loaded: LoadedSession = { header, entries, entryLines, diagnostics: sortByLine(diagnostics), fileVersion };
-  indexCache.set(loaded, index);
-  lineParts.set(loaded, part);
-  return loaded;
+  return { entries, entryLines };
 }
 
 /** The last physical line the load of `loaded` scanned; undefined for a session that extendSession cannot extend. */

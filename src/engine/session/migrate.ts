@@ -11,11 +11,14 @@ export function v1EntryId(n: number): string {
   return n.toString(16).padStart(8, "0");
 }
 
+/** Whether pi migrates a file with this header (its version is below 3). */
+export const needsMigration = (header: Rec | undefined): boolean => !(((header?.version ?? 1) as number) >= 3);
+
 /** Migrate `records` (header included, file order). */
 export function migrateRecords(records: Rec[]): void {
   const header = records.find((r) => r.type === "session");
+  if (!needsMigration(header)) return;
   const version = (header?.version ?? 1) as number;
-  if (version >= 3) return;
   if (version < 2) migrateV1ToV2(records);
   migrateV2ToV3(records);
 }
