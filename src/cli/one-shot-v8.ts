@@ -5,7 +5,7 @@
 //   nursery would hold two growing copies of it before promoting it (about halves the peak memory).
 // - Optimizing compilation later (about 20 times more runs of a function before TurboFan takes it):
 //   in a process this short, TurboFan compiles some 180 functions on another thread (100 ms of CPU
-//   and 10 MB on synth-deep) for code that has mostly run by the time it is ready. A command that
+//   and several MB on synth-deep) for code that has mostly run by the time it is ready. A command that
 //   runs for seconds (recall, usage --all) still gets optimized code after a few milliseconds.
 //   V8 counts towards tier-up differently per major version (V8 11: an interrupt budget in bytecode
 //   bytes; 12: invocation counts); an unknown flag would print an error, so other versions keep
