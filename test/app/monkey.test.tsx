@@ -14,6 +14,7 @@ import { App } from "../../components/app/App.js";
 import { displayWidth } from "../../components/kit/text-width.js";
 import { KEYS, renderInk, stripAnsi, type InkHarness } from "../support/ink-kit.js";
 import { FIXTURES, hasShared, sharedPath } from "../support/shared.js";
+import { seededRandom } from "../support/seeded-random.js";
 
 const SEQUENCES = Number(process.env.MONKEY_SEQUENCES ?? 1);
 const KEY_COUNT = Number(process.env.MONKEY_KEYS ?? 24);
@@ -44,18 +45,6 @@ const files: { label: string; path: string }[] = sessionFiles(FIXTURES).map((p) 
 if (hasShared) for (const p of sessionFiles(CORPUS)) files.push({ label: `corpus/${relative(CORPUS, p)}`, path: p });
 else console.warn(`[skip] monkey test on ../shared/corpus: ${CORPUS} is absent; only the fixtures run`);
 
-/** mulberry32: a small seeded PRNG, so a failing seed replays the same keys. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The keys a user presses, weighted toward the ones that open screens and move around. No q or
  * Ctrl+C (they quit, which ends the sequence early; the end checks them), Esc only at the end of a
@@ -80,7 +69,7 @@ function pick(random: () => number): string {
 
 /** A sequence of reads, each one to four keys; an Esc always ends its read. */
 export function monkeyReads(seed: number, count: number): string[][] {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const reads: string[][] = [];
   let read: string[] = [];
   let size = 1 + Math.floor(random() * 4);

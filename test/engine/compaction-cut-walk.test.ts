@@ -2,6 +2,7 @@
 // valid cut point of the range first and picks from the list. Both must pick the same index.
 import { describe, expect, it } from "vitest";
 import { chooseCut, type CutWalk } from "../../src/engine/compaction/cut-walk.js";
+import { seededRandom } from "../support/seeded-random.js";
 
 /** pi's way: every cut point of [start, end) first, then the walk, then the pick from the list. */
 function chooseFromList(walk: CutWalk): { cutIndex: number; budgetHitIndex: number; rule: string } | undefined {
@@ -22,20 +23,8 @@ function chooseFromList(walk: CutWalk): { cutIndex: number; budgetHitIndex: numb
   return { cutIndex: cutPoints[0], budgetHitIndex: -1, rule: "budget-not-reached" };
 }
 
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function randomWalk(seed: number): CutWalk {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const length = Math.floor(rnd() * 40);
   const density = rnd();
   const cut = Array.from({ length }, () => rnd() < density * 0.6);

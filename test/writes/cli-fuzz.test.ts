@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLI, ensureBuilt } from "../cli/run-built-cli.js";
 import { FIXTURES, PROJECT_ROOT } from "../support/shared.js";
+import { seededRandom } from "../support/seeded-random.js";
 
 const RUNS = 90;
 const PARALLEL = 3;
@@ -18,18 +19,6 @@ const RUN_LIMIT_MS = 10_000;
 const SEED = Number(process.env.PI_EXPLORER_FUZZ_SEED ?? 0x5eed10);
 
 beforeAll(() => ensureBuilt());
-
-/** mulberry32: a small seeded generator, so a failing case can be run again. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const dir = mkdtempSync(join(tmpdir(), "pi-explorer-fuzz-"));
 const BASES = [join(FIXTURES, "commit", "small-v3.jsonl"), join(PROJECT_ROOT, "fixtures", "demo", "demo-session.jsonl"), ...readdirSync(join(FIXTURES, "damaged")).map((n) => join(FIXTURES, "damaged", n))];
@@ -68,7 +57,7 @@ const MUTATIONS: [string, Mutation][] = [
 type Case = { args: string[]; json: boolean; what: string };
 
 function makeCases(): Case[] {
-  const rand = generator(SEED);
+  const rand = seededRandom(SEED);
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const cases: Case[] = [];
   const fifo = join(dir, "fifo.jsonl");
