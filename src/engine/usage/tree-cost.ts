@@ -33,11 +33,12 @@ interface Segment {
 
 /**
  * What carries over from one tree to the one that extends it. Holds no tree and no entry list (it
- * stays alive as long as the session's entries do): the first entry, to recognize the same lineage.
+ * stays alive as long as the session's entries do): the last entry, to recognize a tree that holds
+ * the same entries and more.
  */
 interface Ledger {
   count: number;
-  first: SessionEntry;
+  last: SessionEntry;
   /** Distinct string ids (posById.size): an appended id that repeats one makes the count fall short. */
   ids: number;
   session: TokenCost;
@@ -49,9 +50,10 @@ interface Ledger {
 }
 
 const byTree = new WeakMap<SessionTree, TreeCost>();
-// Keyed by the last entry of the tree each ledger was made for: a tree that extends it holds that
-// very entry object at that position (extendSession keeps the base's entries).
-const byLastEntry = new WeakMap<SessionEntry, Ledger>();
+// The newest ledger of each file read, keyed by its first entry: a tree that extends it holds the
+// very same entry objects in the same places (extendSession keeps the base's entries), a re-read
+// or a first look other ones.
+const newestByFirstEntry = new WeakMap<SessionEntry, Ledger>();
 
 const copy = (t: TokenCost): TokenCost => ({ ...t });
 
@@ -87,7 +89,7 @@ function fullLedger(tree: SessionTree, index: EntryIndex): Ledger {
     if (isBranchLeaf(index, p)) branches++;
   }
   const leafPos = leafPosition(tree, index);
-  return { count: entries.length, first: entries[0], ids: index.posById.size, session, leafPos, path: pathSum(index, leafPos), branches, segments: new Map() };
+  return { count: entries.length, last: entries[entries.length - 1], ids: index.posById.size, session, leafPos, path: pathSum(index, leafPos), branches, segments: new Map() };
 }
 
 /**
@@ -160,20 +162,17 @@ function extendLedger(base: Ledger, tree: SessionTree, index: EntryIndex): Ledge
       }
     } else if (grown !== undefined) segments.set(base.leafPos, grown);
   }
-  return { count: entries.length, first: entries[0], ids: index.posById.size, session, leafPos, path, branches, segments };
+  return { count: entries.length, last: entries[entries.length - 1], ids: index.posById.size, session, leafPos, path, branches, segments };
 }
 
-/** The ledger of a tree that some earlier, already counted tree is a prefix of; searched from the end. */
+/** The ledger of a tree: carried over from the newest one of its file when the tree holds those entries and more. */
 function ledgerOf(tree: SessionTree, index: EntryIndex): Ledger {
   const { entries } = index;
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const base = byLastEntry.get(entries[i]);
-    if (base === undefined || base.count !== i + 1 || base.first !== entries[0]) continue;
+  const base = newestByFirstEntry.get(entries[0]);
+  if (base !== undefined && base.count <= entries.length && entries[base.count - 1] === base.last) {
     if (base.count === entries.length) return base;
     const extended = extendLedger(base, tree, index);
-    if (extended === undefined) break;
-    byLastEntry.delete(entries[i]);
-    return extended;
+    if (extended !== undefined) return extended;
   }
   return fullLedger(tree, index);
 }
@@ -206,7 +205,7 @@ export function treeCost(tree: SessionTree): TreeCost {
   if (known !== undefined) return known;
   const index = entryIndexOf(tree.loaded);
   const ledger = index.entries.length === 0 ? fullLedger(tree, index) : ledgerOf(tree, index);
-  if (index.entries.length > 0) byLastEntry.set(index.entries[index.entries.length - 1], ledger);
+  if (index.entries.length > 0) newestByFirstEntry.set(index.entries[0], ledger);
   const cost: TreeCost = {
     session: ledger.session,
     path: ledger.path,
