@@ -111,7 +111,10 @@ export class DocumentStore implements DocumentOwner {
     this.disposed = true;
     this.stopWatching?.();
     this.stopWatching = null;
-    if (this.exactRun?.timer) clearImmediate(this.exactRun.timer);
+    if (this.exactRun?.timer) {
+      clearImmediate(this.exactRun.timer);
+      this.exactRun.timer = undefined;
+    }
   }
 
   /** The document now, with a first look replaced by its exact load (finished at once if still running). */
@@ -241,7 +244,8 @@ export class DocumentStore implements DocumentOwner {
     const run = (this.exactRun ??= { steps: exactLoadSteps(doc.pending!), firstLookEntries: doc.tree.loaded.entries.length });
     const step = () => {
       run.timer = undefined;
-      if (this.disposed) return;
+      // Disposed, or finished at once by exact() (which handed over and dropped this run).
+      if (this.disposed || this.exactRun !== run) return;
       if (run.loaded !== undefined) return this.handOver(run.loaded, "after");
       const next = run.steps.next();
       // The exact tree takes over in a task of its own: the last step's work and the new tree's
@@ -249,7 +253,8 @@ export class DocumentStore implements DocumentOwner {
       if (next.done) run.loaded = next.value;
       run.timer = setImmediate(step);
     };
-    run.timer = setImmediate(step);
+    // One chain of steps at a time (retain after release, or exact() while one is queued).
+    if (run.timer === undefined) run.timer = setImmediate(step);
   }
 
   private finishExactLoad(): void {
