@@ -25,12 +25,6 @@ export interface TreeCost {
   branchOf(id: string): TokenCost | null;
 }
 
-/** A branch's own entries: its first (top) and last (leaf) position, and their sum. */
-interface Segment {
-  first: number;
-  sum: TokenCost;
-}
-
 /**
  * What carries over from one tree to the one that extends it. Holds no tree and no entry list (it
  * stays alive as long as the session's entries do): the last entry, to recognize a tree that holds
@@ -45,8 +39,8 @@ interface Ledger {
   leafPos: number;
   path: TokenCost;
   branches: number;
-  /** Branch sums computed so far, by leaf position. */
-  segments: Map<number, Segment>;
+  /** Sums of the branches asked for so far (their own entries), by the branch's leaf position. */
+  segments: Map<number, TokenCost>;
 }
 
 const byTree = new WeakMap<SessionTree, TreeCost>();
@@ -156,9 +150,9 @@ function extendLedger(base: Ledger, tree: SessionTree, index: EntryIndex): Ledge
       if (childCount(index, cur) === 0 && isBranchLeaf(index, cur)) {
         // New positions come after every earlier one: file order is the line's order, sorted.
         line.sort((a, b) => a - b);
-        const sum = copy(grown.sum);
+        const sum = copy(grown);
         for (const q of line) add(sum, entries[q]);
-        segments.set(cur, { first: grown.first, sum });
+        segments.set(cur, sum);
       }
     } else if (grown !== undefined) segments.set(base.leafPos, grown);
   }
@@ -178,7 +172,7 @@ function ledgerOf(tree: SessionTree, index: EntryIndex): Ledger {
 }
 
 /** The branch (its own entries) that holds position `start`, as sessionUsage and branchOfEntry find it. */
-function segmentAt(index: EntryIndex, ledger: Ledger, start: number): Segment | null {
+function segmentAt(index: EntryIndex, ledger: Ledger, start: number): TokenCost | null {
   let leaf = start;
   while (childCount(index, leaf) === 1) leaf = index.childPos[index.childStart[leaf]];
   if (childCount(index, leaf) > 1 || !isBranchLeaf(index, leaf)) return null;
@@ -194,9 +188,8 @@ function segmentAt(index: EntryIndex, ledger: Ledger, start: number): Segment | 
   positions.sort((a, b) => a - b);
   const sum = emptyTokenCost();
   for (const p of positions) add(sum, index.entries[p]);
-  const segment = { first: positions[0], sum };
-  ledger.segments.set(leaf, segment);
-  return segment;
+  ledger.segments.set(leaf, sum);
+  return sum;
 }
 
 /** The cost figures of a tree, made once per tree; a tree that extends a counted one reads only its new entries. */
@@ -212,7 +205,7 @@ export function treeCost(tree: SessionTree): TreeCost {
     branches: ledger.branches,
     branchOf: (id) => {
       const start = index.posById.get(id);
-      return start === undefined ? null : (segmentAt(index, ledger, start)?.sum ?? null);
+      return start === undefined ? null : segmentAt(index, ledger, start);
     },
   };
   byTree.set(tree, cost);
