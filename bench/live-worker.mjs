@@ -7,7 +7,9 @@
 //               it (fs.watch or the stat poll, the read of the appended bytes, the tree, the render).
 // MODE "parse": the engine alone: the full open of FILE (readSessionFile + buildTree), then per append
 //               of one entry the cost of the update (readFollowUpdate: the appended bytes read and
-//               parsed, the entries extended) and of indexing the extended session (buildTree).
+//               parsed, the entries extended), of indexing the extended session (buildTree), and of
+//               the tree's cost figures on it (treeCost from the previous tree's sums, against the
+//               whole-session usage report they were made from before).
 import { appendFileSync, closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -52,9 +54,14 @@ if (mode === "parse") {
   E.buildTree(loaded);
   const fullOpenMs = performance.now() - t;
   let point = E.startFollow(loaded, snapshot, "1.6");
+  // The tree's cost figures (the counter line's path, branch and file costs) on the tree as read.
+  let tree = E.buildTree(loaded);
+  E.treeCost(tree).branchOf(tree.leafId);
   const update = [];
   const parse = [];
   const index = [];
+  const cost = [];
+  const wholeUsage = [];
   for (let i = 0; i < APPENDS; i++) {
     appendOne(i);
     t = performance.now();
@@ -64,10 +71,19 @@ if (mode === "parse") {
     parse.push(result.parseMs);
     point = result.point;
     t = performance.now();
-    E.buildTree(point.loaded);
+    tree = E.buildTree(point.loaded);
     index.push(performance.now() - t);
+    // What the tree's cost text asks of the new tree: from the previous tree's sums.
+    t = performance.now();
+    const figures = E.treeCost(tree);
+    figures.branchOf(tree.leafId);
+    cost.push(performance.now() - t);
+    // What it asked before: the whole session's usage report and the branch walk.
+    t = performance.now();
+    E.branchOfEntry(tree, E.sessionUsage(tree), tree.leafId);
+    wholeUsage.push(performance.now() - t);
   }
-  console.log(JSON.stringify({ fullOpenMs, update, parse, index, entries: loaded.entries.length }));
+  console.log(JSON.stringify({ fullOpenMs, update, parse, index, cost, wholeUsage, entries: loaded.entries.length }));
   process.exit(0);
 }
 

@@ -14,7 +14,7 @@ const APPENDS = 20;
 const ROUNDS = 3;
 
 export const notes = [
-  "- Live follow: the bundled bin runs on a copy of synth-50mb in the worker's process (fake 120×40 terminal); once the exact tree is in and the status line says live, one user message is appended at a time (150 ms apart) and the time is taken from the append until the first frame that shows it: fs.watch (or the 250 ms stat poll), the read of the appended bytes (store/follow.ts), the tree index and model, the render. The update's engine cost is readFollowUpdate alone (the appended bytes and the 64 KiB guard window before them read, the new line parsed, the entries extended), against readSessionFile + buildTree of the whole file in the same process; the index rebuilt over all entries (buildTree) is given beside it.",
+  "- Live follow: the bundled bin runs on a copy of synth-50mb in the worker's process (fake 120×40 terminal); once the exact tree is in and the status line says live, one user message is appended at a time (150 ms apart) and the time is taken from the append until the first frame that shows it: fs.watch (or the 250 ms stat poll), the read of the appended bytes (store/follow.ts), the tree index and model, the render. The update's engine cost is readFollowUpdate alone (the appended bytes and the 64 KiB guard window before them read, the new line parsed, the entries extended), against readSessionFile + buildTree of the whole file in the same process; the index rebuilt over all entries (buildTree) is given beside it. The tree's cost text after an append (treeCost on the extended tree, which adds the new entries to the previous tree's sums, and the branch of the new leaf) is timed against what it redid per append before: sessionUsage over the whole tree and branchOfEntry, on the same tree in the same process.",
 ];
 
 const pct = (values, p) => {
@@ -34,7 +34,7 @@ export async function run(ctx) {
     return JSON.parse(r.stdout.trim().split("\n").pop());
   };
   const latencies = [];
-  const parse = { update: [], parse: [], index: [], fullOpen: [] };
+  const parse = { update: [], parse: [], index: [], cost: [], wholeUsage: [], fullOpen: [] };
   let entries = 0;
   try {
     for (let r = 0; r < ROUNDS; r++) {
@@ -43,6 +43,8 @@ export async function run(ctx) {
       parse.update.push(...p.update);
       parse.parse.push(...p.parse);
       parse.index.push(...p.index);
+      parse.cost.push(...p.cost);
+      parse.wholeUsage.push(...p.wholeUsage);
       parse.fullOpen.push(p.fullOpenMs);
       entries = p.entries;
     }
@@ -88,6 +90,15 @@ export async function run(ctx) {
       baseline: `${ms(fullOpen)} full open of the same file`,
       ratio: ratio(pct(parse.index, 95), fullOpen),
       target: "",
+      met: undefined,
+      command,
+    },
+    {
+      figure: `live follow: the tree's cost text after an append (path, branch under the cursor, file: usage/tree-cost.ts, the previous tree's sums plus the new entry), p95 (p50 ${ms(pct(parse.cost, 50))})`,
+      value: ms(pct(parse.cost, 95)),
+      baseline: `${ms(ctx.median(parse.wholeUsage))} the whole session's usage report + branch walk on the same tree (what it redid per append before), median`,
+      ratio: ratio(pct(parse.cost, 95), ctx.median(parse.wholeUsage)),
+      target: "informational (grows with the append; a test counts the reads)",
       met: undefined,
       command,
     },

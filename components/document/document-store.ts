@@ -78,7 +78,7 @@ export class DocumentStore implements DocumentOwner {
   private reads = 0;
   private point: FollowPoint | null = null;
   private stopWatching: (() => void) | null = null;
-  private exactRun: { steps: Generator<void, LoadedSession>; timer?: NodeJS.Immediate; firstLookEntries: number } | null = null;
+  private exactRun: { steps: Generator<void, LoadedSession>; timer?: NodeJS.Immediate; firstLookEntries: number; loaded?: LoadedSession } | null = null;
   private disposed = false;
 
   constructor(
@@ -111,7 +111,10 @@ export class DocumentStore implements DocumentOwner {
     this.disposed = true;
     this.stopWatching?.();
     this.stopWatching = null;
-    if (this.exactRun?.timer) clearImmediate(this.exactRun.timer);
+    if (this.exactRun?.timer) {
+      clearImmediate(this.exactRun.timer);
+      this.exactRun.timer = undefined;
+    }
   }
 
   /** The document now, with a first look replaced by its exact load (finished at once if still running). */
@@ -241,12 +244,17 @@ export class DocumentStore implements DocumentOwner {
     const run = (this.exactRun ??= { steps: exactLoadSteps(doc.pending!), firstLookEntries: doc.tree.loaded.entries.length });
     const step = () => {
       run.timer = undefined;
-      if (this.disposed) return;
+      // Disposed, or finished at once by exact() (which handed over and dropped this run).
+      if (this.disposed || this.exactRun !== run) return;
+      if (run.loaded !== undefined) return this.handOver(run.loaded, "after");
       const next = run.steps.next();
-      if (next.done) this.handOver(next.value);
-      else run.timer = setImmediate(step);
+      // The exact tree takes over in a task of its own: the last step's work and the new tree's
+      // first render never hold the main thread together.
+      if (next.done) run.loaded = next.value;
+      run.timer = setImmediate(step);
     };
-    run.timer = setImmediate(step);
+    // One chain of steps at a time (retain after release, or exact() while one is queued).
+    if (run.timer === undefined) run.timer = setImmediate(step);
   }
 
   private finishExactLoad(): void {
@@ -255,12 +263,21 @@ export class DocumentStore implements DocumentOwner {
     const run = this.exactRun!;
     if (run.timer) clearImmediate(run.timer);
     run.timer = undefined;
-    let next = run.steps.next();
-    while (!next.done) next = run.steps.next();
-    this.handOver(next.value);
+    let loaded = run.loaded;
+    if (loaded === undefined) {
+      let next = run.steps.next();
+      while (!next.done) next = run.steps.next();
+      loaded = next.value;
+    }
+    this.handOver(loaded, "now");
   }
 
-  private handOver(loaded: LoadedSession): void {
+  /**
+   * The exact tree replaces the first look; then the file is followed: `now` (a command needs the
+   * exact document at once and may commit on it), or `after`, in a task of its own after the one
+   * that draws the exact tree.
+   */
+  private handOver(loaded: LoadedSession, follow: "now" | "after"): void {
     if (this.state.status !== "open" || this.state.doc.pending === undefined) return;
     const firstLook = this.state.doc;
     const dropped = (this.exactRun?.firstLookEntries ?? loaded.entries.length) - loaded.entries.length;
@@ -271,7 +288,9 @@ export class DocumentStore implements DocumentOwner {
     releaseFirstLook(firstLook.pending!);
     // When the exact tree took over, for `npm run bench` (bench/app-worker.mjs).
     if (performance.getEntriesByName(EXACT_TREE_MARK).length === 0) setImmediate(() => performance.mark(EXACT_TREE_MARK));
-    if (!this.disposed) this.follow();
+    if (this.disposed) return;
+    if (follow === "now") this.follow();
+    else setImmediate(() => this.follow());
   }
 
   /** Watch the file (fs.watch and a stat poll); each look reads only what was appended. */

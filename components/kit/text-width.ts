@@ -128,12 +128,16 @@ function* units(text: string | Iterable<string>): Generator<[string, number]> {
   }
 }
 
-const PLAIN_ASCII = /^[\x20-\x7e]*$/;
-const plainPrefix = (text: string, length: number): boolean => PLAIN_ASCII.test(length >= text.length ? text : text.slice(0, length));
+// One column per UTF-16 code unit: printable ASCII and the narrow symbols tree rows are made of
+// (Latin letters, punctuation such as • and …, arrows, control pictures such as ␛, box drawing,
+// blocks, geometric shapes up to U+25FC), none of them wide, zero-width or part of a cluster (here
+// or in string-width). Such text is measured by its length, without walking it unit by unit.
+const SINGLE_COLUMN = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2400-\u243f\u2500-\u25fc]*$/;
+const plainPrefix = (text: string, length: number): boolean => SINGLE_COLUMN.test(length >= text.length ? text : text.slice(0, length));
 
 /** Columns a string takes (all of it: callers pass what they draw, see widthUpTo for the rest). */
 export function displayWidth(text: string): number {
-  if (PLAIN_ASCII.test(text)) return text.length;
+  if (SINGLE_COLUMN.test(text)) return text.length;
   let width = 0;
   for (const [, w] of units(text)) width += w;
   return width;

@@ -216,6 +216,8 @@ export {
   sumBuckets,
   summaryAndOtherUsage,
   type TokenCost,
+  treeCost,
+  type TreeCost,
   usageTotals,
   type UsageTotals,
 } from "./usage/index.js";

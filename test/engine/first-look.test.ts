@@ -6,11 +6,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isProxy } from "node:util/types";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import {
+  buildContext,
   buildTree,
+  estimateBuiltContext,
   exactLoad,
   exactLoadSteps,
+  getBranch,
   openSessionBytes,
   readFileBytes,
   readSessionFile,
@@ -111,6 +114,29 @@ describe("first look at a session pi wrote", () => {
     expect(opened.loaded.entries.find((e) => e.id === "r1")?.parentId).toBeNull();
     expectSameSession(opened.loaded, exactOf(path));
     expect(exactLoad(pendingOf(opened))).toEqual(exactOf(path));
+  });
+
+  it("the context at pi's leaf and its estimate (the tree's first frame) parse none of the path's unparsed messages", () => {
+    const opened = openFirstLook(SESSION);
+    const tree = buildTree(opened.loaded);
+    const path = getBranch(tree);
+    const onPath = path.filter((e) => LAZY.includes(e.id)).map((e) => e.id);
+    expect(onPath).toEqual(["r1", "u2b", "r4b", "r6b"]);
+    // Parsing one is a JSON.parse of its line; the usage of a7b stands for everything before it.
+    const parse = vi.spyOn(JSON, "parse");
+    let context: ReturnType<typeof buildContext>;
+    let estimate: ReturnType<typeof estimateBuiltContext>;
+    try {
+      context = buildContext(tree.loaded.entries, tree.leafId, "1.6", tree.byId);
+      estimate = estimateBuiltContext(context, path, "1.6");
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+    const exactTree = buildTree(exactOf(SESSION));
+    const exactContext = buildContext(exactTree.loaded.entries, exactTree.leafId, "1.6", exactTree.byId);
+    expect(estimate).toEqual(estimateBuiltContext(exactContext, getBranch(exactTree), "1.6"));
+    expect(JSON.stringify(context.messages)).toBe(JSON.stringify(exactContext.messages));
   });
 
   it("readSessionFirstLook reads the file and opens it the same way", () => {

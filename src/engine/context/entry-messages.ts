@@ -1,5 +1,6 @@
 // What one entry contributes to the model context, per pi release.
 import type { AgentMessage, ContextEditEntry, PiProfile, SessionEntry } from "../types.js";
+import { hasContent } from "../session/lazy-message.js";
 import { createBranchSummaryMessage, createCompactionSummaryMessage, createCustomMessage } from "./summary-messages.js";
 
 type AnyEntry = SessionEntry & Record<string, unknown>;
@@ -24,8 +25,8 @@ export function sessionEntryToContextMessages(entry: SessionEntry): AgentMessage
     const message = messageOf(entry);
     if (!message) return [];
     // Files from forks or hand edits can carry null content; 1.6 repairs it on a copy.
-    if (message.role === "system" && message.content == null) return [{ ...message, content: "" }];
-    if ((message.role === "user" || message.role === "assistant" || message.role === "toolResult") && message.content == null) {
+    if (message.role === "system" && !hasContent(message)) return [{ ...message, content: "" }];
+    if ((message.role === "user" || message.role === "assistant" || message.role === "toolResult") && !hasContent(message)) {
       return [{ ...message, content: [] }];
     }
     return [message];

@@ -2,7 +2,7 @@
 // level (roots included) the child whose subtree holds the active leaf first, the rest in the
 // engine's childrenOf order (timestamp, then file order). Built iteratively: paths can be 12,000 deep.
 // Shared by the app's /tree and the CLI's `tree` text.
-import { pathIdSet } from "../tree/navigate.js";
+import { entryIndexOf } from "../session/load.js";
 import type { SessionTree } from "../tree/tree.js";
 import type { SessionEntry } from "../types.js";
 import { rememberToolCalls, type ToolCallInfo } from "./tree-row-text.js";
@@ -26,12 +26,14 @@ export interface FlatTree {
   toolCalls: Map<string, ToolCallInfo>;
 }
 
-function activeFirst(children: readonly SessionEntry[], active: Set<string>): readonly SessionEntry[] {
-  // Most nodes have one child and are not on the active path: no allocation for them.
+/** Positions in `from..to` of `pos`, those on the active path first (each group in the given order). */
+function activeFirst(pos: Int32Array, from: number, to: number, active: Uint8Array): Int32Array {
+  // Most nodes are not on the active path: no reordering for them.
   let anyActive = false;
-  for (let i = 0; i < children.length && !anyActive; i++) anyActive = active.has(children[i].id);
-  if (!anyActive) return children;
-  return [...children.filter((c) => active.has(c.id)), ...children.filter((c) => !active.has(c.id))];
+  for (let i = from; i < to && !anyActive; i++) anyActive = active[pos[i]] === 1;
+  const list = pos.subarray(from, to);
+  if (!anyActive) return list;
+  return Int32Array.from([...list.filter((q) => active[q] === 1), ...list.filter((q) => active[q] !== 1)]);
 }
 
 /**
@@ -39,25 +41,28 @@ function activeFirst(children: readonly SessionEntry[], active: Set<string>): re
  * leaf unless the caller shows the tree as seen from another entry).
  */
 export function flattenTree(tree: SessionTree, leafId: string | null = tree.leafId): FlatTree {
-  const active = leafId === null ? new Set<string>() : pathIdSet(tree, leafId);
+  const { parentPos, rootPos } = entryIndexOf(tree.loaded);
+  const entries = tree.loaded.entries;
+  const { posById, start, pos } = tree.order;
+  // The active path by position (parentPos has no cycles; the bound is a guard).
+  const active = new Uint8Array(entries.length);
+  for (let p = leafId === null ? -1 : (posById.get(leafId) ?? -1), steps = 0; p >= 0 && steps <= entries.length; p = parentPos[p], steps++) active[p] = 1;
   const nodes: FlatNode[] = [];
   const indexOf = new Map<string, number>();
   const toolCalls: FlatTree["toolCalls"] = new Map();
-  const entries = tree.loaded.entries;
-  const { posById, start, pos } = tree.order;
-  // Stack of entries with their parent's node index, children pushed in reverse so they pop in order.
-  const stackEntries: SessionEntry[] = [];
+  // Stack of positions with their parent's node index, children pushed in reverse so they pop in order.
+  const stackPositions: number[] = [];
   const stackParents: number[] = [];
-  const push = (entry: SessionEntry, parent: number) => {
-    stackEntries.push(entry);
-    stackParents.push(parent);
-  };
   const hasLabels = tree.labels.size > 0;
-  const roots = activeFirst(tree.roots, active);
-  for (let i = roots.length - 1; i >= 0; i--) push(roots[i], -1);
-  while (stackEntries.length > 0) {
-    const entry = stackEntries.pop()!;
+  const roots = activeFirst(Int32Array.from(rootPos), 0, rootPos.length, active);
+  for (let i = roots.length - 1; i >= 0; i--) {
+    stackPositions.push(roots[i]);
+    stackParents.push(-1);
+  }
+  while (stackPositions.length > 0) {
+    const p = stackPositions.pop()!;
     const parent = stackParents.pop()!;
+    const entry = entries[p];
     // A duplicated id or a parent cycle must not loop forever or list a subtree twice.
     if (indexOf.has(entry.id)) continue;
     const index = nodes.length;
@@ -67,19 +72,22 @@ export function flattenTree(tree: SessionTree, leafId: string | null = tree.leaf
       parent,
       label: label?.label,
       labelTimestamp: label?.timestamp,
-      onActivePath: active.has(entry.id),
+      onActivePath: active[p] === 1,
     });
     indexOf.set(entry.id, index);
     if (entry.type === "message") rememberToolCalls(entry, toolCalls);
-    // The children childrenOf(entry.id) would list, read in place.
-    const p = posById.get(entry.id);
-    if (p === undefined) continue;
+    // The children childrenOf(entry.id) would list, read in place (an entry without a string id has none).
     const from = start[p];
     const to = start[p + 1];
-    if (to - from === 1) push(entries[pos[from]], index);
-    else if (to - from > 1) {
-      const ordered = activeFirst(Array.from(pos.subarray(from, to), (q) => entries[q]), active);
-      for (let i = ordered.length - 1; i >= 0; i--) push(ordered[i], index);
+    if (to - from === 1) {
+      stackPositions.push(pos[from]);
+      stackParents.push(index);
+    } else if (to - from > 1) {
+      const ordered = activeFirst(pos, from, to, active);
+      for (let i = ordered.length - 1; i >= 0; i--) {
+        stackPositions.push(ordered[i]);
+        stackParents.push(index);
+      }
     }
   }
   return { nodes, indexOf, leafId, toolCalls };

@@ -73,7 +73,8 @@ const HANDLER: ProxyHandler<Target> = {
 
 /**
  * A message object that answers the keys of `head` from it and everything else from `parse()`, called
- * at most once. `parse` returns the message exactly as JSON.parse of the line gives it.
+ * at most once. `parse` returns the message exactly as JSON.parse of the line gives it, with a
+ * `content` that is not null or missing (the caller checks the line; hasContent relies on it).
  */
 export function lazyMessage(head: MessageHead, parse: () => Message): Message {
   const target = Object.create(PARSE_ON_MISS) as Target;
@@ -85,4 +86,14 @@ export function lazyMessage(head: MessageHead, parse: () => Message): Message {
   target[PARSE] = parse;
   target[TARGET] = target;
   return new Proxy(target, HANDLER);
+}
+
+/**
+ * `message.content` is neither null nor undefined, answered without parsing a lazy message that is
+ * not parsed yet (its content is there: lazyMessage's promise). The context asks this of every
+ * message on a path; a first look's path then stays unparsed until something reads its content.
+ */
+export function hasContent(message: object): boolean {
+  if ((message as Partial<Target>)[PARSE] !== undefined) return true;
+  return (message as { content?: unknown }).content != null;
 }

@@ -49,6 +49,8 @@ const MESSAGE_HEAD = new RegExp(
 /** Every line the first look can leave unparsed starts so; others are not looked at further. */
 const MESSAGE_START = Buffer.from('{"type":"message","id":"');
 const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const QUOTE = 0x22;
 const CONTENT_KEY = Buffer.from('"content":');
 
 /**
@@ -137,6 +139,9 @@ function lazyEntry(buf: Buffer, from: number, end: number, pending: PendingExact
   if (buf.compare(MESSAGE_START, 0, MESSAGE_START.length, from, from + MESSAGE_START.length) !== 0) return undefined;
   const contentAt = buf.subarray(from, Math.min(end, from + HEAD_BYTES)).indexOf(CONTENT_KEY);
   if (contentAt === -1) return undefined;
+  // Only content that is there (an array or a string): lazyMessage's promise (no null to repair).
+  const contentStart = buf[from + contentAt + CONTENT_KEY.length];
+  if (contentStart !== OPEN_BRACKET && contentStart !== QUOTE) return undefined;
   const head = MESSAGE_HEAD.exec(buf.toString("latin1", from, from + contentAt + CONTENT_KEY.length));
   if (head === null) return undefined;
   const [, id, parentId, timestamp, toolResult, toolCallId, toolName] = head;
