@@ -68,5 +68,61 @@ function sameStyles(a, b) {
 `,
 };
 
+// Ink measures and tokenizes every line of every frame afresh: its Output keeps the string widths and
+// styled characters of a line only for the one frame it draws, and renderNodeToOutput measures each
+// text's widest line (string-width: Intl.Segmenter and Unicode-property regexes for any text that is
+// not plain ASCII) on every frame. A key press changes a row or two, so a frame of emoji and CJK rows
+// spent most of its time re-measuring lines it measured one frame before. These caches are kept
+// across frames (bounded; cleared whole when full). The cached values are pure functions of the
+// string and are never mutated; test/app/dependency-patches.test.ts draws frames both ways.
+export const INK_FRAME_CACHE_LIMIT = 8192;
+export const inkOutputCachesAcrossFrames = {
+  name: "ink-output-caches-across-frames",
+  file: /[\\/]ink[\\/]build[\\/]output\.js$/,
+  from: `class OutputCaches {
+    widths = new Map();
+    blockWidths = new Map();
+    styledChars = new Map();`,
+  to: `class OutputCaches {
+    widths = keptAcrossFrames(framesWidths);
+    blockWidths = keptAcrossFrames(framesBlockWidths);
+    styledChars = keptAcrossFrames(framesStyledChars);`,
+  append: `
+const framesWidths = new Map();
+const framesBlockWidths = new Map();
+const framesStyledChars = new Map();
+function keptAcrossFrames(cache) {
+    if (cache.size > ${INK_FRAME_CACHE_LIMIT}) cache.clear();
+    return cache;
+}
+`,
+};
+export const inkWidestLineAcrossFrames = {
+  name: "ink-widest-line-across-frames",
+  file: /[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/,
+  from: "const currentWidth = widestLine(text);",
+  to: "const currentWidth = widestLineKept(text);",
+  append: `
+const widestLines = new Map();
+function widestLineKept(text) {
+    let width = widestLines.get(text);
+    if (width === undefined) {
+        if (widestLines.size > ${INK_FRAME_CACHE_LIMIT}) widestLines.clear();
+        width = widestLine(text);
+        widestLines.set(text, width);
+    }
+    return width;
+}
+`,
+};
+
 /** Every patch, in the order the bundler applies them. */
-export const DEPENDENCY_PATCHES = [packageJsonFromBundle, yogaWithoutFetch, inkUnnamedCtrlKey, stringWidthNarrowSymbols, styledCharsSameStyle];
+export const DEPENDENCY_PATCHES = [
+  packageJsonFromBundle,
+  yogaWithoutFetch,
+  inkUnnamedCtrlKey,
+  stringWidthNarrowSymbols,
+  styledCharsSameStyle,
+  inkOutputCachesAcrossFrames,
+  inkWidestLineAcrossFrames,
+];
