@@ -5,7 +5,7 @@ import { Box, useApp } from "ink";
 import type { FileSnapshot, PendingExactLoad, SessionTree } from "../../src/engine/index.js";
 import { DocumentRegistry, DocumentsProvider } from "../document/use-document.js";
 import { autoCompactThreshold } from "../commit/user-settings.js";
-import { CompactionOnDocument } from "./CompactionOnDocument.js";
+import { CompactionOnDocument, CompactionPreviewScreen } from "./CompactionOnDocument.js";
 import { KeyRouter } from "../kit/key-router.js";
 import { lazyScreen } from "../kit/lazy-screen.js";
 import type { KeyPress } from "../kit/keys.js";
@@ -20,6 +20,8 @@ import type { AppEnv, HelpRequest, RenderPicker, Screen, ScreenNav } from "./scr
 // (kit/lazy-screen.tsx: not React.lazy, whose Suspense holds a loaded screen back for 300 ms).
 const RecallScreen = lazyScreen(() => import("../recall/RecallScreen.js").then((m) => m.RecallScreen));
 const TimelineScreen = lazyScreen(() => import("../timeline/TimelineScreen.js").then((m) => m.TimelineScreen));
+/** After the first frame has settled: then a lazily loaded screen's first frame does not wait for its import. */
+const PRELOAD_AFTER_MS = 1000;
 /**
  * The help group a screen's `?` opens at when the screen does not name one; the tree's keys head the
  * help, and the picker (whose `?` types) opens it at the top.
@@ -74,6 +76,13 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
   useEffect(() => {
     if (stack.done) exit();
   }, [stack.done, exit]);
+  // The screens a key opens from the tree are imported once the first frame is out, in the background.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      for (const screen of [CompactionPreviewScreen, RecallScreen, TimelineScreen]) void screen.preload();
+    }, PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
   if (stack.done) return null;
 
   const top = stack.screens.length - 1;

@@ -10,7 +10,7 @@ import type { HelpGroupId } from "./help-keys.js";
 import type { AppEnv, Screen } from "./screens.js";
 
 // Loaded on first open: the first frame of a tree never shows it (kit/lazy-screen.tsx, not React.lazy).
-const CompactionPreviewScreen = lazyScreen(() => import("../compaction/CompactionPreviewScreen.js").then((m) => m.CompactionPreviewScreen));
+export const CompactionPreviewScreen = lazyScreen(() => import("../compaction/CompactionPreviewScreen.js").then((m) => m.CompactionPreviewScreen));
 
 export interface CompactionOnDocumentProps {
   screen: Extract<Screen, { kind: "compaction" }>;
