@@ -15,4 +15,5 @@ export declare const styledCharsSameStyle: DependencyPatch;
 export declare const INK_FRAME_CACHE_LIMIT: number;
 export declare const inkOutputCachesAcrossFrames: DependencyPatch & { append: string };
 export declare const inkWidestLineAcrossFrames: DependencyPatch & { append: string };
+export declare const inkTruncateToWidth: DependencyPatch & { append: string };
 export declare const DEPENDENCY_PATCHES: DependencyPatch[];

@@ -116,6 +116,25 @@ function widestLineKept(text) {
 `,
 };
 
+// Ink cuts a text wider than its box (wrap="truncate") with cli-truncate, which keeps a wide
+// character (CJK, emoji) that straddles the last column whole: the line comes out one column wider
+// than the box, and the terminal wraps it onto the next row (the frame shifts down a line). Every
+// truncated text of every screen goes through here, so this is where it is cut to fit: when the cut
+// is too wide, it is cut again one column shorter (the straddling character dropped, as
+// kit/text-width.ts truncateToWidth does). vitest.config.ts applies the Ink patches to the tests' Ink.
+export const inkTruncateToWidth = {
+  name: "ink-truncate-to-width",
+  file: /[\\/]ink[\\/]build[\\/]wrap-text\.js$/,
+  from: "        wrappedText = cliTruncate(text, maxWidth, { position });",
+  to: `        wrappedText = cliTruncate(text, maxWidth, { position });
+        for (let room = maxWidth - 1; room > 0 && widestLineOfCut(wrappedText) > maxWidth; room--) {
+            wrappedText = cliTruncate(text, room, { position });
+        }`,
+  append: `
+import widestLineOfCut from 'widest-line';
+`,
+};
+
 /** Every patch, in the order the bundler applies them. */
 export const DEPENDENCY_PATCHES = [
   packageJsonFromBundle,
@@ -125,4 +144,5 @@ export const DEPENDENCY_PATCHES = [
   styledCharsSameStyle,
   inkOutputCachesAcrossFrames,
   inkWidestLineAcrossFrames,
+  inkTruncateToWidth,
 ];
