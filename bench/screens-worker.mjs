@@ -63,6 +63,8 @@ process.stdout.write = (chunk) => {
   return true;
 };
 const lastWrite = () => frames.at(-1)?.end ?? 0;
+/** What the driver is doing, for a failure's message. */
+let step = "waiting for the tree";
 const exact = new Promise((resolve) => {
   const mark = performance.mark.bind(performance);
   performance.mark = (name, options) => {
@@ -90,7 +92,7 @@ async function frameMatching(from, test, timeout = TIMEOUT_MS) {
     }
     if (performance.now() > deadline) {
       const last = strip(frames.filter((f) => strip(f.text).trim() !== "").at(-1)?.text ?? "");
-      throw new Error(`no frame matched within ${timeout} ms; last frame:\n${last.slice(0, 2000)}`);
+      throw new Error(`no frame matched within ${timeout} ms (${step}); last frame:\n${last.slice(0, 2000)}`);
     }
     await sleep(1);
   }
@@ -143,6 +145,7 @@ const has = (text) => (frame) => frame.includes(text);
 
 /** Esc `times` times, then waits for the tree. */
 async function backToTree(times) {
+  step = "Esc back to the tree";
   const from = performance.now();
   for (let i = 0; i < times; i++) {
     keyboard.write(KEYS.escape);
@@ -154,6 +157,7 @@ async function backToTree(times) {
 const screens = [];
 
 async function measureScreen(name, openKey, opened, ready, keys, count) {
+  step = `opening ${name}`;
   await quiet();
   const sent = performance.now();
   keyboard.write(KEYS[openKey] ?? openKey);

@@ -42,7 +42,7 @@ export async function run(ctx) {
     const r = ctx.runChild([...flags, WORKER, file.path, join(ctx.root, "dist"), "120", "40"]);
     const start = r.stdout.indexOf('{"screens"');
     if (r.status !== 0 || start < 0) {
-      const first = r.stderr.split("\n").find((l) => /Error/.test(l)) ?? r.stderr.slice(0, 200);
+      const first = r.stderr.split("\n").find((l) => /^\w*Error/.test(l)) ?? r.stderr.slice(0, 200);
       rows.push({ figure: `screens on ${file.name}`, value: `failed: ${first.trim().slice(0, 200)}`, baseline: "", ratio: "", target: "", met: false, command });
       continue;
     }
