@@ -70,10 +70,11 @@ function sameStyles(a, b) {
 
 // Ink measures and tokenizes every line of every frame afresh: its Output keeps the string widths and
 // styled characters of a line only for the one frame it draws, and renderNodeToOutput measures each
-// text's widest line (string-width: Intl.Segmenter and Unicode-property regexes for any text that is
+// text's widest line again (string-width: Intl.Segmenter and Unicode-property regexes for any text that is
 // not plain ASCII) on every frame. A key press changes a row or two, so a frame of emoji and CJK rows
-// spent most of its time re-measuring lines it measured one frame before. These caches are kept
-// across frames (bounded; cleared whole when full). The cached values are pure functions of the
+// spent most of its time re-measuring lines it measured one frame before. Output's caches are kept
+// across frames (bounded; cleared whole when full), and the widest line comes from the cache of Ink's
+// own measureText, which the layout filled for the same text. The cached values are pure functions of the
 // string and are never mutated; test/app/dependency-patches.test.ts draws frames both ways.
 export const INK_FRAME_CACHE_LIMIT = 8192;
 export const inkOutputCachesAcrossFrames = {
@@ -101,18 +102,10 @@ export const inkWidestLineAcrossFrames = {
   name: "ink-widest-line-across-frames",
   file: /[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/,
   from: "const currentWidth = widestLine(text);",
-  to: "const currentWidth = widestLineKept(text);",
+  // Ink's measureText keeps every text's width (the layout measured the same text just before).
+  to: "const currentWidth = measureTextKept(text).width;",
   append: `
-const widestLines = new Map();
-function widestLineKept(text) {
-    let width = widestLines.get(text);
-    if (width === undefined) {
-        if (widestLines.size > ${INK_FRAME_CACHE_LIMIT}) widestLines.clear();
-        width = widestLine(text);
-        widestLines.set(text, width);
-    }
-    return width;
-}
+import measureTextKept from './measure-text.js';
 `,
 };
 
