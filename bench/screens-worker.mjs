@@ -44,25 +44,28 @@ const strip = (s) => s.replace(/\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x0
 const QUIET_MS = 50;
 
 /**
- * Frames as written: the writes of one turn of the event loop make one frame; `at` is when its first
- * write began, `end` when its last write returned.
+ * Writes as made, each with the burst it belongs to: the writes of one turn of the event loop (Ink's
+ * synchronized-update start, the frame, its end). A frame matches on its own write; its time is when
+ * the last write of its burst returned. (Two frames can land in one turn, from two timers; matching
+ * the burst's whole text would then see the earlier frame in it.)
  */
 let frames = [];
-let open = null;
+let burst = null;
 process.stdout.write = (chunk) => {
-  const now = performance.now();
-  if (open === null) {
-    open = { at: now, end: now, text: "" };
-    frames.push(open);
+  if (burst === null) {
+    const opened = { end: 0, open: true };
+    burst = opened;
     setImmediate(() => {
-      open = null;
+      opened.open = false;
+      burst = null;
     });
   }
-  open.text += String(chunk);
-  open.end = performance.now();
+  const write = { at: performance.now(), text: String(chunk), burst };
+  frames.push(write);
+  burst.end = performance.now();
   return true;
 };
-const lastWrite = () => frames.at(-1)?.end ?? 0;
+const lastWrite = () => frames.at(-1)?.burst.end ?? 0;
 /** What the driver is doing, for a failure's message. */
 let step = "waiting for the tree";
 const exact = new Promise((resolve) => {
@@ -85,10 +88,10 @@ async function frameMatching(from, test, timeout = TIMEOUT_MS) {
     // Ink rewrites only the lines that changed: what a frame shows is everything written since `from`.
     let seen = "";
     for (const f of frames) {
-      if (f.at < from || f === open) continue;
+      if (f.at < from || f.burst.open) continue;
       const text = strip(f.text);
       seen += text;
-      if (test(text) || test(seen)) return f.end;
+      if (test(text) || test(seen)) return f.burst.end;
     }
     if (performance.now() > deadline) {
       const last = strip(frames.filter((f) => strip(f.text).trim() !== "").at(-1)?.text ?? "");
@@ -115,7 +118,7 @@ const cpuMs = (since) => {
  */
 async function press(key) {
   await quiet();
-  frames = frames.filter((f) => f.end >= performance.now() - 1000);
+  frames = frames.filter((f) => f.burst.end >= performance.now() - 1000);
   const cpu = process.cpuUsage();
   const sent = performance.now();
   keyboard.write(KEYS[key] ?? key);
