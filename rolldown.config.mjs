@@ -5,23 +5,7 @@
 import { defineConfig } from "rolldown";
 import { readFileSync } from "node:fs";
 import { DEPENDENCY_PATCHES } from "./build/dependency-patches.mjs";
-
-/**
- * A plugin that applies one patch of build/dependency-patches.mjs: replaces `from` with `to` (and
- * appends `append`) in the one module whose path matches `file`, and fails the
- * build when `from` is not there exactly once (the dependency changed: the patch needs a look).
- */
-function exactPatch({ name, file, from, to, append = "" }) {
-  return {
-    name,
-    transform(code, id) {
-      if (!file.test(id)) return null;
-      if (code.split(from).length !== 2) throw new Error(`rolldown.config.mjs: ${id} no longer holds the text the ${name} patch replaces; check it`);
-      // A function replacement: `to` is inserted as written, "$" included.
-      return { code: code.replace(from, () => to) + append, map: null };
-    },
-  };
-}
+import { exactPatch } from "./build/exact-patch.mjs";
 
 /**
  * Ships src/pi-bridge/pi-bridge.mjs as is next to the bundle: it runs in a child process under the

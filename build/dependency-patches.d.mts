@@ -12,4 +12,8 @@ export declare const yogaWithoutFetch: DependencyPatch;
 export declare const inkUnnamedCtrlKey: DependencyPatch;
 export declare const stringWidthNarrowSymbols: DependencyPatch;
 export declare const styledCharsSameStyle: DependencyPatch;
+export declare const INK_FRAME_CACHE_LIMIT: number;
+export declare const inkOutputCachesAcrossFrames: DependencyPatch & { append: string };
+export declare const inkWidestLineAcrossFrames: DependencyPatch & { append: string };
+export declare const inkTruncateToWidth: DependencyPatch & { append: string };
 export declare const DEPENDENCY_PATCHES: DependencyPatch[];

@@ -68,5 +68,74 @@ function sameStyles(a, b) {
 `,
 };
 
+// Ink measures and tokenizes every line of every frame afresh: its Output keeps the string widths and
+// styled characters of a line only for the one frame it draws, and renderNodeToOutput measures each
+// text's widest line again (string-width: Intl.Segmenter and Unicode-property regexes for any text that is
+// not plain ASCII) on every frame. A key press changes a row or two, so a frame of emoji and CJK rows
+// spent most of its time re-measuring lines it measured one frame before. Output's caches are kept
+// across frames (bounded; cleared whole when full), and the widest line comes from the cache of Ink's
+// own measureText, which the layout filled for the same text. The cached values are pure functions of the
+// string and are never mutated; test/app/dependency-patches.test.ts draws frames both ways.
+export const INK_FRAME_CACHE_LIMIT = 8192;
+export const inkOutputCachesAcrossFrames = {
+  name: "ink-output-caches-across-frames",
+  file: /[\\/]ink[\\/]build[\\/]output\.js$/,
+  from: `class OutputCaches {
+    widths = new Map();
+    blockWidths = new Map();
+    styledChars = new Map();`,
+  to: `class OutputCaches {
+    widths = keptAcrossFrames(framesWidths);
+    blockWidths = keptAcrossFrames(framesBlockWidths);
+    styledChars = keptAcrossFrames(framesStyledChars);`,
+  append: `
+const framesWidths = new Map();
+const framesBlockWidths = new Map();
+const framesStyledChars = new Map();
+function keptAcrossFrames(cache) {
+    if (cache.size > ${INK_FRAME_CACHE_LIMIT}) cache.clear();
+    return cache;
+}
+`,
+};
+export const inkWidestLineAcrossFrames = {
+  name: "ink-widest-line-across-frames",
+  file: /[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/,
+  from: "const currentWidth = widestLine(text);",
+  // Ink's measureText keeps every text's width (the layout measured the same text just before).
+  to: "const currentWidth = measureTextKept(text).width;",
+  append: `
+import measureTextKept from './measure-text.js';
+`,
+};
+
+// Ink cuts a text wider than its box (wrap="truncate") with cli-truncate, which keeps a wide
+// character (CJK, emoji) that straddles the last column whole: the line comes out one column wider
+// than the box, and the terminal wraps it onto the next row (the frame shifts down a line). Every
+// truncated text of every screen goes through here, so this is where it is cut to fit: when the cut
+// is too wide, it is cut again one column shorter (the straddling character dropped, as
+// kit/text-width.ts truncateToWidth does). vitest.config.ts applies the Ink patches to the tests' Ink.
+export const inkTruncateToWidth = {
+  name: "ink-truncate-to-width",
+  file: /[\\/]ink[\\/]build[\\/]wrap-text\.js$/,
+  from: "        wrappedText = cliTruncate(text, maxWidth, { position });",
+  to: `        wrappedText = cliTruncate(text, maxWidth, { position });
+        for (let room = maxWidth - 1; room > 0 && widestLineOfCut(wrappedText) > maxWidth; room--) {
+            wrappedText = cliTruncate(text, room, { position });
+        }`,
+  append: `
+import widestLineOfCut from 'widest-line';
+`,
+};
+
 /** Every patch, in the order the bundler applies them. */
-export const DEPENDENCY_PATCHES = [packageJsonFromBundle, yogaWithoutFetch, inkUnnamedCtrlKey, stringWidthNarrowSymbols, styledCharsSameStyle];
+export const DEPENDENCY_PATCHES = [
+  packageJsonFromBundle,
+  yogaWithoutFetch,
+  inkUnnamedCtrlKey,
+  stringWidthNarrowSymbols,
+  styledCharsSameStyle,
+  inkOutputCachesAcrossFrames,
+  inkWidestLineAcrossFrames,
+  inkTruncateToWidth,
+];

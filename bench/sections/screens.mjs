@@ -16,7 +16,7 @@ const KEY_P95_MS = 16;
 const OPEN_MS = (bytes) => (bytes <= 5.5e6 ? 100 : 300);
 
 export const notes = [
-  "- Each file runs in a fresh process of the bundled bin (dist/bin/main.js FILE) on a fake 120×40 terminal. Keys go in on stdin, one at a time; a key's time runs from writing it to the first frame Ink writes after it. \"open\" is the key to the screen's first frame (it may say \"Computing the plan…\": plans, summaries and diffs run after the frame, so keys and Esc are never blocked); \"content\" is the key to the frame that shows the plan, summary, diff or choice.",
+  "- Each file runs in a fresh process of the bundled bin (dist/bin/main.js FILE) on a fake 120×40 terminal. Keys go in on stdin, one at a time, each once the screen has been quiet for 50 ms; a key's time runs from writing its bytes to the end of the first frame Ink writes after them (the writes of one event-loop turn). Waiting for quiet keeps each key's frame its own and out of Ink's frame cap: Ink (maxFps 30) defers a frame that comes within 34 ms of the previous one, so a key pressed 2 ms after the previous key's frame (as this driver once did) waited ~32 ms for the cap on every screen. \"cpu\" is the process's CPU time over the same span: on a busy machine the wall time also holds the wait for a core. \"open\" is the key to the screen's first frame (it may say \"Computing the plan…\": plans, summaries and diffs run after the frame, so keys and Esc are never blocked); \"content\" is the key to the frame that shows the plan, summary, diff or choice.",
   "- Keys inside: tree ↑ (30, detail pane hidden); detail pane ↑ onto every entry in reach (40, each draws a new entry's content, heavy tool results included) and PgDn in the focused pane; preview [ and ] (new cuts each time); summary PgDn/PgUp; diff ↓/↑; branch flow ↓/↑; recall: a query typed one key at a time.",
   "- heavy-emoji.jsonl is generated into bench/out by `node test/support/heavy-session.mjs bench/out/heavy-emoji.jsonl --turns 32 --heavy-every 1` when missing.",
 ];
@@ -42,7 +42,7 @@ export async function run(ctx) {
     const r = ctx.runChild([...flags, WORKER, file.path, join(ctx.root, "dist"), "120", "40"]);
     const start = r.stdout.indexOf('{"screens"');
     if (r.status !== 0 || start < 0) {
-      const first = r.stderr.split("\n").find((l) => /Error/.test(l)) ?? r.stderr.slice(0, 200);
+      const first = r.stderr.split("\n").find((l) => /^\w*Error/.test(l)) ?? r.stderr.slice(0, 200);
       rows.push({ figure: `screens on ${file.name}`, value: `failed: ${first.trim().slice(0, 200)}`, baseline: "", ratio: "", target: "", met: false, command });
       continue;
     }
@@ -61,7 +61,7 @@ export async function run(ctx) {
       });
       if (s.keys.length > 0) {
         rows.push({
-          figure: `${s.name} on ${file.name}: key p95 inside (${s.keys.length} keys, max ${ms(Math.max(...s.keys))})`,
+          figure: `${s.name} on ${file.name}: key p95 inside (${s.keys.length} keys, max ${ms(Math.max(...s.keys))}; cpu p95 ${ms(p95(s.cpu ?? []))})`,
           value: ms(p95(s.keys)),
           baseline: "",
           ratio: "",

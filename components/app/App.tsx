@@ -1,12 +1,13 @@
 // The app shell: key router, screen stack (picker and trees), help overlay, terminal size.
 // Screens below the top stay mounted but hidden, so going back restores their state.
-import { lazy, Suspense, useEffect, useMemo, useReducer, useState, type ReactNode } from "react";
-import { Box, Text, useApp } from "ink";
+import { useEffect, useMemo, useReducer, useState } from "react";
+import { Box, useApp } from "ink";
 import type { FileSnapshot, PendingExactLoad, SessionTree } from "../../src/engine/index.js";
 import { DocumentRegistry, DocumentsProvider } from "../document/use-document.js";
 import { autoCompactThreshold } from "../commit/user-settings.js";
-import { CompactionOnDocument } from "./CompactionOnDocument.js";
-import { HoldKeys, KeyRouter } from "../kit/key-router.js";
+import { CompactionOnDocument, CompactionPreviewScreen } from "./CompactionOnDocument.js";
+import { KeyRouter } from "../kit/key-router.js";
+import { lazyScreen } from "../kit/lazy-screen.js";
 import type { KeyPress } from "../kit/keys.js";
 import { useTerminalSize } from "../kit/use-terminal-size.js";
 import type { HelpGroupId } from "./help-keys.js";
@@ -15,27 +16,17 @@ import { LoadedTreeScreen } from "./LoadedTreeScreen.js";
 import { stackReducer } from "./screen-stack.js";
 import type { AppEnv, HelpRequest, RenderPicker, Screen, ScreenNav } from "./screens.js";
 
-// Screens the first frame of a tree never shows load on first open, so start-up does not pay for them.
-const RecallScreen = lazy(() => import("../recall/RecallScreen.js").then((m) => ({ default: m.RecallScreen })));
-const TimelineScreen = lazy(() => import("../timeline/TimelineScreen.js").then((m) => ({ default: m.TimelineScreen })));
+// Screens the first frame of a tree never shows load on first open, so start-up does not pay for them
+// (kit/lazy-screen.tsx: not React.lazy, whose Suspense holds a loaded screen back for 300 ms).
+const RecallScreen = lazyScreen(() => import("../recall/RecallScreen.js").then((m) => m.RecallScreen));
+const TimelineScreen = lazyScreen(() => import("../timeline/TimelineScreen.js").then((m) => m.TimelineScreen));
+/** After the first frame has settled: then a lazily loaded screen's first frame does not wait for its import. */
+const PRELOAD_AFTER_MS = 1000;
 /**
  * The help group a screen's `?` opens at when the screen does not name one; the tree's keys head the
  * help, and the picker (whose `?` types) opens it at the top.
  */
 const SCREEN_HELP: Record<Screen["kind"], HelpGroupId | undefined> = { picker: undefined, tree: "tree", recall: "recallResults", compaction: "preview", timeline: "timeline" };
-
-// Keys typed while a screen loads wait for it (HoldKeys), instead of reaching the screen below.
-const whileLoading = (children: ReactNode) => (
-  <Suspense
-    fallback={
-      <HoldKeys>
-        <Text>loading…</Text>
-      </HoldKeys>
-    }
-  >
-    {children}
-  </Suspense>
-);
 
 export interface AppProps {
   env: AppEnv;
@@ -85,6 +76,14 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
   useEffect(() => {
     if (stack.done) exit();
   }, [stack.done, exit]);
+  // The preview and recall (one key from the tree) are imported once the first frame is out, in the
+  // background: some 25 ms of the main thread. Not the timeline, whose chunk (the chart) takes ~80 ms.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      for (const screen of [CompactionPreviewScreen, RecallScreen]) void screen.preload();
+    }, PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
   if (stack.done) return null;
 
   const top = stack.screens.length - 1;
@@ -100,18 +99,15 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
             {screen.kind === "picker"
               ? renderPicker?.({ env, nav, columns, rows, active, onHelp })
               : screen.kind === "recall"
-              ? whileLoading(
-                <RecallScreen
+              ? <RecallScreen
                   {...frame}
                   tree={screen.tree}
                   path={screen.path}
                   profile={env.profile}
                   onJump={(entryId) => dispatch({ type: "recallJump", entryId })}
-                />,
-              )
+                />
               : screen.kind === "timeline"
-              ? whileLoading(
-                <TimelineScreen
+              ? <TimelineScreen
                   {...frame}
                   tree={screen.tree}
                   entryId={screen.entryId}
@@ -119,19 +115,16 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
                   env={env}
                   profile={env.profile}
                   onJump={(entryId) => dispatch({ type: "recallJump", entryId })}
-                />,
-              )
+                />
               : screen.kind === "compaction"
-              ? whileLoading(
-                <CompactionOnDocument
+              ? <CompactionOnDocument
                   {...frame}
                   screen={screen}
                   env={env}
                   onRecompute={(document) => dispatch({ type: "recomputeCompaction", document })}
                   // The tree below shows the new entry already: the commit went through the file's owner.
                   onWritten={nav.back}
-                />,
-              )
+                />
               : (
                 <LoadedTreeScreen
                   {...frame}

@@ -1,18 +1,16 @@
 // The compaction preview over the document of its file: the preview shows the file as it was when it
 // was computed; when pi appends meanwhile, a line says so and Ctrl+R computes it again (the stack
 // replaces the screen's tree). Its `w` commits through the same owner as the tree below.
-import { lazy } from "react";
 import { Box } from "ink";
+import { lazyScreen } from "../kit/lazy-screen.js";
 import type { Committed, SessionDocument } from "../document/session-document.js";
 import { StaleLine, staleText } from "../document/StaleLine.js";
 import { useDocument } from "../document/use-document.js";
 import type { HelpGroupId } from "./help-keys.js";
 import type { AppEnv, Screen } from "./screens.js";
 
-// Loaded on first open: the first frame of a tree never shows it.
-const CompactionPreviewScreen = lazy(() =>
-  import("../compaction/CompactionPreviewScreen.js").then((m) => ({ default: m.CompactionPreviewScreen })),
-);
+// Loaded on first open: the first frame of a tree never shows it (kit/lazy-screen.tsx, not React.lazy).
+export const CompactionPreviewScreen = lazyScreen(() => import("../compaction/CompactionPreviewScreen.js").then((m) => m.CompactionPreviewScreen));
 
 export interface CompactionOnDocumentProps {
   screen: Extract<Screen, { kind: "compaction" }>;

@@ -17,6 +17,8 @@ export interface DrawnRow {
   body: Cell[];
   /** Right-hand column, fixed width. */
   right: Cell[];
+  /** Columns `body` takes. */
+  bodyWidth: number;
 }
 
 /** Per-session facts the rows show beyond pi: what is in the model's context, and token estimates. */
@@ -85,25 +87,53 @@ export function markHits(cells: Cell[], query: string | undefined): Cell[] {
   return out;
 }
 
-/** Cut a list of cells to the columns [start, start + width). */
-function sliceCells(cells: Cell[], start: number, width: number): Cell[] {
+// Widths and cuts of the cells a row is made of, kept with the cell: a row's content cells are cached
+// per node (contentCells), so a key press that moves the cursor measures only what it changed, not
+// the up to CONTENT_COLUMNS columns of every row in the window again (emoji and CJK rows go through
+// the grapheme segmenter).
+const widths = new WeakMap<Cell, number>();
+const cuts = new WeakMap<Cell, { from: number; width: number; cell: Cell; cellWidth: number }>();
+
+/** Columns a cell takes. */
+function cellWidth(cell: Cell): number {
+  let w = widths.get(cell);
+  if (w === undefined) widths.set(cell, (w = displayWidth(cell.text)));
+  return w;
+}
+
+/** The part of `cell` in its columns [from, from + width), and the columns that part takes. */
+function cutCell(cell: Cell, from: number, width: number): { cell: Cell; cellWidth: number } {
+  const kept = cuts.get(cell);
+  if (kept !== undefined && kept.from === from && kept.width === width) return kept;
+  const text = sliceColumns(cell.text, from, width);
+  const cut = { from, width, cell: { ...cell, text }, cellWidth: displayWidth(text) };
+  cuts.set(cell, cut);
+  return cut;
+}
+
+/** Cut a list of cells to the columns [start, start + width); with the columns the cut takes. */
+function sliceCells(cells: Cell[], start: number, width: number): { cells: Cell[]; width: number } {
   const out: Cell[] = [];
   let col = 0;
+  let used = 0;
   for (const cell of cells) {
-    const w = displayWidth(cell.text);
+    const w = cellWidth(cell);
     const from = Math.max(start, col);
     const to = Math.min(start + width, col + w);
     if (to > from) {
-      const text = from === col && to === col + w ? cell.text : sliceColumns(cell.text, from - col, to - from);
-      if (text !== "") out.push({ ...cell, text });
+      const cut = from === col && to === col + w ? { cell, cellWidth: w } : cutCell(cell, from - col, to - from);
+      if (cut.cell.text !== "") {
+        out.push(cut.cell);
+        used += cut.cellWidth;
+      }
     }
     col += w;
     if (col >= start + width) break;
   }
-  return out;
+  return { cells: out, width: used };
 }
 
-const cellsWidth = (cells: Cell[]): number => cells.reduce((w, c) => w + displayWidth(c.text), 0);
+const cellsWidth = (cells: Cell[]): number => cells.reduce((w, c) => w + cellWidth(c), 0);
 
 /** Columns of row text kept: more than any terminal shows beside the deepest indent it scrolls to. */
 const CONTENT_COLUMNS = 1024;
@@ -200,9 +230,10 @@ export function buildWindowRows(s: TreeState, facts: RowFacts, width: number, he
   return built.map((row) => {
     const prefixEnd = Math.min(row.prefixWidth, scroll + viewport);
     const prefix = scroll < prefixEnd ? treePrefix(v, row.row, row.folded, scroll, prefixEnd) : "";
-    const restCells = sliceCells(row.rest, Math.max(0, scroll - row.prefixWidth), viewport - prefix.length);
+    const rest = sliceCells(row.rest, Math.max(0, scroll - row.prefixWidth), viewport - prefix.length);
     const cursor: Cell = { text: row.selected ? "› " : "  ", tone: "accent" };
-    const body: Cell[] = prefix ? [cursor, { text: prefix, tone: "dim" }, ...restCells] : [cursor, ...restCells];
-    return { key: row.key, selected: row.selected, body, right: row.right };
+    const body: Cell[] = prefix ? [cursor, { text: prefix, tone: "dim" }, ...rest.cells] : [cursor, ...rest.cells];
+    // The cursor gutter is two columns; the prefix is pi's connectors, one column per character.
+    return { key: row.key, selected: row.selected, body, right: row.right, bodyWidth: 2 + prefix.length + rest.width };
   });
 }

@@ -1,11 +1,12 @@
-// The bundle patches two of Ink's dependencies for speed (build/dependency-patches.mjs). A speed
+// The bundle patches Ink and two of its dependencies for speed (build/dependency-patches.mjs). A speed
 // patch must not change a single character of output: these tests hold each against the original.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NARROW_SYMBOLS, styledCharsSameStyle } from "../../build/dependency-patches.mjs";
+import { createElement, type ComponentType, type ReactElement } from "react";
+import { INK_FRAME_CACHE_LIMIT, inkOutputCachesAcrossFrames, inkTruncateToWidth, inkWidestLineAcrossFrames, NARROW_SYMBOLS, styledCharsSameStyle } from "../../build/dependency-patches.mjs";
 
 /** The code points of a regex character class body written with \uXXXX escapes and ranges. */
 function codePointsOf(classBody: string): number[] {
@@ -93,5 +94,103 @@ describe("ansi-tokenize: styledCharsToString skips the diff between equal styles
   it("still writes the codes between cells whose styles differ, and the closing codes at the end", () => {
     const chars = original.styledCharsFromTokens(original.tokenize("\x1b[31mab\x1b[1mc\x1b[39md"));
     expect(patched.styledCharsToString(chars)).toBe("\x1b[31mab\x1b[1mc\x1b[39md\x1b[22m");
+  });
+});
+
+interface InkModule {
+  renderToString(node: ReactElement, options?: { columns?: number }): string;
+  Box: ComponentType<Record<string, unknown>>;
+  Text: ComponentType<Record<string, unknown>>;
+}
+
+describe("ink: widths and styled characters kept across frames, truncation to the box", () => {
+  // Two copies of Ink's build folder inside the package: one as published, one with the patches
+  // applied. (vitest applies the Ink patches to node_modules/ink/build itself: vitest.config.ts.)
+  const packageDir = fileURLToPath(new URL("../../node_modules/ink/", import.meta.url));
+  const buildDir = join(packageDir, "build");
+  let originalDir = "";
+  let copyDir = "";
+  let original: InkModule;
+  let patched: InkModule;
+
+  beforeAll(async () => {
+    originalDir = mkdtempSync(join(packageDir, "pi-explorer-original-"));
+    cpSync(buildDir, originalDir, { recursive: true });
+    copyDir = mkdtempSync(join(packageDir, "pi-explorer-patch-"));
+    cpSync(buildDir, copyDir, { recursive: true });
+    for (const [name, patch] of [["output.js", inkOutputCachesAcrossFrames], ["render-node-to-output.js", inkWidestLineAcrossFrames], ["wrap-text.js", inkTruncateToWidth]] as const) {
+      const file = join(copyDir, name);
+      const source = readFileSync(file, "utf8");
+      expect(source.split(patch.from)).toHaveLength(2);
+      expect(patch.file.test(join(buildDir, name))).toBe(true);
+      writeFileSync(file, source.replace(patch.from, () => patch.to) + patch.append);
+    }
+    original = (await import(pathToFileURL(join(originalDir, "index.js")).href)) as InkModule;
+    patched = (await import(pathToFileURL(join(copyDir, "index.js")).href)) as InkModule;
+  }, 60_000);
+  afterAll(() => {
+    for (const dir of [originalDir, copyDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("cuts a truncated text whose wide character straddles the last column to the box, where Ink ran one column over", () => {
+    for (const text of ["abcdefg日本語", "abcdefg😀xx", "abcdefg🗄️🗄️", "x한국어텍스트와"]) {
+      const draw = (ink: InkModule) => createElement(ink.Box, { width: 9 }, createElement(ink.Text, { wrap: "truncate" }, text));
+      expect(stringWidth(original.renderToString(draw(original), { columns: 20 })), text).toBe(10);
+      const cut = patched.renderToString(draw(patched), { columns: 20 });
+      expect(stringWidth(cut), text).toBeLessThanOrEqual(9);
+      expect(cut.endsWith("…")).toBe(true);
+    }
+    // Where nothing straddles, the cut is Ink's own.
+    const plain = (ink: InkModule) => createElement(ink.Box, { width: 9 }, createElement(ink.Text, { wrap: "truncate" }, "abcdefgh日本"));
+    expect(patched.renderToString(plain(patched), { columns: 20 })).toBe(original.renderToString(plain(original), { columns: 20 }));
+  });
+
+  const PIECES = ["a", "tree ", "│ ", "•", "日本語", "😀", "🗄️", "👩‍💻", "한글", "é", " ", "tail", "◆"];
+  const COLORS = [undefined, "cyan", "gray", "yellow", "green"];
+  /** Rows of coloured runs, some wider than the frame (Ink cuts them), at several indents. */
+  function frame(ink: InkModule, seed: number): ReactElement {
+    let state = seed;
+    const next = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % n;
+    };
+    const rows: ReactElement[] = [];
+    for (let r = 0; r < 12; r++) {
+      const runs: ReactElement[] = [];
+      for (let i = 0, n = 1 + next(8); i < n; i++) {
+        let text = "";
+        for (let j = 0, m = 1 + next(6); j < m; j++) text += PIECES[next(PIECES.length)];
+        runs.push(createElement(ink.Text, { key: i, color: COLORS[next(COLORS.length)], bold: next(4) === 0 }, text));
+      }
+      const wrap = next(2) === 0 ? "truncate" : "wrap";
+      rows.push(createElement(ink.Box, { key: r, paddingLeft: next(3) }, createElement(ink.Text, { wrap }, ...runs)));
+    }
+    return createElement(ink.Box, { flexDirection: "column", width: 40 }, ...rows);
+  }
+
+  it("draws every frame as the original does, lines seen before included", () => {
+    // Seeds repeat, so later frames draw lines (and whole texts) the caches already hold. A frame
+    // where the original runs a line past the box (a wide character at its edge) differs by design.
+    let compared = 0;
+    for (let i = 0; i < 180; i++) {
+      const seed = 1 + (i % 60);
+      const want = original.renderToString(frame(original, seed), { columns: 40 });
+      const got = patched.renderToString(frame(patched, seed), { columns: 40 });
+      for (const line of got.split("\n")) expect(stringWidth(line), `seed ${seed}`).toBeLessThanOrEqual(40);
+      if (want.split("\n").some((line) => stringWidth(line) > 40)) continue;
+      expect(got, `seed ${seed}`).toBe(want);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(90);
+  });
+
+  it("stays right after the caches fill and are cleared", () => {
+    // More distinct lines than INK_FRAME_CACHE_LIMIT: each cache is cleared on the way.
+    const rows = INK_FRAME_CACHE_LIMIT / 40 + 10;
+    for (let f = 0; f < 42; f++) {
+      const lines = Array.from({ length: rows }, (_, r) => `${f}·${r} 😀 日本 ${"x".repeat(r % 7)}`);
+      const draw = (ink: InkModule) => createElement(ink.Box, { flexDirection: "column" }, ...lines.map((l, r) => createElement(ink.Text, { key: r, wrap: "truncate" }, l)));
+      expect(patched.renderToString(draw(patched), { columns: 30 }), `frame ${f}`).toBe(original.renderToString(draw(original), { columns: 30 }));
+    }
   });
 });

@@ -29,7 +29,7 @@ describeWithTmux("compaction preview end to end (tmux, built binary)", () => {
 
     t.type("]");
     t.type("]");
-    screen = await t.waitFor((s) => s.includes("keepRecentTokens 2,200 (adjusted)"), "keepRecentTokens to step up twice");
+    screen = await t.waitFor((s) => s.includes("keepRecentTokens 2,200 (adjusted)") && !s.includes("(updating…)"), "keepRecentTokens to step up twice and the plan at it");
     expect(cutLine(screen)).toContain("first kept entry u5");
     expect(cutLine(screen)).not.toContain("splits the turn");
     expect(screen).not.toContain("▼ turn prefix of the split turn");
@@ -59,7 +59,7 @@ describeWithTmux("compaction preview end to end (tmux, built binary)", () => {
     await t.waitFor((s) => s.includes("Compaction preview") && s.includes("✂── cut"), "the compaction preview");
     t.type("]");
     t.type("]");
-    let screen = await t.waitFor((s) => s.includes("keepRecentTokens 2,200 (adjusted)"), "keepRecentTokens to step up twice");
+    let screen = await t.waitFor((s) => s.includes("keepRecentTokens 2,200 (adjusted)") && !s.includes("(updating…)"), "keepRecentTokens to step up twice and the plan at it");
     expect(cutLine(screen)).toContain("first kept entry u5");
 
     t.type("w");
