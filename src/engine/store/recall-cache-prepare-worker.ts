@@ -1,0 +1,26 @@
+// Worker thread of recall-cache-prepare-pool.ts: prepares whole session files for the index
+// (read, parse, docs, postings; no database) and posts each result on the pool's port, then
+// wakes the main thread, which waits for it synchronously.
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import { prepareWholeFile } from "./recall-cache-prepare.js";
+import type { PrepareJob, PrepareReply } from "./recall-cache-prepare-pool.js";
+
+interface Setup {
+  port: MessagePort;
+  signal: Int32Array;
+}
+
+if (parentPort) {
+  const { port, signal } = workerData as Setup;
+  parentPort.on("message", (job: PrepareJob) => {
+    let reply: PrepareReply;
+    try {
+      reply = { seq: job.seq, file: prepareWholeFile(job.path, job, job.profile) };
+    } catch (error) {
+      reply = { seq: job.seq, error: error instanceof Error ? error.message : String(error) };
+    }
+    port.postMessage(reply);
+    Atomics.add(signal, 0, 1);
+    Atomics.notify(signal, 0);
+  });
+}
