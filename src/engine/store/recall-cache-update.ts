@@ -9,6 +9,7 @@ import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
 import { completeLines, prepareEntries, prepareWholeFile, readRange, sha, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 import type { SqliteDb } from "./sqlite.js";
+import { decodeTermIds, encodeTermIds, unionSorted } from "./term-id-list.js";
 
 export { readRange } from "./recall-cache-prepare.js";
 
@@ -196,6 +197,8 @@ export class RecallIndexWriter {
       pool?.close();
     }
     if (dropped) this.giveSpaceBack(dropped);
+    // FTS5's merges and the replaced per-file rows leave free pages even when nothing was dropped.
+    else if (stats.reindexed + stats.appended > 0) this.db.exec("PRAGMA incremental_vacuum");
     return stats;
   }
 
@@ -206,6 +209,7 @@ export class RecallIndexWriter {
       // A single segment holding tombstones is left alone by 'optimize'; a merge rewrites it without them.
       this.db.exec("INSERT INTO docs_fts(docs_fts) VALUES('optimize')");
       this.db.exec("INSERT INTO docs_fts(docs_fts, rank) VALUES('merge', -1000)");
+      this.db.exec("DELETE FROM terms WHERE NOT EXISTS (SELECT 1 FROM postings p WHERE p.term_id = terms.id)");
     }
     this.db.exec("PRAGMA incremental_vacuum");
   }
@@ -220,10 +224,10 @@ export class RecallIndexWriter {
     const db = this.db;
     const tokens = db.prepare("SELECT token_count FROM files WHERE id = ?").value<number>(fileId) ?? 0;
     db.prepare("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
-    // The docs a term has across sessions go down by this file's; terms no session holds go.
-    db.prepare("UPDATE terms SET df = df - (SELECT sum(p.df) FROM postings p WHERE p.term_id = terms.id AND p.file_id = ?) WHERE id IN (SELECT term_id FROM postings WHERE file_id = ?)").run(fileId, fileId);
-    db.prepare("DELETE FROM terms WHERE df <= 0 AND id IN (SELECT term_id FROM postings WHERE file_id = ?)").run(fileId);
-    for (const table of ["postings", "doc_tools", "doc_paths", "docs", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
+    // A term no postings row uses any more is out of use (its row goes when space is given back).
+    const deletePostings = db.prepare("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
+    for (const termId of this.termIdsOf(fileId)) deletePostings.run(termId, fileId);
+    for (const table of ["file_terms", "doc_tools", "doc_paths", "docs", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
     db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
     return tokens;
   }
@@ -264,18 +268,45 @@ export class RecallIndexWriter {
    * every segment of its terms, so a session that grew through many updates would slow queries.
    */
   private mergeSegments(fileId: number): void {
-    const rows = this.db.prepare("SELECT term_id AS term, seg, df, data FROM postings WHERE file_id = ? ORDER BY term_id, seg").all<{ term: number; seg: number; df: number; data: Uint8Array }>(fileId);
-    this.db.prepare("DELETE FROM postings WHERE file_id = ?").run(fileId);
+    const rowsOf = this.db.prepare("SELECT seg, df, data FROM postings WHERE term_id = ? AND file_id = ? ORDER BY seg");
+    const remove = this.db.prepare("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
     const insert = this.db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data) VALUES (?, ?, ?, ?, ?)");
-    for (let i = 0; i < rows.length; ) {
-      let j = i;
-      let df = 0;
-      while (j < rows.length && rows[j].term === rows[i].term) df += rows[j++].df;
+    for (const termId of this.termIdsOf(fileId)) {
+      const rows = rowsOf.all<{ seg: number; df: number; data: Uint8Array }>(termId, fileId);
+      if (rows.length < 2) continue;
+      remove.run(termId, fileId);
       // Segments were written in file order, so their docs stay ascending when joined.
-      insert.run(rows[i].term, fileId, rows[i].seg, df, j - i === 1 ? rows[i].data : joinPostings(rows.slice(i, j).map((r) => r.data)));
-      i = j;
+      insert.run(termId, fileId, rows[0].seg, rows.reduce((n, r) => n + r.df, 0), joinPostings(rows.map((r) => r.data)));
     }
     this.db.prepare("UPDATE files SET segments = 1 WHERE id = ?").run(fileId);
+  }
+
+  /** Ids of the terms a file has postings for, ascending. */
+  private termIdsOf(fileId: number): number[] {
+    const ids = this.db.prepare("SELECT ids FROM file_terms WHERE file_id = ?").value<Uint8Array>(fileId);
+    return ids ? decodeTermIds(ids) : [];
+  }
+
+  /** Ids of `terms` (each added with the next id when new), in the order given. */
+  private termIds(terms: readonly string[]): number[] {
+    const db = this.db;
+    const find = db.prepare("SELECT id FROM terms WHERE term = ?");
+    const add = db.prepare("INSERT INTO terms(term, id) VALUES (?, ?)");
+    let next = db.prepare("SELECT value FROM meta WHERE key = 'next_term'").value<number>() ?? 0;
+    const before = next;
+    // Looked up in term order: the terms B-tree is then walked front to back.
+    const order = terms.map((_, t) => t).sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0));
+    const ids = new Array<number>(terms.length);
+    for (const t of order) {
+      const known = find.value<number>(terms[t]);
+      if (known !== undefined) ids[t] = known;
+      else {
+        add.run(terms[t], next);
+        ids[t] = next++;
+      }
+    }
+    if (next !== before) db.prepare("INSERT INTO meta(key, value) VALUES ('next_term', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(next);
+    return ids;
   }
 
   /** Writes the docs of one read (their ids are consecutive: a segment is known by its first). */
@@ -300,13 +331,15 @@ export class RecallIndexWriter {
     }
     if (n) {
       db.prepare("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, first, seg.lengths);
-      const termId = db.prepare("INSERT INTO terms(term, df) VALUES (?, ?) ON CONFLICT(term) DO UPDATE SET df = df + excluded.df RETURNING id");
       const insertPostings = db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data) VALUES (?, ?, ?, ?, ?)");
-      const ids = seg.terms.map((term, t) => termId.value<number>(term, seg.dfs[t])!);
+      const ids = this.termIds(seg.terms);
       // In term id order: the postings B-tree is then written front to back, not at random.
       const order = ids.map((_, t) => t).sort((a, b) => ids[a] - ids[b]);
       // A segment is known by its first doc: segments of a file stay in file order.
       for (const t of order) insertPostings.run(ids[t], fileId, first, seg.dfs[t], withFirstDoc(seg.postings[t], first));
+      const sorted = order.map((t) => ids[t]);
+      const held = this.termIdsOf(fileId);
+      db.prepare("INSERT OR REPLACE INTO file_terms(file_id, ids) VALUES (?, ?)").run(fileId, encodeTermIds(held.length ? unionSorted(held, sorted) : sorted));
     }
     db.prepare("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?").run(seg.nextRef, n, seg.tokens, fileId);
     return n;
