@@ -63,6 +63,18 @@ it("a file the worker cannot read is read in this thread, with the error a build
   }
 });
 
+it("a worker that dies (out of memory, killed) is noticed by its silence: the files are prepared in this thread", () => {
+  const dying = join(root, "dying-worker.mjs");
+  writeFileSync(dying, 'import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => process.exit(1));\n');
+  const list = files.slice(0, 3).map(withStat);
+  const pool = PreparePool.start(list, "1.6", { workerUrl: pathToFileURL(dying), minBytes: 0, workers: 1, stallMs: 300 })!;
+  try {
+    for (let i = 0; i < list.length; i++) expect(pool.take(i)).toEqual(prepareWholeFile(list[i].path, list[i], "1.6"));
+  } finally {
+    pool.close();
+  }
+}, 20_000);
+
 describeWithSqlite("an index built through the workers", () => {
   it("answers exactly as one built in this thread", () => {
     const build = (name: string, workers: Parameters<RecallCache["update"]>[2]) => {

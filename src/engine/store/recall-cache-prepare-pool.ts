@@ -2,7 +2,7 @@
 // the main thread writes the current one into SQLite. The index's update stays synchronous (the
 // CLI and the picker's worker call it so): the main thread waits for a result with Atomics.wait
 // on a counter the workers bump, and takes it with receiveMessageOnPort. Results are the same as
-// preparing in place; any failure (no worker script, a worker that died, an error) prepares
+// preparing in place; any failure (no worker script, a worker that went silent, an error) prepares
 // that file in place instead, which also reports the error as a build without workers would.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -27,6 +27,15 @@ const MIN_POOL_BYTES = 4_000_000;
 const AHEAD_BYTES = 64_000_000;
 const MAX_WORKERS = 3;
 const WAIT_SLICE_MS = 50;
+/**
+ * A worker that is gone (out of memory, killed) never answers, and this thread cannot see its exit
+ * while it waits: when no worker started or finished a job for this long (plus 1 ms per KB of the
+ * file awaited), the rest is prepared in place.
+ */
+const STALL_MS = 30_000;
+/** Counters in the shared buffer: replies posted, jobs started. */
+const REPLIES = 0;
+const STARTED = 1;
 
 export interface PoolFile {
   path: string;
@@ -39,6 +48,8 @@ export interface PoolOptions {
   workerUrl?: URL;
   minBytes?: number;
   workers?: number;
+  /** Test seam: how long without a sign of work before the workers count as gone (STALL_MS). */
+  stallMs?: number;
 }
 
 export class PreparePool {
@@ -47,6 +58,7 @@ export class PreparePool {
   private taken = 0;
   private aheadBytes = 0;
   private seen = 0;
+  private started = 0;
   private broken = false;
 
   private constructor(
@@ -55,6 +67,7 @@ export class PreparePool {
     private readonly workers: Worker[],
     private readonly ports: MessagePort[],
     private readonly signal: Int32Array,
+    private readonly stallMs: number,
   ) {}
 
   /**
@@ -62,11 +75,11 @@ export class PreparePool {
    * (one core, little to read, no worker script next to this module: tests run the sources).
    */
   static start(files: readonly PoolFile[], profile: PiProfile, options: PoolOptions = {}): PreparePool | null {
-    const { workerUrl = new URL("./recall-cache-prepare-worker.js", import.meta.url), minBytes = MIN_POOL_BYTES, workers: wanted = availableParallelism() - 1 } = options;
+    const { workerUrl = new URL("./recall-cache-prepare-worker.js", import.meta.url), minBytes = MIN_POOL_BYTES, workers: wanted = availableParallelism() - 1, stallMs = STALL_MS } = options;
     const count = Math.min(MAX_WORKERS, wanted, files.length);
     if (count < 1 || files.reduce((n, f) => n + f.size, 0) < minBytes) return null;
     if (workerUrl.protocol !== "file:" || !existsSync(fileURLToPath(workerUrl))) return null;
-    const signal = new Int32Array(new SharedArrayBuffer(4));
+    const signal = new Int32Array(new SharedArrayBuffer(8));
     const workers: Worker[] = [];
     const ports: MessagePort[] = [];
     try {
@@ -83,7 +96,7 @@ export class PreparePool {
       for (const p of ports) p.close();
       return null;
     }
-    const pool = new PreparePool(files, profile, workers, ports, signal);
+    const pool = new PreparePool(files, profile, workers, ports, signal, stallMs);
     pool.fill();
     return pool;
   }
@@ -121,6 +134,8 @@ export class PreparePool {
 
   private wait(seq: number): PrepareReply | undefined {
     if (seq >= this.submitted) return undefined;
+    const stall = this.stallMs + this.files[seq].size / 1000;
+    let lastSign = Date.now();
     for (;;) {
       const ready = this.results.get(seq);
       if (ready) {
@@ -136,17 +151,19 @@ export class PreparePool {
         got = true;
       }
       if (got) continue;
-      const now = Atomics.load(this.signal, 0);
-      if (now !== this.seen) {
-        this.seen = now;
+      const replies = Atomics.load(this.signal, REPLIES);
+      const started = Atomics.load(this.signal, STARTED);
+      if (replies !== this.seen || started !== this.started) {
+        this.seen = replies;
+        this.started = started;
+        lastSign = Date.now();
         continue;
       }
-      // A worker that is gone (out of memory) never answers: prepare in place from here on.
-      if (this.workers.some((w) => w.threadId === -1)) {
+      if (Date.now() - lastSign > stall) {
         this.broken = true;
         return undefined;
       }
-      Atomics.wait(this.signal, 0, now, WAIT_SLICE_MS);
+      Atomics.wait(this.signal, REPLIES, replies, WAIT_SLICE_MS);
     }
   }
 }

@@ -13,6 +13,8 @@ interface Setup {
 if (parentPort) {
   const { port, signal } = workerData as Setup;
   parentPort.on("message", (job: PrepareJob) => {
+    // A sign of work for the waiting thread (jobs started), then the reply and its count.
+    Atomics.add(signal, 1, 1);
     let reply: PrepareReply;
     try {
       reply = { seq: job.seq, file: prepareWholeFile(job.path, job, job.profile) };
