@@ -281,8 +281,10 @@ export class CrossSessionSearch {
   private typoTerms(word: string): string[] {
     const k = typoBudget(word.length);
     if (!k) return [];
-    const range = (letter: string) => this.termsBetween(letter, `${letter}\uffff`, -1);
-    const atFirstLetter = this.stmt("SELECT term FROM terms t WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id)").values<string>(
+    // Candidates among every stored term: whether one is still in use (some postings row has it) is
+    // asked only of the few within the distance, by their document frequency (0: out of use).
+    const range = (letter: string) => this.stmt("SELECT term FROM terms WHERE term >= ? AND term < ?").values<string>(letter, `${letter}\uffff`);
+    const atFirstLetter = this.stmt("SELECT term FROM terms WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ?").values<string>(
       word.slice(0, 2),
       word.slice(1, 3),
       word.length - k,
@@ -294,6 +296,7 @@ export class CrossSessionSearch {
       .map((term) => ({ term, d: boundedDistance(word, term, k) }))
       .filter((x) => x.d <= k)
       .map((x) => ({ ...x, df: Number(frequencyOf.value(x.term) ?? 0) }))
+      .filter((x) => x.df > 0)
       .sort((a, b) => a.d - b.d || b.df - a.df || (a.term < b.term ? -1 : 1))
       .slice(0, 10)
       .map((x) => x.term);
