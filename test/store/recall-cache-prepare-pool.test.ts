@@ -2,7 +2,7 @@
 // dist/bin/recall-cache-prepare-worker.js) while the main thread writes: the prepared files are
 // exactly those prepared in place, an index built through the workers answers exactly as one
 // built in one thread, and a file the worker cannot read fails as it does without workers.
-import { rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -32,10 +32,12 @@ const withStat = (path: string) => {
 
 it("prepares every file in a worker exactly as in this thread, in order, two workers taking turns", () => {
   const list = files.map(withStat);
-  const pool = PreparePool.start(list, "1.6", { workerUrl, minBytes: 0, workers: 2 });
+  // This thread only waits here (it would otherwise prepare files no worker started yet).
+  const pool = PreparePool.start(list, "1.6", { workerUrl, minBytes: 0, workers: 2, steal: false });
   expect(pool).not.toBeNull();
   try {
     for (let i = 0; i < list.length; i++) expect(pool!.take(i)).toEqual(prepareWholeFile(list[i].path, list[i], "1.6"));
+    expect(pool!.counts).toEqual({ byWorkers: list.length, here: 0 });
   } finally {
     pool!.close();
   }
@@ -63,13 +65,23 @@ it("a file the worker cannot read is read in this thread, with the error a build
   }
 });
 
-it("a worker that dies (out of memory, killed) is noticed by its silence: the files are prepared in this thread", () => {
+it("this thread prepares files no worker started rather than wait, and a worker that dies (out of memory, killed) is noticed by its silence", () => {
   const dying = join(root, "dying-worker.mjs");
-  writeFileSync(dying, 'import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => process.exit(1));\n');
+  const claimed = join(root, "dying-worker-claimed");
+  // It claims its first job, as a worker starting it does, says so, and dies.
+  writeFileSync(
+    dying,
+    `import { writeFileSync } from "node:fs";\nimport { parentPort, workerData } from "node:worker_threads";\n` +
+      `parentPort.on("message", (job) => { Atomics.compareExchange(workerData.signal, 2 + job.seq, 0, 1); writeFileSync(${JSON.stringify(claimed)}, ""); process.exit(1); });\n`,
+  );
   const list = files.slice(0, 3).map(withStat);
   const pool = PreparePool.start(list, "1.6", { workerUrl: pathToFileURL(dying), minBytes: 0, workers: 1, stallMs: 300 })!;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; !existsSync(claimed) && waited < 10_000; waited += 20) Atomics.wait(pause, 0, 0, 20);
+  expect(existsSync(claimed)).toBe(true);
   try {
     for (let i = 0; i < list.length; i++) expect(pool.take(i)).toEqual(prepareWholeFile(list[i].path, list[i], "1.6"));
+    expect(pool.counts).toEqual({ byWorkers: 0, here: list.length });
   } finally {
     pool.close();
   }

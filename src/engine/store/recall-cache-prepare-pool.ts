@@ -19,7 +19,8 @@ export interface PrepareJob {
   profile: PiProfile;
 }
 
-export type PrepareReply = { seq: number; file: PreparedFile } | { seq: number; error: string };
+/** A file prepared, one that failed, or one the main thread claimed first (skipped). */
+export type PrepareReply = { seq: number; file: PreparedFile } | { seq: number; error: string } | { seq: number; skipped: true };
 
 /** Below this many bytes to read, starting a worker (~40 ms) is not worth it. */
 const MIN_POOL_BYTES = 4_000_000;
@@ -33,9 +34,10 @@ const WAIT_SLICE_MS = 50;
  * file awaited), the rest is prepared in place.
  */
 const STALL_MS = 30_000;
-/** Counters in the shared buffer: replies posted, jobs started. */
+/** The shared buffer: replies posted, jobs started, then per file 1 once a thread claimed it. */
 const REPLIES = 0;
 const STARTED = 1;
+export const CLAIMS = 2;
 
 export interface PoolFile {
   path: string;
@@ -50,10 +52,16 @@ export interface PoolOptions {
   workers?: number;
   /** Test seam: how long without a sign of work before the workers count as gone (STALL_MS). */
   stallMs?: number;
+  /** Test seam: false keeps this thread from preparing files itself while workers could. */
+  steal?: boolean;
 }
 
 export class PreparePool {
   private readonly results = new Map<number, PrepareReply>();
+  /** Files this thread prepared while it waited (null: that failed; taking it again reports why). */
+  private readonly own = new Map<number, PreparedFile | null>();
+  /** Files taken so far: prepared by a worker, or in this thread. */
+  readonly counts = { byWorkers: 0, here: 0 };
   private submitted = 0;
   private taken = 0;
   private aheadBytes = 0;
@@ -68,6 +76,7 @@ export class PreparePool {
     private readonly ports: MessagePort[],
     private readonly signal: Int32Array,
     private readonly stallMs: number,
+    private readonly stealing: boolean,
   ) {}
 
   /**
@@ -75,11 +84,11 @@ export class PreparePool {
    * (one core, little to read, no worker script next to this module: tests run the sources).
    */
   static start(files: readonly PoolFile[], profile: PiProfile, options: PoolOptions = {}): PreparePool | null {
-    const { workerUrl = new URL("./recall-cache-prepare-worker.js", import.meta.url), minBytes = MIN_POOL_BYTES, workers: wanted = availableParallelism() - 1, stallMs = STALL_MS } = options;
+    const { workerUrl = new URL("./recall-cache-prepare-worker.js", import.meta.url), minBytes = MIN_POOL_BYTES, workers: wanted = availableParallelism() - 1, stallMs = STALL_MS, steal = true } = options;
     const count = Math.min(MAX_WORKERS, wanted, files.length);
     if (count < 1 || files.reduce((n, f) => n + f.size, 0) < minBytes) return null;
     if (workerUrl.protocol !== "file:" || !existsSync(fileURLToPath(workerUrl))) return null;
-    const signal = new Int32Array(new SharedArrayBuffer(8));
+    const signal = new Int32Array(new SharedArrayBuffer(4 * (CLAIMS + files.length)));
     const workers: Worker[] = [];
     const ports: MessagePort[] = [];
     try {
@@ -96,7 +105,7 @@ export class PreparePool {
       for (const p of ports) p.close();
       return null;
     }
-    const pool = new PreparePool(files, profile, workers, ports, signal, stallMs);
+    const pool = new PreparePool(files, profile, workers, ports, signal, stallMs, steal);
     pool.fill();
     return pool;
   }
@@ -105,12 +114,22 @@ export class PreparePool {
   take(index: number): PreparedFile {
     this.taken = Math.max(this.taken, index + 1);
     const file = this.files[index];
-    const reply = this.broken ? undefined : this.wait(index);
+    let prepared = this.own.get(index);
+    this.own.delete(index);
+    let byWorker = false;
+    // A file no worker has started yet is prepared here rather than waited for.
+    if (prepared === undefined && !this.broken && !(this.stealing && this.claim(index))) {
+      const reply = this.wait(index);
+      prepared = reply && "file" in reply ? reply.file : null;
+      byWorker = prepared !== null;
+    }
+    if (byWorker) this.counts.byWorkers++;
+    else this.counts.here++;
+    this.results.delete(index);
     if (index < this.submitted) this.aheadBytes -= file.size;
     this.fill();
-    if (reply && "file" in reply) return reply.file;
     // In place: the same result, or the same error a build without workers throws.
-    return prepareWholeFile(file.path, file, this.profile);
+    return prepared ?? prepareWholeFile(file.path, file, this.profile);
   }
 
   close(): void {
@@ -163,7 +182,32 @@ export class PreparePool {
         this.broken = true;
         return undefined;
       }
+      // Rather than idle, prepare a later file no worker has started (the furthest: the workers reach it last).
+      if (this.stealing && this.steal(seq)) {
+        lastSign = Date.now();
+        continue;
+      }
       Atomics.wait(this.signal, REPLIES, replies, WAIT_SLICE_MS);
     }
+  }
+
+  /** Whether this thread got file `seq` to prepare (no worker started it). */
+  private claim(seq: number): boolean {
+    return Atomics.compareExchange(this.signal, CLAIMS + seq, 0, 1) === 0;
+  }
+
+  /** Prepares here the furthest handed-out file after `seq` that no worker started; false when there is none. */
+  private steal(seq: number): boolean {
+    for (let j = this.submitted - 1; j > seq; j--) {
+      if (Atomics.load(this.signal, CLAIMS + j) !== 0 || !this.claim(j)) continue;
+      const f = this.files[j];
+      try {
+        this.own.set(j, prepareWholeFile(f.path, f, this.profile));
+      } catch {
+        this.own.set(j, null);
+      }
+      return true;
+    }
+    return false;
   }
 }

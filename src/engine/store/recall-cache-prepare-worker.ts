@@ -3,7 +3,7 @@
 // wakes the main thread, which waits for it synchronously.
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { prepareWholeFile } from "./recall-cache-prepare.js";
-import type { PrepareJob, PrepareReply } from "./recall-cache-prepare-pool.js";
+import { CLAIMS, type PrepareJob, type PrepareReply } from "./recall-cache-prepare-pool.js";
 
 interface Setup {
   port: MessagePort;
@@ -13,13 +13,17 @@ interface Setup {
 if (parentPort) {
   const { port, signal } = workerData as Setup;
   parentPort.on("message", (job: PrepareJob) => {
-    // A sign of work for the waiting thread (jobs started), then the reply and its count.
+    // A sign of work for the waiting thread (jobs started), then the reply and its count. A file
+    // the main thread claimed first (it prepares files itself rather than wait) is skipped.
     Atomics.add(signal, 1, 1);
     let reply: PrepareReply;
-    try {
-      reply = { seq: job.seq, file: prepareWholeFile(job.path, job, job.profile) };
-    } catch (error) {
-      reply = { seq: job.seq, error: error instanceof Error ? error.message : String(error) };
+    if (Atomics.compareExchange(signal, CLAIMS + job.seq, 0, 1) !== 0) reply = { seq: job.seq, skipped: true };
+    else {
+      try {
+        reply = { seq: job.seq, file: prepareWholeFile(job.path, job, job.profile) };
+      } catch (error) {
+        reply = { seq: job.seq, error: error instanceof Error ? error.message : String(error) };
+      }
     }
     port.postMessage(reply);
     Atomics.add(signal, 0, 1);
