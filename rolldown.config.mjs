@@ -19,8 +19,13 @@ const shipPiBridge = {
 };
 
 export default defineConfig({
-  // The picker's content index is built in a worker thread: its script is an entry of its own, next to the chunks.
-  input: { main: "dist/src/cli/main.js", "recall-index-worker": "dist/components/picker/recall-index-worker.js" },
+  // The picker's content index is built in a worker thread, and a first build of the index prepares files in
+  // worker threads: each script is an entry of its own, next to the chunks (found relative to import.meta.url).
+  input: {
+    main: "dist/src/cli/main.js",
+    "recall-index-worker": "dist/components/picker/recall-index-worker.js",
+    "recall-cache-prepare-worker": "dist/src/engine/store/recall-cache-prepare-worker.js",
+  },
   platform: "node",
   // The recall index's SQLite drivers are loaded at run time through require (src/engine/store/sqlite.ts),
   // either may be missing: node:sqlite is built into Node 22.13+, better-sqlite3 (a native addon) is an

@@ -101,7 +101,8 @@ describeWithShared("recall index on the corpus", () => {
     cache.close();
     const ratio = statSync(path).size / sizeOf(files);
     console.log(`[recall index] corpus: ${(statSync(path).size / 1e6).toFixed(2)} MB for ${(sizeOf(files) / 1e6).toFixed(2)} MB of sessions (${ratio.toFixed(2)}x)`);
-    // The corpus is dense text (little tool output to skip): phrases (FTS5 positions) alone take 0.13x.
-    expect(ratio).toBeLessThan(0.45);
+    // The corpus is dense text (little tool output to skip): phrases (FTS5 positions) alone take 0.13x,
+    // the words' postings 0.08x, docs 0.04x, terms 0.03x (measured with dbstat: 0.34x in all).
+    expect(ratio).toBeLessThan(0.36);
   });
 });

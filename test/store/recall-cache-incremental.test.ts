@@ -173,6 +173,33 @@ describeWithSqlite("recall cache", () => {
     });
   });
 
+  it("a word only a deleted session held is found no more, not as a prefix nor as a spelling, though its term row stays until space is given back", () => {
+    appendFileSync(b, userEntry("o2", "o1", "the quokkanaut landed"));
+    withCache((cache) => cache.update(listed(), "1.6"));
+    rmSync(b);
+    const queries = ["quokkanaut", "quokkan", "quokkanaot", "landed"];
+    const answer = (cache: RecallCache) =>
+      queries.map((q) => {
+        const r = cache.search(q, { pageSize: 100 });
+        if (!r.ok) throw new Error(r.message);
+        return { q, hits: r.value.hits.map((h) => `${h.sessionId}:${h.entryId}`), corrections: r.value.corrections };
+      });
+    const updated = withCache((cache) => {
+      expect(cache.update(listed(), "1.6")).toMatchObject({ removed: 1 });
+      return answer(cache);
+    });
+    expect(updated.slice(0, 3)).toEqual(queries.slice(0, 3).map((q) => ({ q, hits: [], corrections: {} })));
+    // The session left is a small share of the index: its terms' rows were not swept yet.
+    const db = (loadSqlite() as SqliteDriver).open(dbPath);
+    try {
+      expect(db.prepare("SELECT count(*) FROM terms WHERE term = 'quokkanaut'").value()).toBe(1);
+    } finally {
+      db.close();
+    }
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(dbPath + suffix, { force: true });
+    expect(withCache((cache) => (cache.update(listed(), "1.6"), answer(cache)))).toEqual(updated);
+  });
+
   it("a corrupt index file is rebuilt, not trusted", () => {
     mkdirSync(join(dir, "cache", "pi-explorer"), { recursive: true });
     writeFileSync(dbPath, "this is not a database, just garbage bytes ".repeat(200));

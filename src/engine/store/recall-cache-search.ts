@@ -220,7 +220,7 @@ export class CrossSessionSearch {
 
   /** Distinct index terms in [from, to), in order, at most `limit`. */
   private termsBetween(from: string, to: string, limit: number): string[] {
-    return this.stmt("SELECT term FROM terms WHERE term >= ? AND term < ? AND df > 0 ORDER BY term LIMIT ?").values<string>(from, to, limit);
+    return this.stmt("SELECT term FROM terms t WHERE term >= ? AND term < ? AND EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id) ORDER BY term LIMIT ?").values<string>(from, to, limit);
   }
 
   private rankTerms(words: string[], phrases: string[][], q: RecallQuery, k: number) {
@@ -231,7 +231,7 @@ export class CrossSessionSearch {
       return { variants: variants.map((v) => ({ weight: v.weight, lists: this.lists(v.term) })) };
     });
     const phrasePostings: PhrasePostings[] = phrases.map((phrase) => {
-      const known = this.stmt("SELECT 1 FROM terms WHERE term = ? AND df > 0");
+      const known = this.stmt("SELECT 1 FROM terms t WHERE term = ? AND EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id)");
       if ([...new Set(phrase)].some((t) => known.get(t) === undefined)) return { docs: [], lists: [] };
       const { lengthRoles } = this.docTable!;
       const docs = this.stmt("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?")
@@ -264,7 +264,7 @@ export class CrossSessionSearch {
   /** The docs a word stands for: itself, longer words it prefixes, or (when neither exists) near spellings. */
   private expandWord(word: string): { variants: { term: string; weight: number }[]; corrected: boolean } {
     const variants: { term: string; weight: number }[] = [];
-    if (this.stmt("SELECT 1 FROM terms WHERE term = ? AND df > 0").get(word)) variants.push({ term: word, weight: 1 });
+    if (this.stmt("SELECT 1 FROM terms t WHERE term = ? AND EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id)").get(word)) variants.push({ term: word, weight: 1 });
     if (word.length >= PREFIX_MIN) for (const term of prefixTerms(this.termsBetween(word, `${word}\uffff`, PREFIX_SCAN + 1), word)) variants.push({ term, weight: 0.5 });
     if (variants.length) return { variants, corrected: false };
     const typos = this.typoTerms(word);
@@ -281,19 +281,22 @@ export class CrossSessionSearch {
   private typoTerms(word: string): string[] {
     const k = typoBudget(word.length);
     if (!k) return [];
-    const range = (letter: string) => this.termsBetween(letter, `${letter}\uffff`, -1);
-    const atFirstLetter = this.stmt("SELECT term FROM terms WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ? AND df > 0").values<string>(
+    // Candidates among every stored term: whether one is still in use (some postings row has it) is
+    // asked only of the few within the distance, by their document frequency (0: out of use).
+    const range = (letter: string) => this.stmt("SELECT term FROM terms WHERE term >= ? AND term < ?").values<string>(letter, `${letter}\uffff`);
+    const atFirstLetter = this.stmt("SELECT term FROM terms WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ?").values<string>(
       word.slice(0, 2),
       word.slice(1, 3),
       word.length - k,
       word.length + k,
     );
     const candidates = new Set([...range(word[0]), ...range(word[1]), ...atFirstLetter]);
-    const frequencyOf = this.stmt("SELECT df FROM terms WHERE term = ?");
+    const frequencyOf = this.stmt("SELECT sum(p.df) FROM terms t JOIN postings p ON p.term_id = t.id WHERE t.term = ?");
     return [...candidates]
       .map((term) => ({ term, d: boundedDistance(word, term, k) }))
       .filter((x) => x.d <= k)
       .map((x) => ({ ...x, df: Number(frequencyOf.value(x.term) ?? 0) }))
+      .filter((x) => x.df > 0)
       .sort((a, b) => a.d - b.d || b.df - a.df || (a.term < b.term ? -1 : 1))
       .slice(0, 10)
       .map((x) => x.term);

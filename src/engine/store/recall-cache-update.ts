@@ -2,19 +2,19 @@
 // a file that grew is read from the byte offset where the last read stopped; a file that shrank,
 // or whose indexed prefix changed (hash of the bytes just before that offset), is read again from
 // the start.
-import { createHash } from "node:crypto";
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { collectCallPaths, docContent, encodeLengths, encodePostings, packLengthRole, reversedPath, roleCode, TermTable } from "../recall/index.js";
-import { loadFromScan } from "../session/load.js";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
+import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
+import { completeLines, prepareEntries, prepareWholeFile, readRange, sha, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 import type { SqliteDb } from "./sqlite.js";
+import { decodeTermIds, encodeTermIds, unionSorted } from "./term-id-list.js";
+
+export { readRange } from "./recall-cache-prepare.js";
 
 /** A file's postings are merged back into one segment once appends made more than this many. */
 const MAX_SEGMENTS = 8;
-/** Bytes before the indexed offset whose hash proves the indexed prefix is unchanged. */
-const TAIL_CHECK_BYTES = 4096;
 
 export interface RecallCacheUpdate {
   files: number;
@@ -52,25 +52,6 @@ interface FileRow {
   listed: number;
 }
 
-const sha = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
-
-/** Bytes [from, to) of the file at `path` (fewer when it is shorter). */
-export function readRange(path: string, from: number, to: number): Uint8Array {
-  const fd = openSync(path, "r");
-  try {
-    const out = new Uint8Array(Math.max(0, to - from));
-    let off = 0;
-    while (off < out.length) {
-      const n = readSync(fd, out, off, out.length - off, from + off);
-      if (n === 0) break;
-      off += n;
-    }
-    return out.subarray(0, off);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 function statFile(path: string): { size: number; mtimeMs: number } {
   const fd = openSync(path, "r");
   try {
@@ -79,19 +60,6 @@ function statFile(path: string): { size: number; mtimeMs: number } {
     return { size: s.size, mtimeMs: s.mtimeMs };
   } finally {
     closeSync(fd);
-  }
-}
-
-/** Bytes up to and including the last newline (a line still being written is left for later). */
-function completeLines(bytes: Uint8Array): number {
-  const nl = bytes.lastIndexOf(10);
-  if (nl === bytes.length - 1) return bytes.length;
-  // A final line without a newline counts when it is a whole JSON value (hand-written files).
-  try {
-    JSON.parse(Buffer.from(bytes.subarray(nl + 1)).toString("utf8"));
-    return bytes.length;
-  } catch {
-    return nl + 1;
   }
 }
 
@@ -118,25 +86,6 @@ function parseAppendedLines(bytes: Uint8Array): { entries: SessionEntry[]; spans
     from = nl + 1;
   }
   return { entries, spans };
-}
-
-/** [start, length] of each physical line (1-based `lines`) of `bytes`, flat. */
-function lineSpans(bytes: Uint8Array, lines: readonly number[]): number[] {
-  const out: number[] = [];
-  let line = 1;
-  let start = 0;
-  for (const want of lines) {
-    while (line < want) {
-      const nl = bytes.indexOf(10, start);
-      if (nl < 0) break;
-      start = nl + 1;
-      line++;
-    }
-    let end = bytes.indexOf(10, start);
-    if (end < 0) end = bytes.length;
-    out.push(start, end - start);
-  }
-  return out;
 }
 
 /**
@@ -170,6 +119,8 @@ export interface UpdateOptions {
   onProgress?: (progress: UpdateProgress) => void;
   /** Asked before each file that has to be read: true stops there (the app builds in slices between frames). */
   shouldStop?: () => boolean;
+  /** Worker threads preparing new files (recall-cache-prepare-pool.ts); false: all in this thread. */
+  workers?: PoolOptions | false;
 }
 
 /** When the tokens of removed or re-read files are this share of those left, FTS5 is merged to give their space back. */
@@ -208,34 +159,46 @@ export class RecallIndexWriter {
       pending.push({ path, ...st });
     }
     const progress: UpdateProgress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
-    for (let i = 0; i < pending.length; i++) {
-      if (options.shouldStop?.()) {
-        stats.left = pending.length - i;
-        break;
+    // Files new to the index are read whole: worker threads prepare the next ones while this one is written.
+    const fresh = pending.filter((p) => !rows.has(p.path));
+    const freshIndex = new Map(fresh.map((p, i) => [p.path, i]));
+    const pool = options.workers === false ? null : PreparePool.start(fresh, profile, options.workers);
+    try {
+      for (let i = 0; i < pending.length; i++) {
+        if (options.shouldStop?.()) {
+          stats.left = pending.length - i;
+          break;
+        }
+        const { path, size, mtimeMs } = pending[i];
+        const st = { size, mtimeMs };
+        const k = freshIndex.get(path);
+        const prepared = k === undefined ? null : pool ? pool.take(k) : prepareWholeFile(path, st, profile);
+        // The row is read again under the write lock: another process may have indexed the file meanwhile.
+        const read = this.db.transaction(() => {
+          const row = this.db.prepare("SELECT * FROM files WHERE path = ?").get<FileRow>(path);
+          if (row && row.size === st.size && row.mtime_ms === st.mtimeMs) return null;
+          if (row && row.appendable && st.size >= row.offset && this.prefixUnchanged(path, row)) return this.appendFile(row, path, st, profile);
+          if (row) dropped += row.token_count;
+          return this.indexWholeFile(row?.id, path, prepared ?? prepareWholeFile(path, st, profile));
+        });
+        progress.files++;
+        progress.bytes += size;
+        options.onProgress?.({ ...progress });
+        if (!read) {
+          stats.unchanged++;
+          continue;
+        }
+        if (read.whole) stats.reindexed++;
+        else stats.appended++;
+        stats.docsAdded += read.docs;
+        if (!read.listed) stats.unlisted++;
       }
-      const { path, size, mtimeMs } = pending[i];
-      const st = { size, mtimeMs };
-      // The row is read again under the write lock: another process may have indexed the file meanwhile.
-      const read = this.db.transaction(() => {
-        const row = this.db.prepare("SELECT * FROM files WHERE path = ?").get<FileRow>(path);
-        if (row && row.size === st.size && row.mtime_ms === st.mtimeMs) return null;
-        if (row && row.appendable && st.size >= row.offset && this.prefixUnchanged(path, row)) return this.appendFile(row, path, st, profile);
-        if (row) dropped += row.token_count;
-        return this.indexWholeFile(row?.id, path, st, profile);
-      });
-      progress.files++;
-      progress.bytes += size;
-      options.onProgress?.({ ...progress });
-      if (!read) {
-        stats.unchanged++;
-        continue;
-      }
-      if (read.whole) stats.reindexed++;
-      else stats.appended++;
-      stats.docsAdded += read.docs;
-      if (!read.listed) stats.unlisted++;
+    } finally {
+      pool?.close();
     }
     if (dropped) this.giveSpaceBack(dropped);
+    // FTS5's merges and the replaced per-file rows leave free pages even when nothing was dropped.
+    else if (stats.reindexed + stats.appended > 0) this.db.exec("PRAGMA incremental_vacuum");
     return stats;
   }
 
@@ -246,6 +209,7 @@ export class RecallIndexWriter {
       // A single segment holding tombstones is left alone by 'optimize'; a merge rewrites it without them.
       this.db.exec("INSERT INTO docs_fts(docs_fts) VALUES('optimize')");
       this.db.exec("INSERT INTO docs_fts(docs_fts, rank) VALUES('merge', -1000)");
+      this.db.exec("DELETE FROM terms WHERE NOT EXISTS (SELECT 1 FROM postings p WHERE p.term_id = terms.id)");
     }
     this.db.exec("PRAGMA incremental_vacuum");
   }
@@ -260,47 +224,37 @@ export class RecallIndexWriter {
     const db = this.db;
     const tokens = db.prepare("SELECT token_count FROM files WHERE id = ?").value<number>(fileId) ?? 0;
     db.prepare("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
-    // The docs a term has across sessions go down by this file's; terms no session holds go.
-    db.prepare("UPDATE terms SET df = df - (SELECT sum(p.df) FROM postings p WHERE p.term_id = terms.id AND p.file_id = ?) WHERE id IN (SELECT term_id FROM postings WHERE file_id = ?)").run(fileId, fileId);
-    db.prepare("DELETE FROM terms WHERE df <= 0 AND id IN (SELECT term_id FROM postings WHERE file_id = ?)").run(fileId);
-    for (const table of ["postings", "doc_tools", "doc_paths", "docs", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
+    // A term no postings row uses any more is out of use (its row goes when space is given back).
+    const deletePostings = db.prepare("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
+    for (const termId of this.termIdsOf(fileId)) deletePostings.run(termId, fileId);
+    for (const table of ["file_terms", "doc_tools", "doc_paths", "docs", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
     db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
     return tokens;
   }
 
-  /**
-   * Reads the whole file. Whether pi lists it is judged on the complete lines read, like the docs
-   * (pi's listing also sees a line still being written, which is nearly always malformed and skipped).
-   */
-  private indexWholeFile(oldId: number | undefined, path: string, st: { size: number; mtimeMs: number }, profile: PiProfile): FileRead {
+  /** Writes a file read whole (prepareWholeFile), in place of what the index held of it. */
+  private indexWholeFile(oldId: number | undefined, path: string, file: PreparedFile): FileRead {
     if (oldId !== undefined) this.dropFile(oldId);
-    const bytes = readRange(path, 0, st.size);
-    const offset = completeLines(bytes);
-    const body = bytes.subarray(0, offset);
-    const scan = scanSessionText(body, profile);
-    const loaded = loadFromScan(scan, profile);
-    const listed = isListedByPi(listedValues(scan, profile), profile);
-    const tailHash = sha(bytes.subarray(Math.max(0, offset - TAIL_CHECK_BYTES), offset));
-    // Only v3 files grow by plain appends; older ones are rewritten by pi's migration first.
-    const asWritten = loaded.invalid === undefined && loaded.fileVersion >= 3;
     const info = this.db
       .prepare("INSERT INTO files(path, size, mtime_ms, offset, tail_hash, session_id, next_ref, appendable, listed) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)")
-      .run(path, st.size, st.mtimeMs, offset, tailHash, loaded.header?.id ?? "", asWritten ? 1 : 0, listed ? 1 : 0);
+      .run(path, file.size, file.mtimeMs, file.offset, file.tailHash, file.sessionId, file.appendable ? 1 : 0, file.listed ? 1 : 0);
     const fileId = info.lastInsertRowid;
-    if (loaded.invalid !== undefined || !listed) return { docs: 0, listed, whole: true };
-    const spans = lineSpans(body, loaded.entryLines);
-    return { docs: this.insertEntries(fileId, loaded.entries, spans, 0, 0), listed, whole: true };
+    if (!file.segment) return { docs: 0, listed: file.listed, whole: true };
+    return { docs: this.insertSegment(fileId, file.segment), listed: file.listed, whole: true };
   }
 
   private appendFile(row: FileRow, path: string, st: { size: number; mtimeMs: number }, profile: PiProfile): FileRead {
     const bytes = readRange(path, row.offset, st.size);
     const used = completeLines(bytes);
-    if (row.listed && !appendedLinesKeepListing(bytes.subarray(0, used), profile)) return this.indexWholeFile(row.id, path, st, profile);
+    if (row.listed && !appendedLinesKeepListing(bytes.subarray(0, used), profile)) return this.indexWholeFile(row.id, path, prepareWholeFile(path, st, profile));
     const newOffset = row.offset + used;
     const tailFrom = Math.max(0, newOffset - TAIL_CHECK_BYTES);
     const tailHash = used === 0 ? row.tail_hash : sha(readRange(path, tailFrom, newOffset));
     const { entries, spans } = row.listed ? parseAppendedLines(bytes.subarray(0, used)) : { entries: [], spans: [] };
-    const added = this.insertEntries(row.id, entries, spans, row.offset, row.next_ref);
+    // A result whose call was indexed by an earlier read finds the call's paths in the table.
+    const findCall = this.db.prepare("SELECT paths FROM calls WHERE file_id = ? AND call_id = ?");
+    const earlier = { get: (id: string) => findCall.value<string>(row.id, id)?.split("\n") };
+    const added = this.insertSegment(row.id, prepareEntries(entries, spans, row.offset, row.next_ref, earlier));
     const segments = added ? row.segments + 1 : row.segments;
     this.db
       .prepare("UPDATE files SET size = ?, mtime_ms = ?, offset = ?, tail_hash = ?, segments = ? WHERE id = ?")
@@ -314,79 +268,81 @@ export class RecallIndexWriter {
    * every segment of its terms, so a session that grew through many updates would slow queries.
    */
   private mergeSegments(fileId: number): void {
-    const rows = this.db.prepare("SELECT term_id AS term, seg, df, data FROM postings WHERE file_id = ? ORDER BY term_id, seg").all<{ term: number; seg: number; df: number; data: Uint8Array }>(fileId);
-    this.db.prepare("DELETE FROM postings WHERE file_id = ?").run(fileId);
+    const rowsOf = this.db.prepare("SELECT seg, df, data FROM postings WHERE term_id = ? AND file_id = ? ORDER BY seg");
+    const remove = this.db.prepare("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
     const insert = this.db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data) VALUES (?, ?, ?, ?, ?)");
-    for (let i = 0; i < rows.length; ) {
-      let j = i;
-      let df = 0;
-      while (j < rows.length && rows[j].term === rows[i].term) df += rows[j++].df;
+    for (const termId of this.termIdsOf(fileId)) {
+      const rows = rowsOf.all<{ seg: number; df: number; data: Uint8Array }>(termId, fileId);
+      if (rows.length < 2) continue;
+      remove.run(termId, fileId);
       // Segments were written in file order, so their docs stay ascending when joined.
-      insert.run(rows[i].term, fileId, rows[i].seg, df, j - i === 1 ? rows[i].data : joinPostings(rows.slice(i, j).map((r) => r.data)));
-      i = j;
+      insert.run(termId, fileId, rows[0].seg, rows.reduce((n, r) => n + r.df, 0), joinPostings(rows.map((r) => r.data)));
     }
     this.db.prepare("UPDATE files SET segments = 1 WHERE id = ?").run(fileId);
   }
 
-  /**
-   * Index entries in file order; `spans` holds [start, length] of each entry's line, relative to
-   * `base`; `firstRef` is the `#N` of the first message entry among them.
-   */
-  private insertEntries(fileId: number, entries: readonly SessionEntry[], spans: readonly number[], base: number, firstRef: number): number {
+  /** Ids of the terms a file has postings for, ascending. */
+  private termIdsOf(fileId: number): number[] {
+    const ids = this.db.prepare("SELECT ids FROM file_terms WHERE file_id = ?").value<Uint8Array>(fileId);
+    return ids ? decodeTermIds(ids) : [];
+  }
+
+  /** Ids of `terms` (each added with the next id when new), in the order given. */
+  private termIds(terms: readonly string[]): number[] {
     const db = this.db;
-    const callPaths = collectCallPaths(entries);
+    const find = db.prepare("SELECT id FROM terms WHERE term = ?");
+    const add = db.prepare("INSERT INTO terms(term, id) VALUES (?, ?)");
+    let next = db.prepare("SELECT value FROM meta WHERE key = 'next_term'").value<number>() ?? 0;
+    const before = next;
+    // Looked up in term order: the terms B-tree is then walked front to back.
+    const order = terms.map((_, t) => t).sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0));
+    const ids = new Array<number>(terms.length);
+    for (const t of order) {
+      const known = find.value<number>(terms[t]);
+      if (known !== undefined) ids[t] = known;
+      else {
+        add.run(terms[t], next);
+        ids[t] = next++;
+      }
+    }
+    if (next !== before) db.prepare("INSERT INTO meta(key, value) VALUES ('next_term', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(next);
+    return ids;
+  }
+
+  /** Writes the docs of one read (their ids are consecutive: a segment is known by its first). */
+  private insertSegment(fileId: number, seg: PreparedSegment): number {
+    const db = this.db;
     const insertCall = db.prepare("INSERT OR REPLACE INTO calls(file_id, call_id, paths) VALUES (?, ?, ?)");
-    for (const [id, paths] of callPaths) insertCall.run(fileId, id, paths.join("\n"));
-    // A result whose call was indexed by an earlier read finds the call's paths in the table.
-    const findCall = db.prepare("SELECT paths FROM calls WHERE file_id = ? AND call_id = ?");
-    const lookup = {
-      get(id: string): string[] | undefined {
-        const known = callPaths.get(id);
-        if (known) return known;
-        const paths = findCall.value<string>(fileId, id);
-        return paths === undefined ? undefined : paths.split("\n");
-      },
-    };
+    for (const [id, paths] of seg.calls) insertCall.run(fileId, id, paths);
     const insertDoc = db.prepare("INSERT INTO docs(file_id, entry_id, ref, role, tools, files, is_error, off, len) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     const insertFts = db.prepare("INSERT INTO docs_fts(rowid, text) VALUES (?, ?)");
     const insertTool = db.prepare("INSERT INTO doc_tools(tool, doc_id, file_id) VALUES (?, ?, ?)");
     const insertPath = db.prepare("INSERT OR IGNORE INTO doc_paths(rpath, doc_id, file_id) VALUES (?, ?, ?)");
-    const table = new TermTable();
-    const docIds: number[] = [];
-    const lengthRoles: number[] = [];
-    let tokens = 0;
-    let ref = firstRef;
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i];
-      const isMessage = entry.type === "message" && !!entry.message && typeof entry.message === "object";
-      const myRef = isMessage ? ref++ : null;
-      const content = docContent(entry, lookup);
-      if (!content) continue;
-      const info = insertDoc.run(fileId, entry.id, myRef, content.role, `|${content.tools.join("|")}|`, content.files.join("\n"), content.isError ? 1 : 0, base + spans[2 * i], spans[2 * i + 1]);
-      const id = info.lastInsertRowid;
+    const n = seg.entryIds.length;
+    let first = 0;
+    for (let i = 0; i < n; i++) {
+      const id = insertDoc.run(fileId, seg.entryIds[i], seg.refs[i], seg.roles[i], seg.tools[i], seg.files[i], seg.isError[i], seg.offs[i], seg.lens[i]).lastInsertRowid;
       // Ids of one read are consecutive (its transaction holds the write lock): a segment is a range.
-      if (docIds.length && id !== docIds[docIds.length - 1] + 1) throw new Error("recall index: doc ids of one read are not consecutive");
-      insertFts.run(id, content.text);
-      for (const tool of new Set(content.tools)) insertTool.run(tool, id, fileId);
-      for (const path of new Set(content.files)) insertPath.run(reversedPath(path), id, fileId);
-      const length = table.addText(content.text, docIds.length);
-      docIds.push(id);
-      lengthRoles.push(packLengthRole(length, roleCode(content.role)));
-      tokens += length;
+      if (i === 0) first = id;
+      else if (id !== first + i) throw new Error("recall index: doc ids of one read are not consecutive");
+      insertFts.run(id, seg.texts[i]);
+      for (const tool of seg.toolSets[i]) insertTool.run(tool, id, fileId);
+      for (const rpath of seg.reversedPaths[i]) insertPath.run(rpath, id, fileId);
     }
-    if (docIds.length) {
-      db.prepare("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, docIds[0], encodeLengths(lengthRoles));
-      const termId = db.prepare("INSERT INTO terms(term, df) VALUES (?, ?) ON CONFLICT(term) DO UPDATE SET df = df + excluded.df RETURNING id");
+    if (n) {
+      db.prepare("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, first, seg.lengths);
       const insertPostings = db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data) VALUES (?, ?, ?, ?, ?)");
-      const lists = table.lists;
-      const ids = table.terms.map((term, t) => termId.value<number>(term, lists[t].length >> 1)!);
+      const ids = this.termIds(seg.terms);
       // In term id order: the postings B-tree is then written front to back, not at random.
       const order = ids.map((_, t) => t).sort((a, b) => ids[a] - ids[b]);
       // A segment is known by its first doc: segments of a file stay in file order.
-      for (const t of order) insertPostings.run(ids[t], fileId, docIds[0], lists[t].length >> 1, encodePostings(table, t, docIds));
+      for (const t of order) insertPostings.run(ids[t], fileId, first, seg.dfs[t], withFirstDoc(seg.postings[t], first));
+      const sorted = order.map((t) => ids[t]);
+      const held = this.termIdsOf(fileId);
+      db.prepare("INSERT OR REPLACE INTO file_terms(file_id, ids) VALUES (?, ?)").run(fileId, encodeTermIds(held.length ? unionSorted(held, sorted) : sorted));
     }
-    db.prepare("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?").run(ref, docIds.length, tokens, fileId);
-    return docIds.length;
+    db.prepare("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?").run(seg.nextRef, n, seg.tokens, fileId);
+    return n;
   }
 }
 

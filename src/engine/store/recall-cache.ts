@@ -10,8 +10,10 @@
 // says so; where no SQLite driver loads at all, every file is searched on its own.
 //
 // Split by purpose: sqlite.ts (drivers), recall-cache-schema.ts (tables, open),
-// recall-cache-update.ts (incremental reads of the files), recall-cache-search.ts (ranking across
-// sessions), recall-no-index.ts (no SQLite at all).
+// recall-cache-update.ts (incremental reads of the files, the writes), recall-cache-prepare.ts (a
+// file read, parsed and counted into postings, no database), recall-cache-prepare-pool.ts (worker
+// threads preparing the next files of a build while the main thread writes),
+// recall-cache-search.ts (ranking across sessions), recall-no-index.ts (no SQLite at all).
 //
 // Not re-exported from the engine barrel on purpose: only `recall --all` and the picker's content
 // search need it.

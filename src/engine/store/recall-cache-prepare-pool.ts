@@ -1,0 +1,213 @@
+// Worker threads that prepare the next session files of a build (recall-cache-prepare.ts) while
+// the main thread writes the current one into SQLite. The index's update stays synchronous (the
+// CLI and the picker's worker call it so): the main thread waits for a result with Atomics.wait
+// on a counter the workers bump, and takes it with receiveMessageOnPort. Results are the same as
+// preparing in place; any failure (no worker script, a worker that went silent, an error) prepares
+// that file in place instead, which also reports the error as a build without workers would.
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
+import type { PiProfile } from "../types.js";
+import { prepareWholeFile, type PreparedFile } from "./recall-cache-prepare.js";
+
+export interface PrepareJob {
+  seq: number;
+  path: string;
+  size: number;
+  mtimeMs: number;
+  profile: PiProfile;
+}
+
+/** A file prepared, one that failed, or one the main thread claimed first (skipped). */
+export type PrepareReply = { seq: number; file: PreparedFile } | { seq: number; error: string } | { seq: number; skipped: true };
+
+/** Below this many bytes to read, starting a worker (~40 ms) is not worth it. */
+const MIN_POOL_BYTES = 4_000_000;
+/** Bytes of files handed to workers and not yet taken (bounds the results held in memory). */
+const AHEAD_BYTES = 64_000_000;
+const MAX_WORKERS = 3;
+const WAIT_SLICE_MS = 50;
+/**
+ * A worker that is gone (out of memory, killed) never answers, and this thread cannot see its exit
+ * while it waits: when no worker started or finished a job for this long (plus 1 ms per KB of the
+ * file awaited), the rest is prepared in place.
+ */
+const STALL_MS = 30_000;
+/** The shared buffer: replies posted, jobs started, then per file 1 once a thread claimed it. */
+const REPLIES = 0;
+const STARTED = 1;
+export const CLAIMS = 2;
+
+export interface PoolFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Where the worker script is, when a pool pays, how many workers (defaults: next to this module, 4 MB, one per core but this one). */
+export interface PoolOptions {
+  workerUrl?: URL;
+  minBytes?: number;
+  workers?: number;
+  /** Test seam: how long without a sign of work before the workers count as gone (STALL_MS). */
+  stallMs?: number;
+  /** Test seam: false keeps this thread from preparing files itself while workers could. */
+  steal?: boolean;
+}
+
+export class PreparePool {
+  private readonly results = new Map<number, PrepareReply>();
+  /** Files this thread prepared while it waited (null: that failed; taking it again reports why). */
+  private readonly own = new Map<number, PreparedFile | null>();
+  /** Files taken so far: prepared by a worker, or in this thread. */
+  readonly counts = { byWorkers: 0, here: 0 };
+  private submitted = 0;
+  private taken = 0;
+  private aheadBytes = 0;
+  private seen = 0;
+  private started = 0;
+  private broken = false;
+
+  private constructor(
+    private readonly files: readonly PoolFile[],
+    private readonly profile: PiProfile,
+    private readonly workers: Worker[],
+    private readonly ports: MessagePort[],
+    private readonly signal: Int32Array,
+    private readonly stallMs: number,
+    private readonly stealing: boolean,
+  ) {}
+
+  /**
+   * A pool for preparing `files` in this order, or null where workers do not pay or cannot run
+   * (one core, little to read, no worker script next to this module: tests run the sources).
+   */
+  static start(files: readonly PoolFile[], profile: PiProfile, options: PoolOptions = {}): PreparePool | null {
+    const { workerUrl = new URL("./recall-cache-prepare-worker.js", import.meta.url), minBytes = MIN_POOL_BYTES, workers: wanted = availableParallelism() - 1, stallMs = STALL_MS, steal = true } = options;
+    const count = Math.min(MAX_WORKERS, wanted, files.length);
+    if (count < 1 || files.reduce((n, f) => n + f.size, 0) < minBytes) return null;
+    if (workerUrl.protocol !== "file:" || !existsSync(fileURLToPath(workerUrl))) return null;
+    const signal = new Int32Array(new SharedArrayBuffer(4 * (CLAIMS + files.length)));
+    const workers: Worker[] = [];
+    const ports: MessagePort[] = [];
+    try {
+      for (let i = 0; i < count; i++) {
+        // Each worker answers on a channel of its own, which this thread reads synchronously.
+        const { port1, port2 } = new MessageChannel();
+        ports.push(port1);
+        const w = new Worker(workerUrl, { workerData: { port: port2, signal }, transferList: [port2] });
+        w.unref();
+        workers.push(w);
+      }
+    } catch {
+      for (const w of workers) void w.terminate();
+      for (const p of ports) p.close();
+      return null;
+    }
+    const pool = new PreparePool(files, profile, workers, ports, signal, stallMs, steal);
+    pool.fill();
+    return pool;
+  }
+
+  /** The prepared file at `index` of the list (files are taken in order, none twice). */
+  take(index: number): PreparedFile {
+    this.taken = Math.max(this.taken, index + 1);
+    const file = this.files[index];
+    let prepared = this.own.get(index);
+    this.own.delete(index);
+    let byWorker = false;
+    // A file no worker has started yet is prepared here rather than waited for.
+    if (prepared === undefined && !this.broken && !(this.stealing && this.claim(index))) {
+      const reply = this.wait(index);
+      prepared = reply && "file" in reply ? reply.file : null;
+      byWorker = prepared !== null;
+    }
+    if (byWorker) this.counts.byWorkers++;
+    else this.counts.here++;
+    this.results.delete(index);
+    if (index < this.submitted) this.aheadBytes -= file.size;
+    this.fill();
+    // In place: the same result, or the same error a build without workers throws.
+    return prepared ?? prepareWholeFile(file.path, file, this.profile);
+  }
+
+  close(): void {
+    for (const w of this.workers) void w.terminate();
+    for (const p of this.ports) p.close();
+    this.results.clear();
+  }
+
+  /** Hands out files ahead of the one being written, up to AHEAD_BYTES (at least one). */
+  private fill(): void {
+    if (this.broken) return;
+    if (this.submitted < this.taken) this.submitted = this.taken;
+    while (this.submitted < this.files.length && (this.aheadBytes === 0 || this.aheadBytes + this.files[this.submitted].size <= AHEAD_BYTES)) {
+      const f = this.files[this.submitted];
+      const job: PrepareJob = { seq: this.submitted, path: f.path, size: f.size, mtimeMs: f.mtimeMs, profile: this.profile };
+      this.workers[this.submitted % this.workers.length].postMessage(job);
+      this.aheadBytes += f.size;
+      this.submitted++;
+    }
+  }
+
+  private wait(seq: number): PrepareReply | undefined {
+    if (seq >= this.submitted) return undefined;
+    const stall = this.stallMs + this.files[seq].size / 1000;
+    let lastSign = Date.now();
+    for (;;) {
+      const ready = this.results.get(seq);
+      if (ready) {
+        this.results.delete(seq);
+        return ready;
+      }
+      let got = false;
+      for (const port of this.ports) {
+        const m = receiveMessageOnPort(port);
+        if (!m) continue;
+        const reply = m.message as PrepareReply;
+        if (reply.seq >= this.taken - 1) this.results.set(reply.seq, reply);
+        got = true;
+      }
+      if (got) continue;
+      const replies = Atomics.load(this.signal, REPLIES);
+      const started = Atomics.load(this.signal, STARTED);
+      if (replies !== this.seen || started !== this.started) {
+        this.seen = replies;
+        this.started = started;
+        lastSign = Date.now();
+        continue;
+      }
+      if (Date.now() - lastSign > stall) {
+        this.broken = true;
+        return undefined;
+      }
+      // Rather than idle, prepare a later file no worker has started (the furthest: the workers reach it last).
+      if (this.stealing && this.steal(seq)) {
+        lastSign = Date.now();
+        continue;
+      }
+      Atomics.wait(this.signal, REPLIES, replies, WAIT_SLICE_MS);
+    }
+  }
+
+  /** Whether this thread got file `seq` to prepare (no worker started it). */
+  private claim(seq: number): boolean {
+    return Atomics.compareExchange(this.signal, CLAIMS + seq, 0, 1) === 0;
+  }
+
+  /** Prepares here the furthest handed-out file after `seq` that no worker started; false when there is none. */
+  private steal(seq: number): boolean {
+    for (let j = this.submitted - 1; j > seq; j--) {
+      if (Atomics.load(this.signal, CLAIMS + j) !== 0 || !this.claim(j)) continue;
+      const f = this.files[j];
+      try {
+        this.own.set(j, prepareWholeFile(f.path, f, this.profile));
+      } catch {
+        this.own.set(j, null);
+      }
+      return true;
+    }
+    return false;
+  }
+}
