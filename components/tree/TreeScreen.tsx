@@ -39,6 +39,8 @@ export interface TreeScreenProps {
   onEntryCommand?: TreeInputDeps["onEntryCommand"];
   /** Ctrl+R: read the file again (components/commit/CommitTreeScreen); the view is kept. */
   onReload?: TreeInputDeps["onReload"];
+  /** Shift+P: pause or resume the live tree (components/commit/CommitTreeScreen). */
+  onPauseLive?: TreeInputDeps["onPauseLive"];
   /** Ctrl+K: the compaction preview at an entry of the tree shown (components/compaction, opened by the shell). */
   onCompactionPreview?: (tree: SessionTree, entryId: string) => void;
   /** Where the cursor starts (e.g. the new leaf after a commit); default pi's leaf. */
@@ -60,8 +62,9 @@ export interface TreeScreenProps {
    * Set while the file is followed (components/document): a new `tree` is what pi appended, and the
    * cursor follows pi's leaf when the tree's follow says so. `threshold`: pi's auto-compaction
    * threshold for the session's model (window - reserveTokens), shown against the context estimate.
+   * `paused`: the host holds the tree still (Shift+P) and announces what pi appends instead.
    */
-  live?: { threshold?: number };
+  live?: { threshold?: number; paused?: boolean };
 }
 
 /**
@@ -154,6 +157,7 @@ export function TreeScreen(props: TreeScreenProps) {
       onHelp: props.onHelp,
       onEntryCommand: props.onEntryCommand,
       onReload: props.onReload,
+      onPauseLive: props.onPauseLive,
       onCopy,
       onRecall: props.onRecall && (() => props.onRecall?.(props.tree)),
       onCompactionPreview: props.onCompactionPreview && ((id: string) => props.onCompactionPreview?.(props.tree, previewTarget(state, id))),
@@ -214,7 +218,7 @@ export function TreeScreen(props: TreeScreenProps) {
             name: undefined,
             firstProblem,
             checking: props.checking,
-            live: props.live && { following: followsLeaf(state), threshold: props.live.threshold },
+            live: props.live && { following: followsLeaf(state), threshold: props.live.threshold, paused: props.live.paused },
           }}
           width={columns}
         />
