@@ -5,6 +5,7 @@ import { Box, Text } from "ink";
 import { useKeyLayer } from "../kit/key-router.js";
 import { wrapText } from "../kit/text-width.js";
 import { confirmKeyCommand } from "./confirm-keys.js";
+import { useTheme } from "../kit/app-context.js";
 
 export interface AppendRefusedProps {
   /** From appendRefusal: plain text, no session content. */
@@ -17,6 +18,7 @@ export interface AppendRefusedProps {
 }
 
 export function AppendRefused({ message, width, height, active, onBack }: AppendRefusedProps) {
+  const theme = useTheme();
   useKeyLayer(
     "overlay",
     (key) => {
@@ -30,10 +32,10 @@ export function AppendRefused({ message, width, height, active, onBack }: Append
   return (
     <Box flexDirection="column" width={width} height={height}>
       {lines.map((line, i) => (
-        <Text key={i} color="yellow">{`  ${line}`}</Text>
+        <Text key={i} {...theme.warning}>{`  ${line}`}</Text>
       ))}
       <Box flexGrow={1} />
-      <Text color="gray" wrap="truncate">  Nothing is written. Esc: back</Text>
+      <Text {...theme.muted} wrap="truncate">  Nothing is written. Esc: back</Text>
     </Box>
   );
 }

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Box, Text, useApp } from "ink";
 import { countNoun, formatCount, planBranch, type SessionTree } from "../../src/engine/index.js";
-import type { AppEnv } from "../kit/screen-contract.js";
+import { ScreenArea, useAppEnv, useProfile, useScreenSize, useTheme } from "../kit/app-context.js";
 import { BranchFlow } from "../branch/BranchFlow.js";
 import type { NavigationPlan } from "../branch/plan-lines.js";
 import type { DocumentNews, DocumentStore } from "../document/document-store.js";
@@ -42,8 +42,6 @@ export interface OpenDocument {
 
 export interface CommitTreeScreenProps extends Omit<TreeScreenProps, "tree" | "path" | "checking" | "live" | "onCompactionPreview" | "onRecall"> {
   document: OpenDocument;
-  /** Where the app runs: a fork resolves the session's cwd against it; pi's settings are read from it. */
-  env: AppEnv;
   /** Ctrl+K: the compaction preview on the exact document, so the preview's `w` writes guarded. */
   onCompactionPreview?: (document: SessionDocument, entryId: string) => void;
   /** `/`: recall over the exact tree. */
@@ -91,7 +89,13 @@ function heldNotice(held: SessionDocument, now: SessionDocument): string {
 }
 
 export function CommitTreeScreen(props: CommitTreeScreenProps) {
-  const { profile, columns, rows, env, document } = props;
+  const { document } = props;
+  // Where the app runs (a fork resolves the session's cwd against it; pi's settings are read from it),
+  // the pi release and the screen's size: from the app context.
+  const env = useAppEnv();
+  const profile = useProfile();
+  const { columns, rows } = useScreenSize();
+  const theme = useTheme();
   const { store, doc } = document;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [activity, setActivity] = useState<Activity>({ kind: "none" });
@@ -257,11 +261,11 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
   return (
     <Box flexDirection="column">
       <Box display={fullScreen ? "none" : "flex"} flexDirection="column">
+        <ScreenArea rows={rows - panelHeight - noticeHeight - (fullScreen ? 0 : staleHeight)}>
         <TreeScreen
           {...props}
           tree={shown.tree}
           path={doc.path}
-          rows={rows - panelHeight - noticeHeight - (fullScreen ? 0 : staleHeight)}
           active={props.active && activity.kind === "none"}
           onEntryCommand={onEntryCommand}
           checking={shown.pending !== undefined}
@@ -279,9 +283,10 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           onRecall={props.onRecall && (() => props.onRecall?.(exactNow().tree))}
           reloadFocus={reloaded}
         />
+        </ScreenArea>
       </Box>
       {shownNotice && !fullScreen && (
-        <Text wrap="truncate" color={shownNotice.error ? "red" : "green"}>{` ${sanitizeInline(shownNotice.text)}`}</Text>
+        <Text wrap="truncate" {...(shownNotice.error ? theme.error : theme.success)}>{` ${sanitizeInline(shownNotice.text)}`}</Text>
       )}
       <StaleLine text={stale} active={props.active} onRecompute={recompute} />
       {activity.kind === "branch" && (
@@ -292,13 +297,12 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           budget={activity.settings.branchBudget}
           reserveTokens={activity.settings.branchReserveTokens}
           skipPrompt={activity.settings.skipPrompt}
-          profile={profile}
           width={columns}
           height={rows - 1 - staleHeight}
           active={props.active}
           onClose={close}
           onCommitted={onCommitted}
-          env={env}
+          offerPiSummary
         />
       )}
       {activity.kind === "compact" && (
@@ -318,7 +322,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           active={props.active}
           onCancel={close}
           onCommitted={onCommitted}
-          env={env}
+          offerPiSummary
         />
       )}
       {activity.kind === "label" && (
@@ -326,7 +330,6 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           key={activity.seq}
           document={activity.basis}
           targetId={activity.targetId}
-          profile={profile}
           width={columns}
           active={props.active}
           onClose={close}

@@ -4,6 +4,7 @@ import type { SessionEntry } from "../../src/engine/index.js";
 import { Cells } from "../kit/Cells.js";
 import type { BandList } from "./band-lines.js";
 import { bandLineCells } from "./band-row-cells.js";
+import { useTheme } from "../kit/app-context.js";
 
 export interface BandsPaneProps {
   list: BandList;
@@ -14,13 +15,14 @@ export interface BandsPaneProps {
 }
 
 export function BandsPane({ list, path, top, height, width }: BandsPaneProps) {
+  const theme = useTheme();
   const bodyHeight = Math.max(1, height - 1);
   const visible = list.lines.slice(top, top + bodyHeight);
   const below = Math.max(0, list.lines.length - top - bodyHeight);
   const cutHint = list.cutLine < 0 ? "" : list.cutLine < top ? "  (cut above: c)" : list.cutLine >= top + bodyHeight ? "  (cut below: c)" : "";
   return (
     <Box flexDirection="column" height={height}>
-      <Text color="gray" wrap="truncate">
+      <Text {...theme.muted} wrap="truncate">
         {`── active path ${top > 0 ? `▲${top} ` : ""}${below > 0 ? `▼${below}` : ""}${cutHint}`}
       </Text>
       {visible.map((line, i) => (

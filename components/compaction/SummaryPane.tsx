@@ -3,6 +3,7 @@ import { Box, Text } from "ink";
 import { Cells } from "../kit/Cells.js";
 import { belowMark, PaneLines } from "../kit/pane-lines.js";
 import { formatTokens } from "../tree/row-render.js";
+import { useTheme } from "../kit/app-context.js";
 
 /** The summary wrapped to the pane width as far as it is read (also used to clamp scrolling). */
 export const summaryLines = (text: string | undefined, width: number): PaneLines =>
@@ -16,6 +17,7 @@ export interface SummaryPaneProps {
 }
 
 export function SummaryPane({ lines, tokens, scroll, height }: SummaryPaneProps) {
+  const theme = useTheme();
   const bodyHeight = Math.max(1, height - 1);
   const below = belowMark(lines.below(scroll, bodyHeight));
   const title =
@@ -24,7 +26,7 @@ export function SummaryPane({ lines, tokens, scroll, height }: SummaryPaneProps)
       : `── summary pi-explorer would write (compiled, no LLM; nothing written yet): ${formatTokens(tokens)} tokens ${scroll > 0 ? `▲${scroll} ` : ""}${below}`;
   return (
     <Box flexDirection="column" height={height}>
-      <Text color="cyan" wrap="truncate">
+      <Text {...theme.accent} wrap="truncate">
         {title}
       </Text>
       {lines.slice(scroll, bodyHeight).map((cells, i) => (

@@ -13,6 +13,7 @@ import { diffLayout } from "./diff-layout.js";
 import { diffViewReducer, initDiffViewState, nextChange, type DiffViewAction, type DiffViewState } from "./diff-reducer.js";
 import { diffHeaderCells, diffRowCells } from "./diff-row-cells.js";
 import { kindBarLines } from "./kind-bars.js";
+import { useTheme } from "../kit/app-context.js";
 
 export interface ContextDiffViewProps {
   model: DiffModel;
@@ -65,6 +66,7 @@ function useDiffInput(model: DiffModel, state: DiffViewState, dispatch: (a: Diff
 }
 
 export function ContextDiffView({ model, width, height, active, onClose, passedKeysHint }: ContextDiffViewProps) {
+  const theme = useTheme();
   const [state, dispatch] = useReducer(diffViewReducer, undefined, initDiffViewState);
   const chrome = 4 + (model.note ? 1 : 0);
   const layout = diffLayout(height, chrome, state.bars);
@@ -79,11 +81,11 @@ export function ContextDiffView({ model, width, height, active, onClose, passedK
   const totals = `${sizes} · ${diff.counts.removed} removed (−), ${diff.counts.added} added (+), ${diff.counts.kept} kept (=)`;
   return (
     <Box flexDirection="column" height={height}>
-      <Text bold wrap="truncate">
+      <Text {...theme.title} wrap="truncate">
         {`  ${sanitizeInline(model.title)}`}
-        <Text color="gray">{`  ${scroll > 0 ? `▲${scroll} ` : ""}${below > 0 ? `▼${below}` : ""}`}</Text>
+        <Text {...theme.muted}>{`  ${scroll > 0 ? `▲${scroll} ` : ""}${below > 0 ? `▼${below}` : ""}`}</Text>
       </Text>
-      {model.note && <Text color="gray" wrap="truncate">{`  ${sanitizeInline(model.note)}`}</Text>}
+      {model.note && <Text {...theme.muted} wrap="truncate">{`  ${sanitizeInline(model.note)}`}</Text>}
       <Text wrap="truncate">{`  ${totals}`}</Text>
       <Cells cells={diffHeaderCells(model.beforeLabel, model.afterLabel, width)} />
       <Box flexDirection="column" height={layout.rowsHeight}>
@@ -92,7 +94,7 @@ export function ContextDiffView({ model, width, height, active, onClose, passedK
         ))}
       </Box>
       {layout.showBars && kindBarLines(model.kinds.before, model.kinds.after, width).map((cells, i) => <Cells key={`bar${i}`} cells={cells} />)}
-      <Text color="gray" wrap="truncate">
+      <Text {...theme.muted} wrap="truncate">
         {`  ↑/↓ PgUp/PgDn scroll · n/N next/previous block · Tab bars${passedKeysHint ? ` · ${passedKeysHint}` : ""} · Esc back`}
       </Text>
     </Box>

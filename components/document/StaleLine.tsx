@@ -4,6 +4,7 @@
 import { Text } from "ink";
 import { useKeyLayer } from "../kit/key-router.js";
 import { appendedSince, changeSince, type SessionDocument } from "./session-document.js";
+import { useTheme } from "../kit/app-context.js";
 
 /** The line for a plan computed on `basis` while the file now is `current`, or null when nothing changed. */
 export function staleText(basis: SessionDocument, current: SessionDocument): string | null {
@@ -16,7 +17,8 @@ export function staleText(basis: SessionDocument, current: SessionDocument): str
 
 /** The line, and Ctrl+R (ahead of the plan's own keys) while it shows. */
 export function StaleLine(props: { text: string | null; active: boolean; onRecompute: () => void }) {
+  const theme = useTheme();
   useKeyLayer("overlay", (key) => (key.name === "ctrl+r" ? (props.onRecompute(), true) : false), props.active && props.text !== null);
   if (props.text === null) return null;
-  return <Text wrap="truncate" color="yellow">{` ${props.text}`}</Text>;
+  return <Text wrap="truncate" {...theme.warning}>{` ${props.text}`}</Text>;
 }

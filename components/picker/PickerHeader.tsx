@@ -2,6 +2,7 @@
 import { Text } from "ink";
 import { displayWidth, padToWidth, truncateToWidth } from "../kit/text-width.js";
 import { SORT_LABEL, type NameFilter, type PickerScope, type PickerSort } from "./types.js";
+import { useTheme } from "../kit/app-context.js";
 
 export interface PickerHeaderProps {
   scope: PickerScope;
@@ -14,6 +15,7 @@ export interface PickerHeaderProps {
 }
 
 export function PickerHeader({ scope, sort, nameFilter, showPath, loading, showHints, width }: PickerHeaderProps) {
+  const theme = useTheme();
   const title = scope === "current" ? "Sessions (Current Folder)" : "Sessions (All Projects)";
   const scopeText = loading ? "○ Current Folder | Loading…" : scope === "current" ? "◉ Current Folder | ○ All" : "○ Current Folder | ◉ All";
   const state = truncateToWidth(`${scopeText}  Name: ${nameFilter === "all" ? "All" : "Named"}  Sort: ${SORT_LABEL[sort]}`, width, "");
@@ -22,10 +24,10 @@ export function PickerHeader({ scope, sort, nameFilter, showPath, loading, showH
   return (
     <>
       <Text wrap="truncate">
-        <Text bold>{left}</Text> <Text color="cyan">{state}</Text>
+        <Text {...theme.title}>{left}</Text> <Text {...theme.accent}>{state}</Text>
       </Text>
       {showHints ? (
-        <Text dimColor wrap="truncate">
+        <Text {...theme.dim} wrap="truncate">
           {truncateToWidth(hints, width)}
         </Text>
       ) : null}

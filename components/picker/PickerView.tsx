@@ -14,6 +14,7 @@ import { indexProgressLine } from "./index-progress.js";
 import type { ContentStatus } from "./use-content-search.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth } from "../kit/text-width.js";
+import { useTheme } from "../kit/app-context.js";
 
 export interface PickerViewProps {
   state: PickerState;
@@ -29,6 +30,7 @@ export interface PickerViewProps {
 }
 
 export function PickerView({ state, layout, width, preview, now, home, error, content }: PickerViewProps) {
+  const theme = useTheme();
   const list = (
     <Box flexDirection="column" width={layout.listWidth}>
       {layout.showHints ? <ListCaption width={layout.listWidth} count={state.rows.length} cost={listedCost(state.rows.map((r) => r.session))} /> : null}
@@ -79,7 +81,7 @@ export function PickerView({ state, layout, width, preview, now, home, error, co
         <Box flexDirection="column" height={layout.listHeight - Math.min(layout.listHeight, Math.max(1, state.rows.length - state.scrollTop))} />
       ) : null}
       {layout.showStatus ? (
-        <Text color={error ? "red" : message ? "yellow" : undefined} dimColor={!message} wrap="truncate">
+        <Text {...(error ? theme.error : message ? theme.warning : theme.dim)} wrap="truncate">
           {status || " "}
         </Text>
       ) : null}

@@ -3,6 +3,7 @@ import { Text } from "ink";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth, truncateToWidth } from "../kit/text-width.js";
 import { truncateStart } from "./display.js";
+import { useTheme } from "../kit/app-context.js";
 
 /** A regex error without the pattern it repeats ("Invalid regular expression: /(/i: Unterminated group" -> "regex: Unterminated group"). */
 export function shortQueryError(error: string): string {
@@ -11,6 +12,7 @@ export function shortQueryError(error: string): string {
 }
 
 export function SearchLine({ query, error, width }: { query: string; error?: string; width: number }) {
+  const theme = useTheme();
   // The error takes the room the query leaves (at least half the line), so it is read whole.
   const room = Math.max(Math.floor(width / 2), width - 4 - displayWidth(sanitizeInline(query)));
   const note = error ? truncateToWidth(`  ${sanitizeInline(shortQueryError(error))}`, room) : "";
@@ -18,11 +20,11 @@ export function SearchLine({ query, error, width }: { query: string; error?: str
   const shown = truncateStart(sanitizeInline(query), Math.max(1, width - 3 - displayWidth(note)));
   return (
     <Text wrap="truncate">
-      <Text color="cyan">{"> "}</Text>
+      <Text {...theme.accent}>{"> "}</Text>
       {shown}
-      <Text inverse> </Text>
-      {query ? null : <Text dimColor>{truncateToWidth(" type to search names, messages and projects", Math.max(0, width - 3))}</Text>}
-      {note ? <Text color="red">{note}</Text> : null}
+      <Text {...theme.cursor}> </Text>
+      {query ? null : <Text {...theme.dim}>{truncateToWidth(" type to search names, messages and projects", Math.max(0, width - 3))}</Text>}
+      {note ? <Text {...theme.error}>{note}</Text> : null}
     </Text>
   );
 }

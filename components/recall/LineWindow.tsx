@@ -2,8 +2,10 @@
 import { Box, Text } from "ink";
 import type { Cell } from "../kit/cell.js";
 import { Cells } from "../kit/Cells.js";
+import { useTheme } from "../kit/app-context.js";
 
 export function LineWindow({ lines, start, height, width }: { lines: Cell[][]; start: number; height: number; width: number }) {
+  const theme = useTheme();
   const shown = lines.slice(start, start + height);
   const above = start > 0;
   const below = start + height < lines.length;
@@ -16,7 +18,7 @@ export function LineWindow({ lines, start, height, width }: { lines: Cell[][]; s
             <Box flexGrow={1} flexShrink={1} overflow="hidden">
               <Cells cells={cells} />
             </Box>
-            {mark && <Text color="gray">{mark}</Text>}
+            {mark && <Text {...theme.muted}>{mark}</Text>}
           </Box>
         );
       })}

@@ -22,6 +22,7 @@ import { ModelPicker } from "./ModelPicker.js";
 import { workingLine } from "./pi-summary-state.js";
 import { usePiSummary } from "./use-pi-summary.js";
 import { runningPiLines, useRunningPi } from "./use-running-pi.js";
+import { useTheme } from "../kit/app-context.js";
 
 export type PiSummaryJob =
   /** pi's /compact at `leafId` with the preview's settings. */
@@ -79,6 +80,7 @@ function requestOf(props: PiSummaryPanelProps): Omit<PiSummaryRequest, "signal" 
 }
 
 function PiSummaryRunView(props: PiSummaryPanelProps) {
+  const theme = useTheme();
   const request = useMemo(() => requestOf(props), [props]);
   const run = usePiSummary(request, props.pickModel);
   const { state } = run;
@@ -93,11 +95,11 @@ function PiSummaryRunView(props: PiSummaryPanelProps) {
   if (state.stage === "done") return <Review {...props} entry={state.entry} figures={summaryFigures(state.entry, state.ready, state.elapsedMs).text} />;
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
-      <Text color="cyan" wrap="truncate">
+      <Text {...theme.accent} wrap="truncate">
         {workingLine(state, run.nowMs, props.modelHint)}
       </Text>
       <Box flexGrow={1} />
-      <Text color="gray" wrap="truncate">  Esc: cancel the request; nothing is written</Text>
+      <Text {...theme.muted} wrap="truncate">  Esc: cancel the request; nothing is written</Text>
     </Box>
   );
 }
@@ -128,6 +130,7 @@ function Review(props: PiSummaryPanelProps & { entry: SessionEntry; figures: rea
 }
 
 function Failure(props: { message: string; differences?: { field: string; preview: string; pi: string }[]; width: number; height: number; active: boolean; onBack: () => void }) {
+  const theme = useTheme();
   useKeyLayer("overlay", (key) => (key.name === "escape" || key.name === "enter" ? (props.onBack(), true) : true), props.active);
   const width = Math.max(10, props.width - 4);
   const lines = wrapText(`Not written: ${sanitizeInline(props.message)}`, width);
@@ -136,12 +139,12 @@ function Failure(props: { message: string; differences?: { field: string; previe
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       {shown.map((line, i) => (
-        <Text key={i} color={i < lines.length ? "red" : undefined} wrap="truncate">
+        <Text key={i} {...(i < lines.length ? theme.error : theme.plain)} wrap="truncate">
           {i < lines.length ? `  ${line}` : line}
         </Text>
       ))}
       <Box flexGrow={1} />
-      <Text color="gray">  The file was left as it was. Esc: back</Text>
+      <Text {...theme.muted}>  The file was left as it was. Esc: back</Text>
     </Box>
   );
 }

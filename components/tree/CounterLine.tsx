@@ -3,6 +3,7 @@
 import { Text } from "ink";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { statusTags, type TreeState } from "./tree-reducer.js";
+import { useTheme } from "../kit/app-context.js";
 
 /** Position of `row` among the (ascending) hit rows, or -1 when it is no hit. */
 function hitIndex(hitRows: Int32Array, row: number): number {
@@ -18,6 +19,7 @@ function hitIndex(hitRows: Int32Array, row: number): number {
 }
 
 export function CounterLine({ state, note, cost }: { state: TreeState; note?: string | null; cost?: string }) {
+  const theme = useTheme();
   const count = state.visible.rows.length;
   const position = count === 0 ? "(0/0)" : `(${state.selected + 1}/${count})`;
   const find = state.find;
@@ -30,11 +32,11 @@ export function CounterLine({ state, note, cost }: { state: TreeState; note?: st
     findText = `  find "${sanitizeInline(find.query)}": ${where}${hidden > 0 ? `, ${hidden} hidden by filter/fold` : ""} (ctrl+n/ctrl+p)`;
   }
   return (
-    <Text wrap="truncate" color="gray">
+    <Text wrap="truncate" {...theme.muted}>
       {`  ${position}${statusTags(state)}${state.follow === null ? "" : state.follow ? " [follow pi]" : " [follow off]"}`}
       {/* Before the find counts: on a narrow screen the note of the last key is what must show. */}
-      {note ? <Text color="green">{`  ${note}`}</Text> : null}
-      <Text color="yellow">{findText}</Text>
+      {note ? <Text {...theme.success}>{`  ${note}`}</Text> : null}
+      <Text {...theme.warning}>{findText}</Text>
       {cost ? `  ${cost}` : null}
       {"   ? help"}
     </Text>

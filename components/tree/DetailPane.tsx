@@ -2,6 +2,7 @@
 import { Box, Text } from "ink";
 import { Cells } from "../kit/Cells.js";
 import { belowMark, type PaneLines } from "../kit/pane-lines.js";
+import { useTheme } from "../kit/app-context.js";
 
 export interface DetailPaneProps {
   lines: PaneLines;
@@ -12,12 +13,13 @@ export interface DetailPaneProps {
 }
 
 export function DetailPane({ lines, scroll, width, height, focused }: DetailPaneProps) {
+  const theme = useTheme();
   const bodyHeight = Math.max(0, height - 1);
   const visible = lines.slice(scroll, bodyHeight);
   const header = `${focused ? "▶ detail" : "detail"}  ${scroll > 0 ? `▲${scroll} ` : ""}${belowMark(lines.below(scroll, bodyHeight))}`;
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} borderColor={focused ? "cyan" : "gray"} paddingLeft={1}>
-      <Text color={focused ? "cyan" : "gray"} wrap="truncate">
+    <Box flexDirection="column" width={width} height={height} borderStyle="single" borderTop={false} borderBottom={false} borderRight={false} borderColor={focused ? theme.borderColor : theme.mutedBorderColor} paddingLeft={1}>
+      <Text {...(focused ? theme.accent : theme.muted)} wrap="truncate">
         {header}
       </Text>
       {visible.map((cells, i) => (

@@ -6,6 +6,7 @@ import { sanitizeInline } from "../kit/sanitize.js";
 import { TextField } from "../kit/text-field/TextField.js";
 import type { TextFieldState } from "../kit/text-field/text-field-state.js";
 import { displayWidth, sliceColumns } from "../kit/text-width.js";
+import { useTheme } from "../kit/app-context.js";
 
 const FIND_LABEL = "  Find in full text: ";
 const FIND_HINT = "  (enter find · esc cancel)";
@@ -19,21 +20,22 @@ function tailFitting(text: string, width: number): string {
 }
 
 export function SearchLine({ query, findPrompt, width }: { query: string; findPrompt: TextFieldState | null; width: number }) {
+  const theme = useTheme();
   if (findPrompt !== null) {
     const room = Math.max(1, width - FIND_LABEL.length - 1);
     const hintRoom = room - displayWidth(findPrompt.value) - 1;
     return (
       <Text wrap="truncate">
-        <Text color="gray">{FIND_LABEL}</Text>
-        <TextField state={findPrompt} focused width={room} color="yellow" />
-        <Text color="gray">{hintRoom >= FIND_HINT.length ? FIND_HINT : ""}</Text>
+        <Text {...theme.muted}>{FIND_LABEL}</Text>
+        <TextField state={findPrompt} focused width={room} style={theme.warning} />
+        <Text {...theme.muted}>{hintRoom >= FIND_HINT.length ? FIND_HINT : ""}</Text>
       </Text>
     );
   }
   return (
     <Text wrap="truncate">
-      <Text color="gray">{SEARCH_LABEL}</Text>
-      <Text color="cyan">{tailFitting(sanitizeInline(query), width - SEARCH_LABEL.length)}</Text>
+      <Text {...theme.muted}>{SEARCH_LABEL}</Text>
+      <Text {...theme.accent}>{tailFitting(sanitizeInline(query), width - SEARCH_LABEL.length)}</Text>
     </Text>
   );
 }

@@ -5,6 +5,7 @@ import { Text } from "ink";
 import { countNoun, formatCount } from "../../src/engine/index.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth } from "../kit/text-width.js";
+import { useTheme } from "../kit/app-context.js";
 
 export interface StatusFacts {
   name?: string;
@@ -69,8 +70,9 @@ export function statusText(f: StatusFacts, width = Infinity): string {
 }
 
 export function StatusLine({ facts, width }: { facts: StatusFacts; width?: number }) {
+  const theme = useTheme();
   return (
-    <Text wrap="truncate" color={facts.damagedLines > 0 && !facts.checking ? "yellow" : "gray"}>
+    <Text wrap="truncate" {...(facts.damagedLines > 0 && !facts.checking ? theme.warning : theme.muted)}>
       {` ${statusText(facts, width)}`}
     </Text>
   );

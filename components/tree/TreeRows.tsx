@@ -3,15 +3,17 @@ import { Box, Text } from "ink";
 import { Cells } from "../kit/Cells.js";
 import { displayWidth } from "../kit/text-width.js";
 import type { DrawnRow } from "./row-render.js";
+import { useTheme } from "../kit/app-context.js";
 
 /** What an empty window says: pi's texts for a session without entries and for a filter that hides all. */
 export type EmptyReason = "none" | "no-entries" | "all-hidden";
 
 export function TreeRows({ rows, bodyWidth, height, empty }: { rows: DrawnRow[]; bodyWidth: number; height: number; empty: EmptyReason }) {
+  const theme = useTheme();
   if (empty !== "none") {
     return (
       <Box flexDirection="column" height={height}>
-        <Text color="gray">{empty === "no-entries" ? "  No entries in session" : "  No entries found"}</Text>
+        <Text {...theme.muted}>{empty === "no-entries" ? "  No entries in session" : "  No entries found"}</Text>
       </Box>
     );
   }
@@ -20,7 +22,7 @@ export function TreeRows({ rows, bodyWidth, height, empty }: { rows: DrawnRow[];
       {rows.map((row) => {
         const used = row.body.reduce((w, c) => w + displayWidth(c.text), 0);
         const pad = { text: " ".repeat(Math.max(0, bodyWidth - used)), tone: "plain" as const };
-        return <Cells key={row.key} cells={[...row.body, pad, ...row.right]} bold={row.selected} />;
+        return <Cells key={row.key} cells={[...row.body, pad, ...row.right]} style={row.selected ? theme.selected : undefined} />;
       })}
     </Box>
   );

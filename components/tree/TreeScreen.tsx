@@ -3,7 +3,8 @@
 // useTreeInput; the parts below are dumb views.
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Box, Text, useStdout } from "ink";
-import { formatCount, shortenHome, type PiProfile, type SessionTree } from "../../src/engine/index.js";
+import { formatCount, shortenHome, type SessionTree } from "../../src/engine/index.js";
+import { useAppEnv, useProfile, useScreenSize, useTheme } from "../kit/app-context.js";
 import { StatusLine } from "./StatusLine.js";
 import { PaneLines } from "../kit/pane-lines.js";
 import { sanitizeInline } from "../kit/sanitize.js";
@@ -27,10 +28,6 @@ export interface TreeScreenProps {
   tree: SessionTree;
   /** Shown in the title line. */
   path: string;
-  home: string;
-  profile: PiProfile;
-  columns: number;
-  rows: number;
   /** False while an app overlay (help) is open: keys go there. */
   active: boolean;
   onBack: () => void;
@@ -82,8 +79,12 @@ function previewTarget(state: TreeState, id: string): string {
 }
 
 export function TreeScreen(props: TreeScreenProps) {
-  const { columns, rows } = props;
-  const session = useTreeSession(props.tree, props.home, props.profile);
+  // The area it draws in, where the app runs and the pi release: from the app context (kit/app-context.tsx).
+  const { columns, rows } = useScreenSize();
+  const { home } = useAppEnv();
+  const profile = useProfile();
+  const theme = useTheme();
+  const session = useTreeSession(props.tree, home, profile);
   const [detail, detailDispatch] = useReducer(detailReducer, paneShownByDefault(columns), initDetailState);
   const layout = treeLayout(columns, rows, detail.shown);
   const [stored, dispatch] = useReducer(treeReducer, session.model, (m) => {
@@ -188,15 +189,15 @@ export function TreeScreen(props: TreeScreenProps) {
   const windowRows = buildWindowRows(metaShown === state.showMeta ? state : { ...state, showMeta: metaShown }, session.facts, bodyWidth, layout.treeHeight);
   const emptyReason: EmptyReason = state.visible.rows.length > 0 ? "none" : state.model.flat.nodes.length === 0 ? "no-entries" : "all-hidden";
   // The home directory as "~" leaves room for the file name, the part that tells sessions apart.
-  const shownPath = sanitizeInline(shortenHome(props.path, props.home));
+  const shownPath = sanitizeInline(shortenHome(props.path, home));
   const title = session.name ? `${sanitizeInline(session.name)} — ${shownPath}` : shownPath;
 
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
       {layout.show.title && (
         <Text wrap="truncate">
-          <Text bold>  Session Tree</Text>
-          <Text color="gray">{`  ${title}`}</Text>
+          <Text {...theme.title}>  Session Tree</Text>
+          <Text {...theme.muted}>{`  ${title}`}</Text>
         </Text>
       )}
       {layout.show.search && <SearchLine query={state.query} findPrompt={findPrompt} width={columns} />}

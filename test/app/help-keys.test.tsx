@@ -39,6 +39,7 @@ import type { SessionTree } from "../../src/engine/index.js";
 import { cleanupInk, KEYS, renderInk, type InkHarness } from "../support/ink-kit.js";
 import { fixturePath, loadFixtureTree, treeFromText } from "./load-fixture.js";
 import { NOW, session } from "./picker-helpers.js";
+import { TestAppContext } from "../support/app-context.js";
 
 afterEach(cleanupInk);
 
@@ -98,13 +99,10 @@ async function treeScreen(tree: SessionTree, columns = 140, rows = 24): Promise<
   const calls: string[] = [];
   const ui = await renderInk(
     <KeyRouter>
+      <TestAppContext size={{ columns, rows }}>
       <TreeScreen
         tree={tree}
         path="/home/u/p/s.jsonl"
-        home="/home/u"
-        profile="1.6"
-        columns={columns}
-        rows={rows}
         active
         onBack={() => calls.push("back")}
         onHelp={() => calls.push("help")}
@@ -114,6 +112,7 @@ async function treeScreen(tree: SessionTree, columns = 140, rows = 24): Promise<
         onCompactionPreview={(_tree, id) => calls.push(`compactionPreview ${id}`)}
         onTimeline={(_tree, id) => calls.push(`timeline ${id}`)}
       />
+      </TestAppContext>
     </KeyRouter>,
     { columns, rows },
   );
