@@ -14,7 +14,7 @@ import {
 } from "../../src/engine/index.js";
 import { RecallCache, recallCacheFile, sqliteChoiceFrom } from "../../src/engine/store/recall-cache.js";
 import type { ContentSource } from "./use-content-search.js";
-import { useAppEnv, useScreenSize } from "../kit/app-context.js";
+import { useAppEnv } from "../kit/app-context.js";
 import type { AppEnv, PickerScreenProps, RenderPicker } from "../kit/screen-contract.js";
 import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
 import { listingProblem } from "./listing-problem.js";
@@ -36,9 +36,8 @@ function listCurrent(env: AppEnv): SessionInfo[] {
 }
 
 export function PickerScreen({ nav, active }: PickerScreenProps) {
-  // Where the app runs (the sessions folder, pi's agent dir) and the terminal's size: the app context.
+  // Where the app runs (the sessions folder, pi's agent dir): the app context.
   const env = useAppEnv();
-  const { columns, rows } = useScreenSize();
   const [listing] = useState(() => {
     try {
       return { sessions: listCurrent(env), error: undefined as string | undefined };
@@ -126,10 +125,6 @@ export function PickerScreen({ nav, active }: PickerScreenProps) {
       loadPreview={loadPreview}
       onOpen={openSession}
       onQuit={nav.back}
-      columns={columns}
-      rows={rows}
-      profile={env.profile}
-      home={env.home}
       demoPath={demoPath}
       error={listing.error}
       active={active !== false}

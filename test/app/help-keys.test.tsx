@@ -39,7 +39,7 @@ import type { SessionTree } from "../../src/engine/index.js";
 import { cleanupInk, KEYS, renderInk, type InkHarness } from "../support/ink-kit.js";
 import { fixturePath, loadFixtureTree, treeFromText } from "./load-fixture.js";
 import { NOW, session } from "./picker-helpers.js";
-import { TestAppContext } from "../support/app-context.js";
+import { TEST_ENV, TestAppContext } from "../support/app-context.js";
 
 afterEach(cleanupInk);
 
@@ -489,16 +489,16 @@ describe("every session-picker binding acts when pressed", () => {
     const calls: string[] = [];
     const ui = await renderInk(
       <KeyRouter>
-        <SessionPicker
-          sessions={current}
-          loadAllSessions={() => everywhere}
-          loadPreview={() => ({ damagedLines: [] })}
-          onOpen={(path) => void calls.push(`open ${path}`)}
-          onQuit={() => calls.push("quit")}
-          columns={100}
-          rows={16}
-          now={NOW}
-        />
+        <TestAppContext env={{ ...TEST_ENV, home: "" }}>
+          <SessionPicker
+            sessions={current}
+            loadAllSessions={() => everywhere}
+            loadPreview={() => ({ damagedLines: [] })}
+            onOpen={(path) => void calls.push(`open ${path}`)}
+            onQuit={() => calls.push("quit")}
+            now={NOW}
+          />
+        </TestAppContext>
       </KeyRouter>,
       { columns: 100, rows: 16 },
     );

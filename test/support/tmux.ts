@@ -55,8 +55,6 @@ export interface TmuxSession {
   type(text: string): void;
   /** The visible screen, one string with a newline per row (trailing blanks trimmed). */
   capture(): string;
-  /** The visible screen with its text attributes as SGR sequences (tmux capture-pane -e). */
-  captureStyled(): string;
   /** Capture until the predicate holds; throws with the last screen after `timeoutMs`. */
   waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   /** Stop the program and its tmux server. */
@@ -89,7 +87,6 @@ export function startTmux(opts: TmuxOptions): TmuxSession {
         .map((line) => line.trimEnd())
         .join("\n")
         .trimEnd(),
-    captureStyled: () => tmux(["capture-pane", "-p", "-e", "-t", "e2e"]),
     async waitFor(predicate, what, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       let screen = "";
