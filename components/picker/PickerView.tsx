@@ -22,14 +22,13 @@ export interface PickerViewProps {
   width: number;
   preview: PreviewState;
   now: Date;
-  home?: string;
   /** A listing failure to show in red on the status line (it may name a path: sanitized here). */
   error?: string;
   /** The content search's index: its build progress (a bar on the status line) and notices. */
   content?: ContentStatus;
 }
 
-export function PickerView({ state, layout, width, preview, now, home, error, content }: PickerViewProps) {
+export function PickerView({ state, layout, width, preview, now, error, content }: PickerViewProps) {
   const theme = useTheme();
   const list = (
     <Box flexDirection="column" width={layout.listWidth}>
@@ -42,7 +41,6 @@ export function PickerView({ state, layout, width, preview, now, home, error, co
         width={layout.listWidth}
         showPath={state.showPath}
         showCwd={state.scope === "all"}
-        home={home}
         now={now}
         emptyMessage={emptyMessage(state)}
       />
@@ -50,7 +48,7 @@ export function PickerView({ state, layout, width, preview, now, home, error, co
   );
   const pane =
     layout.preview === "none" ? null : (
-      <PreviewPane session={selectedSession(state)} state={preview} placement={layout.preview} width={layout.previewWidth} height={layout.previewHeight} home={home} />
+      <PreviewPane session={selectedSession(state)} state={preview} placement={layout.preview} width={layout.previewWidth} height={layout.previewHeight} />
     );
   // A listing failure outranks a note about vanished sessions. Both carry untrusted text: the error a
   // path from the file system, the note session titles.

@@ -5,7 +5,7 @@ import { previewLines, type PreviewTone } from "./preview-lines.js";
 import type { PreviewPlacement } from "./layout.js";
 import type { Theme, TextStyle } from "../kit/theme.js";
 import type { PreviewState } from "./use-session-preview.js";
-import { useTheme } from "../kit/app-context.js";
+import { useOptionalAppEnv, useTheme } from "../kit/app-context.js";
 
 export interface PreviewPaneProps {
   session: SessionInfo | undefined;
@@ -13,13 +13,13 @@ export interface PreviewPaneProps {
   placement: Exclude<PreviewPlacement, "none">;
   width: number;
   height: number;
-  home?: string;
 }
 
 const toneStyle = (theme: Theme, tone: PreviewTone): TextStyle =>
   tone === "title" ? theme.title : tone === "dim" ? theme.dim : tone === "warning" ? theme.warning : tone === "error" ? theme.error : theme.plain;
 
-export function PreviewPane({ session, state, placement, width, height, home }: PreviewPaneProps) {
+export function PreviewPane({ session, state, placement, width, height }: PreviewPaneProps) {
+  const home = useOptionalAppEnv()?.home;
   const theme = useTheme();
   // Beside the list the pane has a "│ " gutter; below it, a rule line on top.
   const gutter = placement === "right" ? 2 : 0;

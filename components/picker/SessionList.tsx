@@ -7,7 +7,7 @@ import { hasSessionName } from "./display.js";
 import { treePrefix } from "./threaded.js";
 import { snippetLine } from "./content-search.js";
 import { padToWidth, truncateToWidth } from "../kit/text-width.js";
-import { useTheme } from "../kit/app-context.js";
+import { useOptionalAppEnv, useTheme } from "../kit/app-context.js";
 
 export interface SessionListProps {
   rows: readonly PickerRow[];
@@ -17,7 +17,6 @@ export interface SessionListProps {
   width: number;
   showPath: boolean;
   showCwd: boolean;
-  home?: string;
   now: Date;
   /** Shown instead of rows when there are none. */
   emptyMessage: string;
@@ -36,6 +35,8 @@ export function ListCaption({ width, count, cost }: { width: number; count: numb
 }
 
 export function SessionList(props: SessionListProps) {
+  // Paths are shortened against the home of where the app runs (the app context).
+  const env = useOptionalAppEnv();
   const theme = useTheme();
   const { rows, selected, scrollTop, height, width, now } = props;
   if (rows.length === 0) {
@@ -52,7 +53,7 @@ export function SessionList(props: SessionListProps) {
     const isSelected = i === selected;
     const named = hasSessionName(session);
     const hit = rows[i].hit;
-    const parts = formatRow(session, treePrefix(rows, i), isSelected, { showPath: props.showPath, showCwd: props.showCwd, home: props.home, now, width, snippet: hit ? snippetLine(hit) : undefined });
+    const parts = formatRow(session, treePrefix(rows, i), isSelected, { showPath: props.showPath, showCwd: props.showCwd, home: env?.home, now, width, snippet: hit ? snippetLine(hit) : undefined });
     lines.push(
       <Text key={session.path} wrap="truncate">
         <Text {...theme.accent}>{parts.cursor}</Text>

@@ -2,7 +2,7 @@
 // Independent of where sessions come from; PickerScreen wires it to the engine and the shell.
 import { useCallback, useEffect, useMemo } from "react";
 import type { SessionInfo } from "../../src/engine/index.js";
-import { useAppEnv, useProfile, useScreenSize } from "../kit/app-context.js";
+import { useProfile, useScreenSize } from "../kit/app-context.js";
 import { pickerLayout } from "./layout.js";
 import { listError, selectedSession } from "./picker-state.js";
 import { PickerView } from "./PickerView.js";
@@ -41,10 +41,9 @@ export interface SessionPickerProps {
 }
 
 export function SessionPicker(props: SessionPickerProps) {
-  // The terminal's size, the pi release and the home paths are shortened against: the app context.
+  // The terminal's size and the pi release: the app context.
   const { columns, rows } = useScreenSize();
   const profile = useProfile();
-  const { home } = useAppEnv();
   const layout = useMemo(() => pickerLayout(columns, rows), [columns, rows]);
   const { state, dispatch } = usePickerState({
     current: props.sessions,
@@ -80,7 +79,6 @@ export function SessionPicker(props: SessionPickerProps) {
       width={Math.max(20, columns)}
       preview={preview}
       now={props.now ?? new Date()}
-      home={home}
       error={listError(state)}
       content={content}
     />

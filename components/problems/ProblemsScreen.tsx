@@ -9,13 +9,10 @@ import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth, wrapText } from "../kit/text-width.js";
 import { problemItems, type ProblemItem } from "./problem-items.js";
 import { problemsKeyCommand } from "./problems-keys.js";
-import { useTheme } from "../kit/app-context.js";
+import { useScreenSize, useTheme } from "../kit/app-context.js";
 
 export interface ProblemsScreenProps {
   tree: SessionTree;
-  columns: number;
-  /** Rows this screen may use. */
-  height: number;
   active: boolean;
   onJump: (entryId: string) => void;
   onBack: () => void;
@@ -34,8 +31,11 @@ export function problemText(item: ProblemItem): string {
 /** Title, the blank line under the list, the key hint. */
 const CHROME = 3;
 
-export function ProblemsScreen({ tree, columns, height, active, onJump, onBack }: ProblemsScreenProps) {
+export function ProblemsScreen({ tree, active, onJump, onBack }: ProblemsScreenProps) {
   const theme = useTheme();
+  // It covers the tree: the tree's area, less the line the app keeps free.
+  const { columns, rows } = useScreenSize();
+  const height = rows - 1;
   const items = useMemo(() => problemItems(tree), [tree]);
   const [selected, setSelected] = useState(0);
   // The list takes what it needs, up to all but the rows that show the chosen problem whole.

@@ -180,7 +180,7 @@ export function TreeScreen(props: TreeScreenProps) {
   const cost = useMemo(() => (props.checking ? undefined : costText(props.tree, selected)), [props.checking, props.tree, selected]);
   const firstProblem = useMemo(() => props.tree.loaded.diagnostics.find((d) => !d.note), [props.tree]);
   if (problemsOpen) {
-    return <ProblemsScreen tree={props.tree} columns={columns} height={rows - 1} active={props.active} onJump={jumpTo} onBack={() => setProblemsOpen(false)} />;
+    return <ProblemsScreen tree={props.tree} active={props.active} onJump={jumpTo} onBack={() => setProblemsOpen(false)} />;
   }
 
   // Shift+I's id/time column only where it leaves the row text readable (not beside the pane at 60 columns).
