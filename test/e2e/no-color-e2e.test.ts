@@ -42,7 +42,7 @@ afterEach(() => {
   running = undefined;
 });
 
-/** The tree of the fixture in a 120x30 tmux pane, its output recorded; walked through the tree and the help; quit. */
+/** The tree of the fixture in a 120x30 tmux pane, its output recorded; walked through the tree, the help and the compaction preview; quit. */
 async function run(env: Record<string, string>): Promise<{ raw: string; cursorRowStart: string }> {
   const home = makeTempHome();
   const raw = join(home.home, "pty-output");
@@ -56,6 +56,10 @@ async function run(env: Record<string, string>): Promise<{ raw: string; cursorRo
   await term.waitFor((s) => s.includes("Keys") && s.includes("ctrl+o"), "the help overlay");
   term.keys("x");
   await term.waitFor((s) => s.includes("Type to search:"), "the tree again");
+  term.keys("C-k");
+  await term.waitFor((s) => s.includes("Compaction preview") && s.includes("auto-compact now"), "the compaction preview");
+  term.keys("Escape");
+  await term.waitFor((s) => s.includes("Type to search:"), "the tree after the preview");
   term.keys("q");
   await term.waitFor((s) => s.includes(`${EXIT_MARKER}0]`), "a clean exit");
   expect(existsSync(raw)).toBe(true);
