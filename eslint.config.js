@@ -45,6 +45,16 @@ export default tseslint.config(
           selector: "Literal[value=/^(black|red|green|yellow|blue|magenta|cyan|white|gray|grey)(Bright)?$/]",
           message: "A colour comes from the theme (components/kit/theme.ts), never a colour name in a view.",
         },
+        // What every screen needs comes from the app context (components/kit/app-context.tsx), not props:
+        // only <App> takes the launcher's env.
+        {
+          selector: "TSInterfaceDeclaration[id.name=/Props$/][id.name!='AppProps'] TSPropertySignature[key.name=/^(env|home)$/]",
+          message: "env and home come from the app context (useAppEnv() in components/kit/app-context.tsx), not props.",
+        },
+        {
+          selector: "TSInterfaceDeclaration[id.name=/Props$/] TSPropertySignature[key.name=/^(columns|rows)$/] > TSTypeAnnotation > TSNumberKeyword",
+          message: "The screen's size comes from the app context (useScreenSize(); <ScreenArea> gives a child part of it), not props.",
+        },
       ],
     },
   },

@@ -22,7 +22,7 @@ import { ModelPicker } from "./ModelPicker.js";
 import { workingLine } from "./pi-summary-state.js";
 import { usePiSummary } from "./use-pi-summary.js";
 import { runningPiLines, useRunningPi } from "./use-running-pi.js";
-import { useTheme } from "../kit/app-context.js";
+import { useAppEnv, useTheme } from "../kit/app-context.js";
 
 export type PiSummaryJob =
   /** pi's /compact at `leafId` with the preview's settings. */
@@ -33,7 +33,6 @@ export type PiSummaryJob =
 export interface PiSummaryPanelProps {
   document: SessionDocument;
   profile: PiProfile;
-  env: AppEnv;
   pi: FoundPi;
   job: PiSummaryJob;
   /** The model the session names at the leaf, shown until pi says which one it uses. */
@@ -56,8 +55,8 @@ export function PiSummaryPanel(props: PiSummaryPanelProps) {
   return <PiSummaryRunView {...props} />;
 }
 
-function requestOf(props: PiSummaryPanelProps): Omit<PiSummaryRequest, "signal" | "onStage"> {
-  const { document, profile, env, pi, job } = props;
+function requestOf(props: PiSummaryPanelProps, env: AppEnv): Omit<PiSummaryRequest, "signal" | "onStage"> {
+  const { document, profile, pi, job } = props;
   const common = { pi, file: document.path, agentDir: resolveAgentDir(env.env, env.home, profile), env: { HOME: env.home, ...env.env } };
   if (job.kind === "compact") {
     const settings = { keepRecentTokens: job.settings.keepRecentTokens, reserveTokens: job.settings.reserveTokens };
@@ -81,7 +80,9 @@ function requestOf(props: PiSummaryPanelProps): Omit<PiSummaryRequest, "signal" 
 
 function PiSummaryRunView(props: PiSummaryPanelProps) {
   const theme = useTheme();
-  const request = useMemo(() => requestOf(props), [props]);
+  // pi runs where the app runs (its agent dir, HOME and environment): the app context.
+  const env = useAppEnv();
+  const request = useMemo(() => requestOf(props, env), [props, env]);
   const run = usePiSummary(request, props.pickModel);
   const { state } = run;
   const running = state.stage === "starting" || state.stage === "working";

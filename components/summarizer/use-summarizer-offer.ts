@@ -62,7 +62,6 @@ export function useSummarizerOffer(input: SummarizerOfferInput): SummarizerOffer
         ? createElement(PiSummaryPanel, {
             document,
             profile,
-            env,
             pi: pi.pi,
             job,
             modelHint: model,

@@ -65,6 +65,20 @@ describe("the lint rule against colours outside the theme", () => {
     for (const line of [2, 3, 4, 5, 6, 7]) expect(lines).toContain(line);
   });
 
+  it("fails a view's props that thread env, home or the screen size instead of the app context", { timeout: 60_000 }, async () => {
+    const code = [
+      "export interface ExampleProps {",
+      "  env: { cwd: string };",
+      "  home?: string;",
+      "  columns: number;",
+      "  rows: number;",
+      "  width: number;",
+      "  items: readonly string[];",
+      "}",
+    ].join("\n");
+    expect(await lint(code)).toEqual([2, 3, 4, 5]);
+  });
+
   it("passes a view that spreads the theme's styles, and the theme module itself", { timeout: 60_000 }, async () => {
     const view = [
       'import { Box, Text } from "ink";',
