@@ -262,27 +262,27 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
     <Box flexDirection="column">
       <Box display={fullScreen ? "none" : "flex"} flexDirection="column">
         <ScreenArea rows={rows - panelHeight - noticeHeight - (fullScreen ? 0 : staleHeight)}>
-        <TreeScreen
-          {...props}
-          tree={shown.tree}
-          path={doc.path}
-          active={props.active && activity.kind === "none"}
-          onEntryCommand={onEntryCommand}
-          checking={shown.pending !== undefined}
-          live={document.live ? { threshold: document.threshold, paused: held !== null } : undefined}
-          onReload={reload}
-          onPauseLive={togglePause}
-          onCompactionPreview={
-            props.onCompactionPreview &&
-            ((_, entryId) => {
-              const exact = exactNow();
-              if (exact.tree.byId.has(entryId)) props.onCompactionPreview?.(exact, entryId);
-              else setNotice(droppedEntryNotice(entryId));
-            })
-          }
-          onRecall={props.onRecall && (() => props.onRecall?.(exactNow().tree))}
-          reloadFocus={reloaded}
-        />
+          <TreeScreen
+            {...props}
+            tree={shown.tree}
+            path={doc.path}
+            active={props.active && activity.kind === "none"}
+            onEntryCommand={onEntryCommand}
+            checking={shown.pending !== undefined}
+            live={document.live ? { threshold: document.threshold, paused: held !== null } : undefined}
+            onReload={reload}
+            onPauseLive={togglePause}
+            onCompactionPreview={
+              props.onCompactionPreview &&
+              ((_, entryId) => {
+                const exact = exactNow();
+                if (exact.tree.byId.has(entryId)) props.onCompactionPreview?.(exact, entryId);
+                else setNotice(droppedEntryNotice(entryId));
+              })
+            }
+            onRecall={props.onRecall && (() => props.onRecall?.(exactNow().tree))}
+            reloadFocus={reloaded}
+          />
         </ScreenArea>
       </Box>
       {shownNotice && !fullScreen && (

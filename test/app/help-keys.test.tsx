@@ -100,18 +100,18 @@ async function treeScreen(tree: SessionTree, columns = 140, rows = 24): Promise<
   const ui = await renderInk(
     <KeyRouter>
       <TestAppContext size={{ columns, rows }}>
-      <TreeScreen
-        tree={tree}
-        path="/home/u/p/s.jsonl"
-        active
-        onBack={() => calls.push("back")}
-        onHelp={() => calls.push("help")}
-        onEntryCommand={(command, id) => calls.push(`${command} ${id}`)}
-        onReload={(id) => calls.push(`reload ${id}`)}
-        onRecall={() => calls.push("recall")}
-        onCompactionPreview={(_tree, id) => calls.push(`compactionPreview ${id}`)}
-        onTimeline={(_tree, id) => calls.push(`timeline ${id}`)}
-      />
+        <TreeScreen
+          tree={tree}
+          path="/home/u/p/s.jsonl"
+          active
+          onBack={() => calls.push("back")}
+          onHelp={() => calls.push("help")}
+          onEntryCommand={(command, id) => calls.push(`${command} ${id}`)}
+          onReload={(id) => calls.push(`reload ${id}`)}
+          onRecall={() => calls.push("recall")}
+          onCompactionPreview={(_tree, id) => calls.push(`compactionPreview ${id}`)}
+          onTimeline={(_tree, id) => calls.push(`timeline ${id}`)}
+        />
       </TestAppContext>
     </KeyRouter>,
     { columns, rows },
