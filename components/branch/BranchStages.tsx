@@ -111,7 +111,6 @@ function Lines({ lines, height }: { lines: string[]; height: number }) {
 }
 
 function NoWriteStage(props: StageProps & { nothingToSummarize: boolean; change: ContextChange }) {
-  const theme = useTheme();
   const { change } = props;
   const why = props.nothingToSummarize
     ? "Nothing to summarize: the target is on the leaf's own path, so the abandoned branch is empty and pi writes no summary."
@@ -122,6 +121,7 @@ function NoWriteStage(props: StageProps & { nothingToSummarize: boolean; change:
     ...contextChangeLines(change).map((l) => `  ${l}`),
     ...changedRowLines(change),
   ];
+  const theme = useTheme();
   return (
     <>
       <Lines lines={lines} height={props.height - 1} />
@@ -132,15 +132,15 @@ function NoWriteStage(props: StageProps & { nothingToSummarize: boolean; change:
 }
 
 function BackOnEscape({ message, onBack, active }: { message: string; onBack: () => void; active: boolean }) {
-  const theme = useTheme();
   useKeyLayer("overlay", (key) => (key.name === "escape" ? (onBack(), true) : true), active);
+  const theme = useTheme();
   return <Text {...theme.error} wrap="truncate">{`  ${sanitizeInline(message)}   Esc back`}</Text>;
 }
 
 /** Shown while the stage's work runs after the frame: Esc goes back at once (and cancels it). */
 function Computing({ what, onBack, active }: { what: string; onBack: () => void; active: boolean }) {
-  const theme = useTheme();
   useKeyLayer("overlay", (key) => (key.name === "escape" ? (onBack(), true) : true), active);
+  const theme = useTheme();
   return <Text {...theme.muted} wrap="truncate">{`  ${what}…   Esc back`}</Text>;
 }
 

@@ -2,10 +2,10 @@
 // (appendRefusal): the reason as one wrapped paragraph, nothing to confirm, Esc back. It takes the
 // confirm step's cancel keys (confirm-keys.ts) and, being modal, swallows every other key.
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { wrapText } from "../kit/text-width.js";
 import { confirmKeyCommand } from "./confirm-keys.js";
-import { useTheme } from "../kit/app-context.js";
 
 export interface AppendRefusedProps {
   /** From appendRefusal: plain text, no session content. */

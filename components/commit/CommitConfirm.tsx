@@ -5,6 +5,7 @@
 // Reusable: give it the lines and a commit function (branch summaries, labels, forks, compactions).
 import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
@@ -15,7 +16,6 @@ import { wrapConfirmLines } from "./confirm-lines.js";
 import { confirmReducer, initConfirmState } from "./confirm-state.js";
 import type { Committed } from "./commit-io.js";
 import type { Outcome } from "./session-document.js";
-import { useTheme } from "../kit/app-context.js";
 
 export interface CommitConfirmProps {
   /** Already sanitized lines shown above the preview, never scrolled (what the commit means). */

@@ -4,6 +4,7 @@
 // file's owner (components/document), which tells every screen showing the file.
 import { useMemo } from "react";
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { planCompactionCommit, type CompactionSettings, type FileSnapshot, type PiProfile, type SessionTree } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
@@ -15,7 +16,6 @@ import type { DocumentOwner } from "../document/session-document.js";
 import { useDocumentRegistry } from "../document/use-document.js";
 import { pendingCommitView } from "./entry-preview.js";
 import { useSummarizerOffer } from "../summarizer/use-summarizer-offer.js";
-import { useTheme } from "../kit/app-context.js";
 
 export interface CompactionCommitProps {
   /** The session file and the tree read from it (with its snapshot when known). */
@@ -93,8 +93,8 @@ function PlannedCompaction(props: CompactionCommitProps) {
 
 /** CompactionCommit as a whole screen of `height` rows: a title line naming the file, then the commit. */
 export function CompactionCommitScreen(props: CompactionCommitProps & { title: string }) {
-  const theme = useTheme();
   const { title, ...commit } = props;
+  const theme = useTheme();
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       <Text {...theme.title} wrap="truncate">

@@ -3,13 +3,13 @@
 // shows why a text is not a number without leaving the prompt.
 import { useState } from "react";
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { TextField } from "../kit/text-field/TextField.js";
 import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
 import { initTextField, textFieldReducer } from "../kit/text-field/text-field-state.js";
 import type { SettingName } from "./preview-reducer.js";
 import { parseSettingInput, SETTING_LABEL } from "./setting-input.js";
-import { useTheme } from "../kit/app-context.js";
 
 export interface SettingPromptProps {
   setting: SettingName;

@@ -3,6 +3,7 @@
 // on the "pane" layer, so keys it does not use (settings, profile) still reach the preview below.
 import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { formatCount } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { Cells } from "../kit/Cells.js";
@@ -13,7 +14,6 @@ import { diffLayout } from "./diff-layout.js";
 import { diffViewReducer, initDiffViewState, nextChange, type DiffViewAction, type DiffViewState } from "./diff-reducer.js";
 import { diffHeaderCells, diffRowCells } from "./diff-row-cells.js";
 import { kindBarLines } from "./kind-bars.js";
-import { useTheme } from "../kit/app-context.js";
 
 export interface ContextDiffViewProps {
   model: DiffModel;
@@ -66,7 +66,6 @@ function useDiffInput(model: DiffModel, state: DiffViewState, dispatch: (a: Diff
 }
 
 export function ContextDiffView({ model, width, height, active, onClose, passedKeysHint }: ContextDiffViewProps) {
-  const theme = useTheme();
   const [state, dispatch] = useReducer(diffViewReducer, undefined, initDiffViewState);
   const chrome = 4 + (model.note ? 1 : 0);
   const layout = diffLayout(height, chrome, state.bars);
@@ -79,6 +78,7 @@ export function ContextDiffView({ model, width, height, active, onClose, passedK
     ? `~${formatCount(model.counted.before)} tokens in ${model.before.length} messages → ~${formatCount(model.counted.after)} in ${model.after.length} (rows add up to ${rowSums})`
     : `${model.before.length} → ${model.after.length} messages, ${rowSums} by per-message estimate`;
   const totals = `${sizes} · ${diff.counts.removed} removed (−), ${diff.counts.added} added (+), ${diff.counts.kept} kept (=)`;
+  const theme = useTheme();
   return (
     <Box flexDirection="column" height={height}>
       <Text {...theme.title} wrap="truncate">

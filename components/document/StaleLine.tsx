@@ -2,9 +2,9 @@
 // when pi appended to the file after it was computed: it never changes under the user's eyes; this
 // line says how much came since and Ctrl+R computes it again on the file as it is now.
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { appendedSince, changeSince, type SessionDocument } from "./session-document.js";
-import { useTheme } from "../kit/app-context.js";
 
 /** The line for a plan computed on `basis` while the file now is `current`, or null when nothing changed. */
 export function staleText(basis: SessionDocument, current: SessionDocument): string | null {

@@ -3,10 +3,10 @@
 // or, with no summary, the path forked into a new session file that pi opens.
 import { useState } from "react";
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { HANDOFF_CHOICES, handoffChoiceKey, type HandoffChoiceId } from "./handoff-keys.js";
-import { useTheme } from "../kit/app-context.js";
 
 export interface HandoffChoiceProps {
   entryId: string;

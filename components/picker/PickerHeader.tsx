@@ -1,8 +1,8 @@
 // Title, scope / name / sort state, and the key hints: pi's /resume header, one line each.
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { displayWidth, padToWidth, truncateToWidth } from "../kit/text-width.js";
 import { SORT_LABEL, type NameFilter, type PickerScope, type PickerSort } from "./types.js";
-import { useTheme } from "../kit/app-context.js";
 
 export interface PickerHeaderProps {
   scope: PickerScope;
@@ -15,12 +15,12 @@ export interface PickerHeaderProps {
 }
 
 export function PickerHeader({ scope, sort, nameFilter, showPath, loading, showHints, width }: PickerHeaderProps) {
-  const theme = useTheme();
   const title = scope === "current" ? "Sessions (Current Folder)" : "Sessions (All Projects)";
   const scopeText = loading ? "○ Current Folder | Loading…" : scope === "current" ? "◉ Current Folder | ○ All" : "○ Current Folder | ◉ All";
   const state = truncateToWidth(`${scopeText}  Name: ${nameFilter === "all" ? "All" : "Named"}  Sort: ${SORT_LABEL[sort]}`, width, "");
   const left = padToWidth(title, Math.max(0, width - displayWidth(state) - 1));
   const hints = `tab scope · ctrl+s sort · ctrl+n named · ctrl+p path (${showPath ? "on" : "off"}) · enter open · esc quit · re:<pattern> regex · "phrase" exact`;
+  const theme = useTheme();
   return (
     <>
       <Text wrap="truncate">

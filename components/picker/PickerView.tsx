@@ -1,5 +1,6 @@
 // The picker screen as a dumb view: everything it draws comes from props.
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { emptyMessage } from "./empty-message.js";
 import type { PickerLayout } from "./layout.js";
 import { isLoadingAll, selectedSession, type PickerState } from "./picker-state.js";
@@ -14,7 +15,6 @@ import { indexProgressLine } from "./index-progress.js";
 import type { ContentStatus } from "./use-content-search.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth } from "../kit/text-width.js";
-import { useTheme } from "../kit/app-context.js";
 
 export interface PickerViewProps {
   state: PickerState;
@@ -29,7 +29,6 @@ export interface PickerViewProps {
 }
 
 export function PickerView({ state, layout, width, preview, now, error, content }: PickerViewProps) {
-  const theme = useTheme();
   const list = (
     <Box flexDirection="column" width={layout.listWidth}>
       {layout.showHints ? <ListCaption width={layout.listWidth} count={state.rows.length} cost={listedCost(state.rows.map((r) => r.session))} /> : null}
@@ -58,6 +57,7 @@ export function PickerView({ state, layout, width, preview, now, error, content 
   // The index's notice (no SQLite, a cache it could not use) while a query is typed: it says why content hits may be missing.
   const notice = state.query && content?.notice ? truncateToWidth(`  ${sanitizeInline(content.notice)}`, width) : undefined;
   const status = message ? truncateToWidth(`  ${message}`, width) : (indexing ?? notice ?? scrollStatus(state.rows.length, state.selected, state.scrollTop, layout.listHeight));
+  const theme = useTheme();
   return (
     <Box flexDirection="column" width={width}>
       {layout.showTitle ? (

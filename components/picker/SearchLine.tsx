@@ -1,9 +1,9 @@
 // The search box: what was typed, a block cursor, and why a re: pattern matches nothing.
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth, truncateToWidth } from "../kit/text-width.js";
 import { truncateStart } from "./display.js";
-import { useTheme } from "../kit/app-context.js";
 
 /** A regex error without the pattern it repeats ("Invalid regular expression: /(/i: Unterminated group" -> "regex: Unterminated group"). */
 export function shortQueryError(error: string): string {
@@ -12,12 +12,12 @@ export function shortQueryError(error: string): string {
 }
 
 export function SearchLine({ query, error, width }: { query: string; error?: string; width: number }) {
-  const theme = useTheme();
   // The error takes the room the query leaves (at least half the line), so it is read whole.
   const room = Math.max(Math.floor(width / 2), width - 4 - displayWidth(sanitizeInline(query)));
   const note = error ? truncateToWidth(`  ${sanitizeInline(shortQueryError(error))}`, room) : "";
   // Keep the end of a long query in view: that is where the typing happens.
   const shown = truncateStart(sanitizeInline(query), Math.max(1, width - 3 - displayWidth(note)));
+  const theme = useTheme();
   return (
     <Text wrap="truncate">
       <Text {...theme.accent}>{"> "}</Text>

@@ -23,9 +23,9 @@ export interface SessionListProps {
 }
 
 export function ListCaption({ width, count, cost }: { width: number; count: number; cost?: string }) {
-  const theme = useTheme();
   const caption = statsCaption(width);
   const left = `  ${countNoun(count, "session")}${cost ? ` · ${cost}` : ""}`;
+  const theme = useTheme();
   return (
     <Text {...theme.dim} wrap="truncate">
       {padToWidth(left, Math.max(0, width - caption.length))}

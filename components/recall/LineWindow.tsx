@@ -1,14 +1,14 @@
 // Dumb view: `height` rows of cell lines starting at `start`, with ▲/▼ marks when more lie beyond.
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import type { Cell } from "../kit/cell.js";
 import { Cells } from "../kit/Cells.js";
-import { useTheme } from "../kit/app-context.js";
 
 export function LineWindow({ lines, start, height, width }: { lines: Cell[][]; start: number; height: number; width: number }) {
-  const theme = useTheme();
   const shown = lines.slice(start, start + height);
   const above = start > 0;
   const below = start + height < lines.length;
+  const theme = useTheme();
   return (
     <Box flexDirection="column" height={height} width={width}>
       {shown.map((cells, i) => {

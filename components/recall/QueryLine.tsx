@@ -1,7 +1,7 @@
 // Dumb view: the query box, a text field (its keys come through the recall screen's key layer).
 import { Text } from "ink";
-import { TextField } from "../kit/text-field/TextField.js";
 import { useTheme } from "../kit/app-context.js";
+import { TextField } from "../kit/text-field/TextField.js";
 
 const PLACEHOLDER = 'words, "a phrase", /regex/, role:user tool:bash file:x scope:all';
 const PROMPT = "  Recall: ";

@@ -2,10 +2,10 @@
 // first. ↑/↓ choose, Enter use it, Esc cancels the whole summary (nothing is written).
 import { useState } from "react";
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import type { PiReady } from "../../src/pi-bridge/run-pi-summary.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { useTheme } from "../kit/app-context.js";
 
 const nameOf = (m: { provider: string; id: string }): string => `${m.provider}/${m.id}`;
 

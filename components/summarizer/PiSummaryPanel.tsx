@@ -131,12 +131,12 @@ function Review(props: PiSummaryPanelProps & { entry: SessionEntry; figures: rea
 }
 
 function Failure(props: { message: string; differences?: { field: string; preview: string; pi: string }[]; width: number; height: number; active: boolean; onBack: () => void }) {
-  const theme = useTheme();
   useKeyLayer("overlay", (key) => (key.name === "escape" || key.name === "enter" ? (props.onBack(), true) : true), props.active);
   const width = Math.max(10, props.width - 4);
   const lines = wrapText(`Not written: ${sanitizeInline(props.message)}`, width);
   const rows = (props.differences ?? []).map((d) => `    ${sanitizeInline(d.field)}: preview ${sanitizeInline(d.preview)} | pi ${sanitizeInline(d.pi)}`);
   const shown = [...lines, ...(rows.length > 0 ? ["  field: preview | pi", ...rows] : [])].slice(0, Math.max(1, props.height - 2));
+  const theme = useTheme();
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       {shown.map((line, i) => (

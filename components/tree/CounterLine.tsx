@@ -1,9 +1,9 @@
 // Dumb view: pi's "(selected/visible) [filter]" counter, plus find hit counts ("hit 3/36" when the
 // cursor is on a hit); a toggled follow (Ctrl+E).
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { statusTags, type TreeState } from "./tree-reducer.js";
-import { useTheme } from "../kit/app-context.js";
 
 /** Position of `row` among the (ascending) hit rows, or -1 when it is no hit. */
 function hitIndex(hitRows: Int32Array, row: number): number {

@@ -2,11 +2,11 @@
 // open. The typed text is cut to the width here (Ink's own truncation lets a wide character at the
 // edge run one column over); the tail of a long query is what shows.
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { TextField } from "../kit/text-field/TextField.js";
 import type { TextFieldState } from "../kit/text-field/text-field-state.js";
 import { displayWidth, sliceColumns } from "../kit/text-width.js";
-import { useTheme } from "../kit/app-context.js";
 
 const FIND_LABEL = "  Find in full text: ";
 const FIND_HINT = "  (enter find · esc cancel)";

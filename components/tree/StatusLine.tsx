@@ -2,10 +2,10 @@
 // first (branch points, "(estimate)", the words around the token count, then the branches), so the
 // damaged-line count, or "checking lines…" while a first look is checked, stays on screen.
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { countNoun, formatCount } from "../../src/engine/index.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth } from "../kit/text-width.js";
-import { useTheme } from "../kit/app-context.js";
 
 export interface StatusFacts {
   name?: string;

@@ -1,9 +1,9 @@
 // Dumb view: the tree window, one terminal row per entry, right column aligned.
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { Cells } from "../kit/Cells.js";
 import { displayWidth } from "../kit/text-width.js";
 import type { DrawnRow } from "./row-render.js";
-import { useTheme } from "../kit/app-context.js";
 
 /** What an empty window says: pi's texts for a session without entries and for a filter that hides all. */
 export type EmptyReason = "none" | "no-entries" | "all-hidden";

@@ -1,8 +1,8 @@
 // The editor drawn: one terminal row per visual row (never more than it was given), a gutter with
 // the prompt and the scroll marks, and the cursor as an inverse cell. Rows arrive sanitized.
 import { Text } from "ink";
-import type { EditorWindow } from "./editor-layout.js";
 import { useTheme } from "../app-context.js";
+import type { EditorWindow } from "./editor-layout.js";
 
 /** Columns of the gutter before the text ("  > "). */
 export const GUTTER = 4;

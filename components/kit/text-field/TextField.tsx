@@ -1,9 +1,9 @@
 // Dumb view of a one-line text field: the value with the cursor as an inverse cell, or the
 // placeholder when empty. Given a width, it shows the part of the value around the cursor that fits.
 import { Text } from "ink";
+import { useTheme } from "../app-context.js";
 import { graphemes } from "../multiline-editor/editor-layout.js";
 import { displayWidth, sliceColumns } from "../text-width.js";
-import { useTheme } from "../app-context.js";
 import type { TextStyle } from "../theme.js";
 import type { TextFieldState } from "./text-field-state.js";
 
