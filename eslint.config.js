@@ -22,6 +22,43 @@ export default tseslint.config(
     },
   },
   {
+    // One theme (components/kit/theme.ts): a view spreads the theme's styles (<Text {...theme.muted}>),
+    // so NO_COLOR is honoured in one place; no colour name, dim, bold or inverse of its own.
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: ["components/kit/theme.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='Text'] > JSXAttribute[name.name=/^(color|backgroundColor|dimColor|bold|inverse)$/]",
+          message: "Text styles come from the theme: spread one of components/kit/theme.ts (<Text {...theme.muted}>), which honours NO_COLOR.",
+        },
+        {
+          selector: "JSXAttribute[name.name=/^(color|backgroundColor|borderColor)$/] Literal",
+          message: "A colour comes from the theme (components/kit/theme.ts), never a colour name in a view.",
+        },
+        {
+          selector: "Property[key.name=/^(color|backgroundColor|borderColor)$/] > Literal",
+          message: "A colour comes from the theme (components/kit/theme.ts), never a colour name in a view.",
+        },
+        {
+          selector: "Literal[value=/^(black|red|green|yellow|blue|magenta|cyan|white|gray|grey)(Bright)?$/]",
+          message: "A colour comes from the theme (components/kit/theme.ts), never a colour name in a view.",
+        },
+        // What every screen needs comes from the app context (components/kit/app-context.tsx), not props:
+        // only <App> takes the launcher's env.
+        {
+          selector: "TSInterfaceDeclaration[id.name=/Props$/][id.name!='AppProps'] TSPropertySignature[key.name=/^(env|home)$/]",
+          message: "env and home come from the app context (useAppEnv() in components/kit/app-context.tsx), not props.",
+        },
+        {
+          selector: "TSInterfaceDeclaration[id.name=/Props$/] TSPropertySignature[key.name=/^(columns|rows)$/] > TSTypeAnnotation > TSNumberKeyword",
+          message: "The screen's size comes from the app context (useScreenSize(); <ScreenArea> gives a child part of it), not props.",
+        },
+      ],
+    },
+  },
+  {
     // The engine is pure: no process globals, no terminal, no React. Callers pass env, home and cwd in.
     files: ["src/engine/**/*.ts"],
     rules: {

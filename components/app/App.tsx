@@ -9,7 +9,7 @@ import { CompactionOnDocument, CompactionPreviewScreen } from "./CompactionOnDoc
 import { KeyRouter } from "../kit/key-router.js";
 import { lazyScreen } from "../kit/lazy-screen.js";
 import type { KeyPress } from "../kit/keys.js";
-import { useTerminalSize } from "../kit/use-terminal-size.js";
+import { AppContextProvider } from "../kit/app-context.js";
 import type { HelpGroupId } from "./help-keys.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 import { LoadedTreeScreen } from "./LoadedTreeScreen.js";
@@ -52,15 +52,16 @@ export function App(props: AppProps) {
   return (
     <KeyRouter active={props.interactive ?? true} onUnhandled={onUnhandled}>
       <DocumentsProvider registry={registry}>
-        <Shell {...props} />
+        <AppContextProvider env={props.env}>
+          <Shell {...props} />
+        </AppContextProvider>
       </DocumentsProvider>
     </KeyRouter>
   );
 }
 
-function Shell({ env, initial, initialTree, initialSnapshot, initialPending, renderPicker }: AppProps) {
+function Shell({ initial, initialTree, initialSnapshot, initialPending, renderPicker }: AppProps) {
   const { exit } = useApp();
-  const { columns, rows } = useTerminalSize();
   const [stack, dispatch] = useReducer(stackReducer, { screens: [initial], done: false });
   // Open help and the group it starts at (undefined: the top).
   const [help, setHelp] = useState<{ startAt?: HelpGroupId } | null>(null);
@@ -92,18 +93,17 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
       {stack.screens.map((screen, i) => {
         const active = i === top && !helpOpen;
         const onHelp: HelpRequest = (group) => setHelp({ startAt: group ?? SCREEN_HELP[screen.kind] });
-        // What every screen gets from the shell.
-        const frame = { columns, rows, active, onBack: nav.back, onHelp };
+        // What every screen gets from the shell (env, profile, size and theme come from the app context).
+        const frame = { active, onBack: nav.back, onHelp };
         return (
           <Box key={i} display={active ? "flex" : "none"} flexDirection="column">
             {screen.kind === "picker"
-              ? renderPicker?.({ env, nav, columns, rows, active, onHelp })
+              ? renderPicker?.({ nav, active, onHelp })
               : screen.kind === "recall"
               ? <RecallScreen
                   {...frame}
                   tree={screen.tree}
                   path={screen.path}
-                  profile={env.profile}
                   onJump={(entryId) => dispatch({ type: "recallJump", entryId })}
                 />
               : screen.kind === "timeline"
@@ -112,15 +112,12 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
                   tree={screen.tree}
                   entryId={screen.entryId}
                   path={screen.path}
-                  env={env}
-                  profile={env.profile}
                   onJump={(entryId) => dispatch({ type: "recallJump", entryId })}
                 />
               : screen.kind === "compaction"
               ? <CompactionOnDocument
                   {...frame}
                   screen={screen}
-                  env={env}
                   onRecompute={(document) => dispatch({ type: "recomputeCompaction", document })}
                   // The tree below shows the new entry already: the commit went through the file's owner.
                   onWritten={nav.back}
@@ -129,7 +126,6 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
                 <LoadedTreeScreen
                   {...frame}
                   path={screen.path}
-                  env={env}
                   seed={i === 0 && initialTree ? { tree: initialTree, snapshot: initialSnapshot, pending: initialPending } : undefined}
                   onCompactionPreview={(document, targetId) =>
                     dispatch({ type: "openCompaction", file: screen.path, tree: document.tree, targetId, snapshot: document.snapshot, document })}
@@ -142,7 +138,7 @@ function Shell({ env, initial, initialTree, initialSnapshot, initialPending, ren
           </Box>
         );
       })}
-      {help && <HelpOverlay columns={columns} rows={rows} startAt={help.startAt} onClose={() => setHelp(null)} />}
+      {help && <HelpOverlay startAt={help.startAt} onClose={() => setHelp(null)} />}
     </Box>
   );
 }

@@ -7,16 +7,14 @@ import type { Committed, SessionDocument } from "../document/session-document.js
 import { StaleLine, staleText } from "../document/StaleLine.js";
 import { useDocument } from "../document/use-document.js";
 import type { HelpGroupId } from "./help-keys.js";
-import type { AppEnv, Screen } from "./screens.js";
+import { ScreenArea, useScreenSize } from "../kit/app-context.js";
+import type { Screen } from "./screens.js";
 
 // Loaded on first open: the first frame of a tree never shows it (kit/lazy-screen.tsx, not React.lazy).
 export const CompactionPreviewScreen = lazyScreen(() => import("../compaction/CompactionPreviewScreen.js").then((m) => m.CompactionPreviewScreen));
 
 export interface CompactionOnDocumentProps {
   screen: Extract<Screen, { kind: "compaction" }>;
-  env: AppEnv;
-  columns: number;
-  rows: number;
   active: boolean;
   onBack: () => void;
   onHelp: (group: HelpGroupId) => void;
@@ -24,8 +22,9 @@ export interface CompactionOnDocumentProps {
   onWritten?: (committed: Committed) => void;
 }
 
-export function CompactionOnDocument({ screen, env, onRecompute, ...frame }: CompactionOnDocumentProps) {
-  const { store, state } = useDocument(screen.file, env.profile);
+export function CompactionOnDocument({ screen, onRecompute, ...frame }: CompactionOnDocumentProps) {
+  const { store, state } = useDocument(screen.file);
+  const { rows } = useScreenSize();
   const basis = screen.document;
   const stale = basis !== undefined && state.status === "open" ? staleText(basis, state.doc) : null;
   return (
@@ -38,16 +37,17 @@ export function CompactionOnDocument({ screen, env, onRecompute, ...frame }: Com
           if (current) onRecompute(current);
         }}
       />
-      <CompactionPreviewScreen
-        key={screen.generation ?? 0}
-        {...frame}
-        rows={frame.rows - (stale === null ? 0 : 1)}
-        tree={screen.tree}
-        targetId={screen.targetId}
-        file={screen.file}
-        snapshot={screen.snapshot}
-        env={env}
-      />
+      {/* The stale line takes a row from the preview. */}
+      <ScreenArea rows={rows - (stale === null ? 0 : 1)}>
+        <CompactionPreviewScreen
+          key={screen.generation ?? 0}
+          {...frame}
+          tree={screen.tree}
+          targetId={screen.targetId}
+          file={screen.file}
+          snapshot={screen.snapshot}
+        />
+      </ScreenArea>
     </Box>
   );
 }

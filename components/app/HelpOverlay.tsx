@@ -5,6 +5,7 @@
 import { useMemo, useState } from "react";
 import { Box, Text } from "ink";
 import { scrollStep } from "../kit/bindings.js";
+import { useScreenSize, useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { displayWidth, padToWidth, wrapText } from "../kit/text-width.js";
 import { HELP_GROUPS, helpOverlayCommand, type HelpGroupId } from "./help-keys.js";
@@ -42,14 +43,14 @@ export function startScroll(lines: Line[], group: HelpGroupId | undefined, heigh
 }
 
 export interface HelpOverlayProps {
-  columns: number;
-  rows: number;
   /** The group of the screen that opened the help; without it the help starts at the top. */
   startAt?: HelpGroupId;
   onClose: () => void;
 }
 
-export function HelpOverlay({ columns, rows, startAt, onClose }: HelpOverlayProps) {
+export function HelpOverlay({ startAt, onClose }: HelpOverlayProps) {
+  const { columns, rows } = useScreenSize();
+  const theme = useTheme();
   const height = Math.max(1, rows - 3);
   // Wrapped once per width, not on every scroll key.
   const lines = useMemo(() => helpLines(Math.min(34, Math.floor(columns / 3)), columns), [columns]);
@@ -63,12 +64,12 @@ export function HelpOverlay({ columns, rows, startAt, onClose }: HelpOverlayProp
   });
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
-      <Text bold wrap="truncate">
+      <Text {...theme.title} wrap="truncate">
         {"  Keys"}
-        <Text color="gray">{maxScroll > 0 ? "   (↑/↓ PgUp/PgDn scroll, any other key closes)" : "   (any key but ↑/↓ PgUp/PgDn closes)"}</Text>
+        <Text {...theme.muted}>{maxScroll > 0 ? "   (↑/↓ PgUp/PgDn scroll, any other key closes)" : "   (any key but ↑/↓ PgUp/PgDn closes)"}</Text>
       </Text>
       {lines.slice(scroll, scroll + height).map((line, i) => (
-        <Text key={scroll + i} wrap="truncate" bold={line.heading} color={line.heading ? "cyan" : undefined}>
+        <Text key={scroll + i} wrap="truncate" {...(line.heading ? theme.heading : theme.plain)}>
           {/* An empty Text takes no row in Ink; the blank line between groups must keep its row. */}
           {line.text || " "}
         </Text>

@@ -11,15 +11,12 @@ import { useDocument } from "../document/use-document.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { wrapText } from "../kit/text-width.js";
-import type { AppEnv } from "./screens.js";
+import { useScreenSize, useTheme } from "../kit/app-context.js";
 
 export interface LoadedTreeScreenProps {
   path: string;
-  env: AppEnv;
   /** The file as the launcher read it (tree, snapshot, a first look's pending exact load). */
   seed?: SeedDocument;
-  columns: number;
-  rows: number;
   active: boolean;
   onBack: () => void;
   onHelp: () => void;
@@ -46,41 +43,39 @@ export function loadErrorLines(reason: string, path: string, columns: number, ro
   return { reason: shownReason, path: pathLines.slice(0, Math.max(0, room - shownReason.length)) };
 }
 
-function LoadError(props: { reason: string; path: string; columns: number; rows: number; active: boolean; onBack: () => void }) {
+function LoadError(props: { reason: string; path: string; active: boolean; onBack: () => void }) {
   useKeyLayer("screen", () => (props.onBack(), true), props.active);
-  const lines = loadErrorLines(props.reason, props.path, props.columns, props.rows);
+  const { columns, rows } = useScreenSize();
+  const theme = useTheme();
+  const lines = loadErrorLines(props.reason, props.path, columns, rows);
   return (
     <Box flexDirection="column">
       {lines.reason.map((line, i) => (
-        <Text key={`r${i}`} color="red">{`  ${line}`}</Text>
+        <Text key={`r${i}`} {...theme.error}>{`  ${line}`}</Text>
       ))}
       {lines.path.map((line, i) => (
-        <Text key={`p${i}`} color="gray">{`  ${line}`}</Text>
+        <Text key={`p${i}`} {...theme.muted}>{`  ${line}`}</Text>
       ))}
-      <Text color="gray">  any key: back</Text>
+      <Text {...theme.muted}>  any key: back</Text>
     </Box>
   );
 }
 
 export function LoadedTreeScreen(props: LoadedTreeScreenProps) {
-  const { path, env } = props;
-  const { store, state } = useDocument(path, env.profile, props.seed);
+  const { path } = props;
+  const { store, state } = useDocument(path, props.seed);
+  const theme = useTheme();
   // The picker's content-search hit: the cursor goes there once, on the tree first opened.
   const [onOpen, setOnOpen] = useState<{ entryId: string; tree: SessionTree } | undefined>(undefined);
   if (props.revealOnOpen !== undefined && onOpen === undefined && state.status === "open") setOnOpen({ entryId: props.revealOnOpen, tree: state.doc.tree });
   const reveal = props.reveal ?? onOpen;
-  if (state.status === "opening") return <Text color="gray" wrap="truncate">{`  opening ${sanitizeInline(path)}…`}</Text>;
+  if (state.status === "opening") return <Text {...theme.muted} wrap="truncate">{`  opening ${sanitizeInline(path)}…`}</Text>;
   if (state.status === "failed") {
-    return <LoadError reason={state.reason} path={path} columns={props.columns} rows={props.rows} active={props.active} onBack={props.onBack} />;
+    return <LoadError reason={state.reason} path={path} active={props.active} onBack={props.onBack} />;
   }
   return (
     <CommitTreeScreen
       document={{ store, doc: state.doc, live: state.live, threshold: state.threshold, news: state.news }}
-      env={env}
-      home={env.home}
-      profile={env.profile}
-      columns={props.columns}
-      rows={props.rows}
       active={props.active}
       onBack={props.onBack}
       onHelp={props.onHelp}

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useReducer, useState } from "react";
 import { Box, Text } from "ink";
 import { getBranch, type PiProfile } from "../../src/engine/index.js";
+import { useProfile, useTheme } from "../kit/app-context.js";
 import type { SessionDocument } from "../commit/session-document.js";
 import { ContextDiffView } from "../diff/ContextDiffView.js";
 import type { DiffModel } from "../diff/diff-model.js";
@@ -23,16 +24,18 @@ export type { BranchFlowProps } from "./branch-flow-props.js";
 
 export function BranchFlow(props: BranchFlowProps) {
   const { plan, document, width, height } = props;
+  const profile = useProfile();
+  const theme = useTheme();
   const tree = document.tree;
   const [state, dispatch] = useReducer(branchFlowReducer, plan.wouldSummarize, initBranchFlow);
   // The full side-by-side context diff (components/diff), opened with d from a stage that shows a change.
   const [fullDiff, setFullDiff] = useState<DiffModel | null>(null);
   const writesNothing = state.stage === "noSummary" || state.stage === "nothingToSummarize";
   // The context after a move that writes nothing, built after the frame and kept per (leaf, new leaf, profile).
-  const moveKey = writesNothing ? `moveChange\u0000${tree.leafId}\u0000${plan.newLeafId}\u0000${props.profile}` : null;
+  const moveKey = writesNothing ? `moveChange\u0000${tree.leafId}\u0000${plan.newLeafId}\u0000${profile}` : null;
   const moveChange = useBackground(tree, moveKey, function* () {
     yield;
-    return moveOnlyChange(document, plan, props.profile);
+    return moveOnlyChange(document, plan, profile);
   }).value;
   const [planScroll, setPlanScroll] = useState(0);
   useBranchFlowInput(state, dispatch, props.active && fullDiff === null, () => moveChange && setFullDiff(moveChange), (delta) =>
@@ -55,12 +58,12 @@ export function BranchFlow(props: BranchFlowProps) {
   const bodyHeight = fit.bodyHeight;
   return (
     <Box flexDirection="column" width={width} height={height}>
-      <Text bold wrap="truncate">
+      <Text {...theme.title} wrap="truncate">
         {"  Branch navigation"}
-        <Text color="gray">{`  ${sanitizeInline(document.path)}`}</Text>
+        <Text {...theme.muted}>{`  ${sanitizeInline(document.path)}`}</Text>
       </Text>
       {fit.lines.map((line, i) => (
-        <Text key={fit.scroll + i} wrap="truncate" color={i === fit.lines.length - 1 && fit.maxScroll > 0 ? "gray" : undefined}>{truncateToWidth(`  ${line}`, width)}</Text>
+        <Text key={fit.scroll + i} wrap="truncate" {...(i === fit.lines.length - 1 && fit.maxScroll > 0 ? theme.muted : theme.plain)}>{truncateToWidth(`  ${line}`, width)}</Text>
       ))}
       {fit.spacer && <Text> </Text>}
       <Box flexDirection="column" height={bodyHeight} overflow="hidden" display={fullDiff ? "none" : "flex"}>

@@ -8,6 +8,7 @@ import { CommitConfirm } from "../commit/CommitConfirm.js";
 import { appClock, commitPending } from "../commit/commit-io.js";
 import { pendingCommitView } from "../commit/entry-preview.js";
 import type { DiffModel } from "../diff/diff-model.js";
+import { useProfile, useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { useBackground } from "../kit/use-background.js";
 import { MultilineEditor } from "../kit/multiline-editor/MultilineEditor.js";
@@ -31,6 +32,7 @@ export interface StageProps extends BranchFlowProps {
 }
 
 export function StageBody(props: StageProps) {
+  const theme = useTheme();
   const { state } = props;
   switch (state.stage) {
     case "choose":
@@ -42,7 +44,7 @@ export function StageBody(props: StageProps) {
       return props.moveChange ? (
         <NoWriteStage {...props} change={props.moveChange} nothingToSummarize={state.stage === "nothingToSummarize"} />
       ) : (
-        <Text color="gray" wrap="truncate">{"  Comparing the contexts…"}</Text>
+        <Text {...theme.muted} wrap="truncate">{"  Comparing the contexts…"}</Text>
       );
     case "preview": {
       // Said where the confirm step would be, before asking: a v1/v2 file is never appended to.
@@ -58,16 +60,17 @@ export function StageBody(props: StageProps) {
 }
 
 function ChooseStage({ cursor }: { cursor: number }) {
+  const theme = useTheme();
   return (
     <>
-      <Text bold>  Summarize branch?</Text>
+      <Text {...theme.title}>  Summarize branch?</Text>
       {BRANCH_CHOICES.map((c, i) => (
-        <Text key={c.choice} color={i === cursor ? "cyan" : undefined} wrap="truncate">
+        <Text key={c.choice} {...(i === cursor ? theme.accent : theme.plain)} wrap="truncate">
           {`  ${i === cursor ? "›" : " "} ${c.label}`}
-          <Text color="gray">{i === cursor ? `  — ${CHOICE_HELP[c.choice]}` : ""}</Text>
+          <Text {...theme.muted}>{i === cursor ? `  — ${CHOICE_HELP[c.choice]}` : ""}</Text>
         </Text>
       ))}
-      <Text color="gray" wrap="truncate">  ↑/↓ choose · Enter select · Esc back to the tree</Text>
+      <Text {...theme.muted} wrap="truncate">  ↑/↓ choose · Enter select · Esc back to the tree</Text>
     </>
   );
 }
@@ -76,10 +79,11 @@ function ChooseStage({ cursor }: { cursor: number }) {
 const INSTRUCTIONS_CHROME = 3;
 
 function InstructionsStage({ text, dispatch, active, width, height }: { text: string; dispatch: StageProps["dispatch"]; active: boolean; width: number; height: number }) {
+  const theme = useTheme();
   return (
     <>
-      <Text bold>  Custom summarization instructions</Text>
-      <Text color="gray" wrap="truncate">  There is no LLM here: the text is kept as a [Focus] note on top of the compiled summary.</Text>
+      <Text {...theme.title}>  Custom summarization instructions</Text>
+      <Text {...theme.muted} wrap="truncate">  There is no LLM here: the text is kept as a [Focus] note on top of the compiled summary.</Text>
       <MultilineEditor
         initialText={text}
         width={width}
@@ -88,7 +92,7 @@ function InstructionsStage({ text, dispatch, active, width, height }: { text: st
         onSubmit={(typed) => dispatch({ type: "submitInstructions", text: typed })}
       />
       <Box flexGrow={1} />
-      <Text color="gray" wrap="truncate">  Enter preview · Esc back to the choice · Ctrl+J newline</Text>
+      <Text {...theme.muted} wrap="truncate">  Enter preview · Esc back to the choice · Ctrl+J newline</Text>
     </>
   );
 }
@@ -117,28 +121,32 @@ function NoWriteStage(props: StageProps & { nothingToSummarize: boolean; change:
     ...contextChangeLines(change).map((l) => `  ${l}`),
     ...changedRowLines(change),
   ];
+  const theme = useTheme();
   return (
     <>
       <Lines lines={lines} height={props.height - 1} />
       <Box flexGrow={1} />
-      <Text color="gray" wrap="truncate">{props.nothingToSummarize ? "  Enter/Esc back to the tree · d full context diff" : "  Esc back to the choice · Enter close · d full context diff"}</Text>
+      <Text {...theme.muted} wrap="truncate">{props.nothingToSummarize ? "  Enter/Esc back to the tree · d full context diff" : "  Esc back to the choice · Enter close · d full context diff"}</Text>
     </>
   );
 }
 
 function BackOnEscape({ message, onBack, active }: { message: string; onBack: () => void; active: boolean }) {
   useKeyLayer("overlay", (key) => (key.name === "escape" ? (onBack(), true) : true), active);
-  return <Text color="red" wrap="truncate">{`  ${sanitizeInline(message)}   Esc back`}</Text>;
+  const theme = useTheme();
+  return <Text {...theme.error} wrap="truncate">{`  ${sanitizeInline(message)}   Esc back`}</Text>;
 }
 
 /** Shown while the stage's work runs after the frame: Esc goes back at once (and cancels it). */
 function Computing({ what, onBack, active }: { what: string; onBack: () => void; active: boolean }) {
   useKeyLayer("overlay", (key) => (key.name === "escape" ? (onBack(), true) : true), active);
-  return <Text color="gray" wrap="truncate">{`  ${what}…   Esc back`}</Text>;
+  const theme = useTheme();
+  return <Text {...theme.muted} wrap="truncate">{`  ${what}…   Esc back`}</Text>;
 }
 
 function PreviewStage(props: StageProps & { instructions: string | undefined }) {
-  const { document, plan, profile, instructions } = props;
+  const { document, plan, instructions } = props;
+  const profile = useProfile();
   // The summary is compiled and the context after built after the frame, once per (leaf, target,
   // profile, budget, instructions): going back and forth between the stages recomputes nothing.
   const key = `branchPreview\u0000${plan.oldLeafId}\u0000${plan.targetId}\u0000${profile}\u0000${props.budget}\u0000${instructions ?? "\u0001"}`;
@@ -152,7 +160,7 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
     const first = `  Summary: ~${formatCount(summaryTokens)} tokens, compiled without an LLM (pi's model would word it differently)`;
     return { reason: "", view: { head: [first, ...head], lines, change, pending: commitPlan.pending } };
   });
-  const offer = useSummarizerOffer({ env: props.env, file: document.path, tree: document.tree, leafId: plan.oldLeafId, profile, width: props.width, height: props.height, active: props.active, onCommitted: props.onCommitted });
+  const offer = useSummarizerOffer({ offer: props.offerPiSummary === true, file: document.path, tree: document.tree, leafId: plan.oldLeafId, profile, width: props.width, height: props.height, active: props.active, onCommitted: props.onCommitted });
   const view = computed.value?.view;
   const piPanel = view === undefined ? null : offer.panel(document, { kind: "branch", plan, reserveTokens: props.reserveTokens, instructions });
   if (piPanel) return piPanel;

@@ -1,9 +1,7 @@
 // What the branch flow is given: its own module, so the flow and its stages (BranchStages.tsx) both
 // import it without importing each other.
-import type { PiProfile } from "../../src/engine/index.js";
 import type { Committed } from "../commit/commit-io.js";
 import type { SessionDocument } from "../commit/session-document.js";
-import type { AppEnv } from "../kit/screen-contract.js";
 import type { NavigationPlan } from "./plan-lines.js";
 
 export interface BranchFlowProps {
@@ -15,13 +13,12 @@ export interface BranchFlowProps {
   reserveTokens: number;
   /** branchSummary.skipPrompt is on: pi would neither ask nor summarize. */
   skipPrompt?: boolean;
-  profile: PiProfile;
   width: number;
   /** Rows the flow may use (the screen's rows - 1). */
   height: number;
   active: boolean;
   onClose: () => void;
   onCommitted: (committed: Committed) => void;
-  /** Where the app runs: with it, the preview also offers the summary of the user's own pi (`p`). */
-  env?: AppEnv;
+  /** The preview also offers the summary of the user's own pi (`p`), found where the app runs. */
+  offerPiSummary?: boolean;
 }

@@ -2,6 +2,7 @@
 // (appendRefusal): the reason as one wrapped paragraph, nothing to confirm, Esc back. It takes the
 // confirm step's cancel keys (confirm-keys.ts) and, being modal, swallows every other key.
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { wrapText } from "../kit/text-width.js";
 import { confirmKeyCommand } from "./confirm-keys.js";
@@ -17,6 +18,7 @@ export interface AppendRefusedProps {
 }
 
 export function AppendRefused({ message, width, height, active, onBack }: AppendRefusedProps) {
+  const theme = useTheme();
   useKeyLayer(
     "overlay",
     (key) => {
@@ -30,10 +32,10 @@ export function AppendRefused({ message, width, height, active, onBack }: Append
   return (
     <Box flexDirection="column" width={width} height={height}>
       {lines.map((line, i) => (
-        <Text key={i} color="yellow">{`  ${line}`}</Text>
+        <Text key={i} {...theme.warning}>{`  ${line}`}</Text>
       ))}
       <Box flexGrow={1} />
-      <Text color="gray" wrap="truncate">  Nothing is written. Esc: back</Text>
+      <Text {...theme.muted} wrap="truncate">  Nothing is written. Esc: back</Text>
     </Box>
   );
 }

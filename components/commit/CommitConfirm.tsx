@@ -5,6 +5,7 @@
 // Reusable: give it the lines and a commit function (branch summaries, labels, forks, compactions).
 import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { scrollStep } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import type { KeyPress } from "../kit/keys.js";
@@ -56,6 +57,7 @@ export function CommitConfirm(props: CommitConfirmProps) {
 }
 
 function ConfirmBody(props: CommitConfirmProps) {
+  const theme = useTheme();
   const { lines, height, width } = props;
   const [state, dispatch] = useReducer(confirmReducer, undefined, initConfirmState);
   const bodyHeight = Math.max(1, height - 1);
@@ -86,10 +88,10 @@ function ConfirmBody(props: CommitConfirmProps) {
     return (
       <Box flexDirection="column" width={width} height={height}>
         {reason.map((line, i) => (
-          <Text key={i} color="red">{`  ${line}`}</Text>
+          <Text key={i} {...theme.error}>{`  ${line}`}</Text>
         ))}
         <Box flexGrow={1} />
-        <Text color="gray">  The file was left as it was. Esc: back</Text>
+        <Text {...theme.muted}>  The file was left as it was. Esc: back</Text>
       </Box>
     );
   }
@@ -104,7 +106,7 @@ function ConfirmBody(props: CommitConfirmProps) {
         </Text>
       ))}
       <Box flexGrow={1} />
-      <Text wrap="truncate" color="yellow">
+      <Text wrap="truncate" {...theme.warning}>
         {/* The scroll marks come early: a narrow terminal cuts the end of this line. */}
         {`  y: ${props.verb ?? "write"}${more}   Esc/n: cancel, nothing is written   ↑/↓ PgUp/PgDn: scroll${props.hint ? `   ${props.hint}` : ""}`}
       </Text>

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Box, Text, useApp } from "ink";
 import { countNoun, formatCount, planBranch, type SessionTree } from "../../src/engine/index.js";
-import type { AppEnv } from "../kit/screen-contract.js";
+import { ScreenArea, useAppEnv, useProfile, useScreenSize, useTheme } from "../kit/app-context.js";
 import { BranchFlow } from "../branch/BranchFlow.js";
 import type { NavigationPlan } from "../branch/plan-lines.js";
 import type { DocumentNews, DocumentStore } from "../document/document-store.js";
@@ -42,8 +42,6 @@ export interface OpenDocument {
 
 export interface CommitTreeScreenProps extends Omit<TreeScreenProps, "tree" | "path" | "checking" | "live" | "onCompactionPreview" | "onRecall"> {
   document: OpenDocument;
-  /** Where the app runs: a fork resolves the session's cwd against it; pi's settings are read from it. */
-  env: AppEnv;
   /** Ctrl+K: the compaction preview on the exact document, so the preview's `w` writes guarded. */
   onCompactionPreview?: (document: SessionDocument, entryId: string) => void;
   /** `/`: recall over the exact tree. */
@@ -83,12 +81,29 @@ const droppedEntryNotice = (entryId: string): Notice => ({
   error: true,
 });
 
+/** The notice of a paused tree: how the file changed since `held`, which the tree still shows. */
+function heldNotice(held: SessionDocument, now: SessionDocument): string {
+  const grewBy = (now.snapshot?.size ?? 0) - (held.snapshot?.size ?? 0);
+  const reread = (held.read ?? 0) !== (now.read ?? 0);
+  return fileChangeNotice({ state: "changed", grewBy: reread ? 0 : grewBy }, "Ctrl+R");
+}
+
 export function CommitTreeScreen(props: CommitTreeScreenProps) {
-  const { profile, columns, rows, env, document } = props;
+  const { document } = props;
+  // Where the app runs (a fork resolves the session's cwd against it; pi's settings are read from it),
+  // the pi release and the screen's size: from the app context.
+  const env = useAppEnv();
+  const profile = useProfile();
+  const { columns, rows } = useScreenSize();
+  const theme = useTheme();
   const { store, doc } = document;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [activity, setActivity] = useState<Activity>({ kind: "none" });
   const [reloaded, setReloaded] = useState<TreeScreenProps["reloadFocus"]>(undefined);
+  // Shift+P pauses the live tree: it holds this document while pi appends, a notice says how much the
+  // file grew, and Ctrl+R (or Shift+P again) shows the file as it is now.
+  const [held, setHeld] = useState<SessionDocument | null>(null);
+  const shown = held ?? doc;
   // Set while a write made for Shift+O is under way: after it, pi opens (this file, or the fork).
   const [handoffAfter, setHandoffAfter] = useState<HandoffTarget | null>(null);
   const { exit } = useApp();
@@ -117,8 +132,11 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
         handled.current = news;
         if (news.kind === "committed") {
           // The same tree screen over the file with the commit: the view (filter, search, folds) is kept.
+          // A paused tree shows the file with the commit too (what the user wrote is never held back).
+          setHeld((h) => h && state.doc);
           if (!shownOnTop.current) setReloaded({ tree: state.doc.tree, entryId: news.focusId });
-        } else if (news.kind === "exact" && news.dropped > 0) {
+        } else if (news.kind === "exact") setHeld((h) => (h?.pending ? state.doc : h));
+        if (news.kind === "exact" && news.dropped > 0) {
           const n = news.dropped;
           setNotice({ text: `Lines checked: ${droppedText(n)}, which pi skips, ${n === 1 ? "is" : "are"} gone from the tree.`, error: true });
         } else if (news.kind === "reread") setNotice({ text: rereadNotice(news.cause, news.added), error: true });
@@ -134,7 +152,10 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
   const reload = (entryId: string | null) => {
     const result = store.reload();
     if (!result.ok) return setNotice({ text: result.message, error: true });
-    const { before, after } = result.value;
+    // Paused, the new entries are counted from what the tree showed; it stays paused on the new read.
+    const before = held ?? result.value.before;
+    const after = result.value.after;
+    if (held) setHeld(after);
     const added = after.tree.loaded.entries.length - before.tree.loaded.entries.length;
     // With no row selected (a search that matches nothing) the view is simply kept.
     if (entryId !== null) setReloaded({ tree: after.tree, entryId: reloadFocus(before.tree, after.tree, entryId) ?? null });
@@ -183,12 +204,21 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
     }
   };
 
+  const togglePause = () => {
+    setHeld(held ? null : doc);
+    setNotice(held ? null : { text: "Live paused: pi's appends are announced here, Ctrl+R shows them, Shift+P resumes.", error: false });
+  };
+
   const close = useCallback(() => (setActivity({ kind: "none" }), setHandoffAfter(null)), []);
   const onCommitted = (committed: Committed) => {
     setActivity({ kind: "none" });
     setNotice({ text: committed.message, error: false });
     // The tree shows the file with the commit, the view kept, the cursor where the panel says (the new leaf, the labelled entry).
-    if (committed.document) setReloaded({ tree: committed.document.tree, entryId: committed.focusId ?? null });
+    if (committed.document) {
+      const written = committed.document;
+      setHeld((h) => h && written);
+      setReloaded({ tree: written.tree, entryId: committed.focusId ?? null });
+    }
     if (handoffAfter) {
       setHandoffAfter(null);
       openInPi(handoffAfter.file === doc.path && committed.document ? handoffTargetOf(committed.document.path, committed.document.tree) : handoffAfter);
@@ -218,40 +248,45 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
   // The notice stays until the next key, which still reaches the tree.
   useKeyLayer("screen", () => (setNotice(null), false), props.active && notice !== null && activity.kind === "none");
 
+  // While paused, what pi did to the file since the tree held still, in the words of the old notice.
+  const heldBack = held === null || held.tree === doc.tree ? null : heldNotice(held, doc);
+  const shownNotice = notice ?? (heldBack === null ? null : { text: heldBack, error: false });
   const stale = activity.kind === "none" ? null : staleText(activity.basis, doc);
   const staleHeight = stale === null ? 0 : 1;
   const fullScreen = activity.kind === "branch" || activity.kind === "compact";
   // The fork's lines wrap (its path is long): the panel grows to show them, up to half the screen.
   const forkHeight = activity.kind === "fork" ? Math.min(Math.max(FORK_PANEL_HEIGHT, wrapConfirmLines(activity.plan.lines, columns).length + 1), Math.max(FORK_PANEL_HEIGHT, Math.floor(rows / 2))) : 0;
   const panelHeight = activity.kind === "label" ? LABEL_EDITOR_HEIGHT : activity.kind === "fork" ? forkHeight : activity.kind === "handoff" ? HANDOFF_PANEL_HEIGHT : 0;
-  const noticeHeight = notice && !fullScreen ? 1 : 0;
+  const noticeHeight = shownNotice && !fullScreen ? 1 : 0;
   return (
     <Box flexDirection="column">
       <Box display={fullScreen ? "none" : "flex"} flexDirection="column">
-        <TreeScreen
-          {...props}
-          tree={doc.tree}
-          path={doc.path}
-          rows={rows - panelHeight - noticeHeight - (fullScreen ? 0 : staleHeight)}
-          active={props.active && activity.kind === "none"}
-          onEntryCommand={onEntryCommand}
-          checking={doc.pending !== undefined}
-          live={document.live ? { threshold: document.threshold } : undefined}
-          onReload={reload}
-          onCompactionPreview={
-            props.onCompactionPreview &&
-            ((_, entryId) => {
-              const exact = exactNow();
-              if (exact.tree.byId.has(entryId)) props.onCompactionPreview?.(exact, entryId);
-              else setNotice(droppedEntryNotice(entryId));
-            })
-          }
-          onRecall={props.onRecall && (() => props.onRecall?.(exactNow().tree))}
-          reloadFocus={reloaded}
-        />
+        <ScreenArea rows={rows - panelHeight - noticeHeight - (fullScreen ? 0 : staleHeight)}>
+          <TreeScreen
+            {...props}
+            tree={shown.tree}
+            path={doc.path}
+            active={props.active && activity.kind === "none"}
+            onEntryCommand={onEntryCommand}
+            checking={shown.pending !== undefined}
+            live={document.live ? { threshold: document.threshold, paused: held !== null } : undefined}
+            onReload={reload}
+            onPauseLive={togglePause}
+            onCompactionPreview={
+              props.onCompactionPreview &&
+              ((_, entryId) => {
+                const exact = exactNow();
+                if (exact.tree.byId.has(entryId)) props.onCompactionPreview?.(exact, entryId);
+                else setNotice(droppedEntryNotice(entryId));
+              })
+            }
+            onRecall={props.onRecall && (() => props.onRecall?.(exactNow().tree))}
+            reloadFocus={reloaded}
+          />
+        </ScreenArea>
       </Box>
-      {notice && !fullScreen && (
-        <Text wrap="truncate" color={notice.error ? "red" : "green"}>{` ${sanitizeInline(notice.text)}`}</Text>
+      {shownNotice && !fullScreen && (
+        <Text wrap="truncate" {...(shownNotice.error ? theme.error : theme.success)}>{` ${sanitizeInline(shownNotice.text)}`}</Text>
       )}
       <StaleLine text={stale} active={props.active} onRecompute={recompute} />
       {activity.kind === "branch" && (
@@ -262,13 +297,12 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           budget={activity.settings.branchBudget}
           reserveTokens={activity.settings.branchReserveTokens}
           skipPrompt={activity.settings.skipPrompt}
-          profile={profile}
           width={columns}
           height={rows - 1 - staleHeight}
           active={props.active}
           onClose={close}
           onCommitted={onCommitted}
-          env={env}
+          offerPiSummary
         />
       )}
       {activity.kind === "compact" && (
@@ -288,7 +322,7 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           active={props.active}
           onCancel={close}
           onCommitted={onCommitted}
-          env={env}
+          offerPiSummary
         />
       )}
       {activity.kind === "label" && (
@@ -296,7 +330,6 @@ export function CommitTreeScreen(props: CommitTreeScreenProps) {
           key={activity.seq}
           document={activity.basis}
           targetId={activity.targetId}
-          profile={profile}
           width={columns}
           active={props.active}
           onClose={close}

@@ -4,6 +4,7 @@
 // file's owner (components/document), which tells every screen showing the file.
 import { useMemo } from "react";
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { planCompactionCommit, type CompactionSettings, type FileSnapshot, type PiProfile, type SessionTree } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
@@ -14,7 +15,6 @@ import { appClock, commitPending, type Committed } from "./commit-io.js";
 import type { DocumentOwner } from "../document/session-document.js";
 import { useDocumentRegistry } from "../document/use-document.js";
 import { pendingCommitView } from "./entry-preview.js";
-import type { AppEnv } from "../kit/screen-contract.js";
 import { useSummarizerOffer } from "../summarizer/use-summarizer-offer.js";
 
 export interface CompactionCommitProps {
@@ -34,8 +34,8 @@ export interface CompactionCommitProps {
   active: boolean;
   onCancel: () => void;
   onCommitted: (committed: Committed) => void;
-  /** Where the app runs: with it, the step also offers the summary of the user's own pi (`p`). */
-  env?: AppEnv;
+  /** The step also offers the summary of the user's own pi (`p`), found where the app runs. */
+  offerPiSummary?: boolean;
 }
 
 export function CompactionCommit(props: CompactionCommitProps) {
@@ -49,6 +49,7 @@ export function CompactionCommit(props: CompactionCommitProps) {
 }
 
 function PlannedCompaction(props: CompactionCommitProps) {
+  const theme = useTheme();
   const { tree, profile, leafId, settings, file } = props;
   const registry = useDocumentRegistry();
   const owner = props.owner ?? registry?.find(file);
@@ -60,15 +61,15 @@ function PlannedCompaction(props: CompactionCommitProps) {
     return { head: [first, ...head], lines, pending: plan.pending };
   }, [plan, tree, profile, leafId, settings, file]);
   useKeyLayer("overlay", (key) => (key.name === "escape" ? (props.onCancel(), true) : true), props.active && view === undefined);
-  const offer = useSummarizerOffer({ env: props.env, file, tree, leafId, profile, width: props.width, height: props.height, active: props.active, onCommitted: props.onCommitted });
+  const offer = useSummarizerOffer({ offer: props.offerPiSummary === true, file, tree, leafId, profile, width: props.width, height: props.height, active: props.active, onCommitted: props.onCommitted });
   const piPanel = view === undefined ? null : offer.panel({ path: file, tree, snapshot: props.snapshot }, { kind: "compact", leafId, settings });
   if (piPanel) return piPanel;
 
   if (view === undefined) {
     return (
       <Box flexDirection="column" width={props.width} height={props.height}>
-        <Text color="yellow" wrap="truncate">{`  Nothing to write: ${sanitizeInline(plan.kind === "none" ? plan.reason : "")}`}</Text>
-        <Text color="gray">  Esc back</Text>
+        <Text {...theme.warning} wrap="truncate">{`  Nothing to write: ${sanitizeInline(plan.kind === "none" ? plan.reason : "")}`}</Text>
+        <Text {...theme.muted}>  Esc back</Text>
       </Box>
     );
   }
@@ -93,11 +94,12 @@ function PlannedCompaction(props: CompactionCommitProps) {
 /** CompactionCommit as a whole screen of `height` rows: a title line naming the file, then the commit. */
 export function CompactionCommitScreen(props: CompactionCommitProps & { title: string }) {
   const { title, ...commit } = props;
+  const theme = useTheme();
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
-      <Text bold wrap="truncate">
+      <Text {...theme.title} wrap="truncate">
         {title}
-        <Text color="gray">{`  ${sanitizeInline(props.file)}`}</Text>
+        <Text {...theme.muted}>{`  ${sanitizeInline(props.file)}`}</Text>
       </Text>
       <CompactionCommit {...commit} height={props.height - 1} />
     </Box>

@@ -1,5 +1,6 @@
 // Dumb view: the visible window of the bands list.
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import type { SessionEntry } from "../../src/engine/index.js";
 import { Cells } from "../kit/Cells.js";
 import type { BandList } from "./band-lines.js";
@@ -18,9 +19,10 @@ export function BandsPane({ list, path, top, height, width }: BandsPaneProps) {
   const visible = list.lines.slice(top, top + bodyHeight);
   const below = Math.max(0, list.lines.length - top - bodyHeight);
   const cutHint = list.cutLine < 0 ? "" : list.cutLine < top ? "  (cut above: c)" : list.cutLine >= top + bodyHeight ? "  (cut below: c)" : "";
+  const theme = useTheme();
   return (
     <Box flexDirection="column" height={height}>
-      <Text color="gray" wrap="truncate">
+      <Text {...theme.muted} wrap="truncate">
         {`── active path ${top > 0 ? `▲${top} ` : ""}${below > 0 ? `▼${below}` : ""}${cutHint}`}
       </Text>
       {visible.map((line, i) => (

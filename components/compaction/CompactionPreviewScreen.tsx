@@ -9,7 +9,7 @@ import { AppendRefused } from "../commit/AppendRefused.js";
 import { CompactionCommitScreen } from "../commit/CompactionCommit.js";
 import type { Committed } from "../commit/commit-io.js";
 import type { HelpGroupId } from "../kit/screen-contract.js";
-import type { AppEnv } from "../kit/screen-contract.js";
+import { useAppEnv, useScreenSize, useTheme } from "../kit/app-context.js";
 import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth } from "../kit/text-width.js";
@@ -32,9 +32,6 @@ export interface CompactionPreviewScreenProps {
   file: string;
   /** How the file looked when `tree` was read; `w` refuses to write when it changed since. */
   snapshot?: FileSnapshot;
-  env: AppEnv;
-  columns: number;
-  rows: number;
   active: boolean;
   onBack: () => void;
   onHelp: (group: HelpGroupId) => void;
@@ -57,7 +54,11 @@ const MAX_WARNING_LINES = 6;
 const MIN_PANE = 3;
 
 export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
-  const { tree, env, columns, rows } = props;
+  const { tree } = props;
+  // The area it draws in, where the app runs (pi's settings), the release it starts at: the app context.
+  const { columns, rows } = useScreenSize();
+  const env = useAppEnv();
+  const theme = useTheme();
   const targetId = props.targetId ?? tree.leafId;
   const [state, dispatch] = useReducer(previewReducer, env.profile, initPreviewState);
   const [writing, setWriting] = useState<WriteRequest | null>(null);
@@ -98,9 +99,9 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   if (writing && notAtLeaf !== null) {
     return (
       <Box flexDirection="column" width={columns} height={rows - 1}>
-        <Text bold wrap="truncate">
+        <Text {...theme.title} wrap="truncate">
           {"  Write this compaction?"}
-          <Text color="gray">{`  ${sanitizeInline(props.file)}`}</Text>
+          <Text {...theme.muted}>{`  ${sanitizeInline(props.file)}`}</Text>
         </Text>
         <AppendRefused message={notAtLeaf} width={columns} height={rows - 2} active={props.active} onBack={() => setWriting(null)} />
       </Box>
@@ -121,7 +122,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
         active={props.active}
         onCancel={() => setWriting(null)}
         onCommitted={(committed) => (setWriting(null), props.onWritten?.(committed))}
-        env={props.env}
+        offerPiSummary
       />
     );
   }
@@ -137,9 +138,9 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
 
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
-      <Text bold>{truncateToWidth(title, columns)}</Text>
+      <Text {...theme.title}>{truncateToWidth(title, columns)}</Text>
       <Cells cells={settingsLine(data.settings, state.profile, width)} />
-      {preview ? <Cells cells={tokensLine(preview, data.outcomePending)} /> : <Text color="gray">{"  Computing the plan… (Esc back)"}</Text>}
+      {preview ? <Cells cells={tokensLine(preview, data.outcomePending)} /> : <Text {...theme.muted}>{"  Computing the plan… (Esc back)"}</Text>}
       {!preview ? null : diffModel ? (
         <ContextDiffView
           key={state.pane}
@@ -161,8 +162,8 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
           ))}
           {diffUnavailable ? (
             <Box height={paneHeight} flexDirection="column">
-              <Text color="yellow" wrap="truncate">{`  ${diffUnavailable}`}</Text>
-              <Text color="gray">  Esc: back to the bands</Text>
+              <Text {...theme.warning} wrap="truncate">{`  ${diffUnavailable}`}</Text>
+              <Text {...theme.muted}>  Esc: back to the bands</Text>
             </Box>
           ) : state.pane === "summary" ? (
             <SummaryPane lines={summary} tokens={preview.outcome?.summary.tokens} scroll={Math.min(state.summaryScroll, Math.max(0, summary.extent(state.summaryScroll + listHeight) - listHeight))} height={paneHeight} />
@@ -180,7 +181,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
               onCancel={() => setTyping(null)}
             />
           ) : (
-            <Text color="gray" wrap="truncate">
+            <Text {...theme.muted} wrap="truncate">
               {footerText(columns)}
             </Text>
           )}

@@ -3,6 +3,7 @@
 // shows why a text is not a number without leaving the prompt.
 import { useState } from "react";
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { TextField } from "../kit/text-field/TextField.js";
 import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
@@ -23,6 +24,7 @@ export interface SettingPromptProps {
 }
 
 export function SettingPrompt({ setting, current, initial = "", width, active, onSet, onCancel }: SettingPromptProps) {
+  const theme = useTheme();
   const [field, setField] = useState(() => initTextField(initial));
   const [error, setError] = useState<string | null>(null);
   useKeyLayer(
@@ -51,9 +53,9 @@ export function SettingPrompt({ setting, current, initial = "", width, active, o
   const fieldWidth = Math.max(4, Math.min(16, width - prompt.length - 4));
   return (
     <Text wrap="truncate">
-      <Text color="cyan">{prompt}</Text>
+      <Text {...theme.accent}>{prompt}</Text>
       <TextField state={field} focused={active} width={fieldWidth} />
-      <Text color={error ? "red" : "gray"}>{`  ${hint}`}</Text>
+      <Text {...(error ? theme.error : theme.muted)}>{`  ${hint}`}</Text>
     </Text>
   );
 }

@@ -1,5 +1,6 @@
 // Dumb view: the summary the compaction would store (compiled without an LLM), scrolled.
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { Cells } from "../kit/Cells.js";
 import { belowMark, PaneLines } from "../kit/pane-lines.js";
 import { formatTokens } from "../tree/row-render.js";
@@ -22,9 +23,10 @@ export function SummaryPane({ lines, tokens, scroll, height }: SummaryPaneProps)
     tokens === undefined
       ? "── summary: pi would not compact, so nothing would be written"
       : `── summary pi-explorer would write (compiled, no LLM; nothing written yet): ${formatTokens(tokens)} tokens ${scroll > 0 ? `▲${scroll} ` : ""}${below}`;
+  const theme = useTheme();
   return (
     <Box flexDirection="column" height={height}>
-      <Text color="cyan" wrap="truncate">
+      <Text {...theme.accent} wrap="truncate">
         {title}
       </Text>
       {lines.slice(scroll, bodyHeight).map((cells, i) => (

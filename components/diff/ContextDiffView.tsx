@@ -3,6 +3,7 @@
 // on the "pane" layer, so keys it does not use (settings, profile) still reach the preview below.
 import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { formatCount } from "../../src/engine/index.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { Cells } from "../kit/Cells.js";
@@ -77,13 +78,14 @@ export function ContextDiffView({ model, width, height, active, onClose, passedK
     ? `~${formatCount(model.counted.before)} tokens in ${model.before.length} messages → ~${formatCount(model.counted.after)} in ${model.after.length} (rows add up to ${rowSums})`
     : `${model.before.length} → ${model.after.length} messages, ${rowSums} by per-message estimate`;
   const totals = `${sizes} · ${diff.counts.removed} removed (−), ${diff.counts.added} added (+), ${diff.counts.kept} kept (=)`;
+  const theme = useTheme();
   return (
     <Box flexDirection="column" height={height}>
-      <Text bold wrap="truncate">
+      <Text {...theme.title} wrap="truncate">
         {`  ${sanitizeInline(model.title)}`}
-        <Text color="gray">{`  ${scroll > 0 ? `▲${scroll} ` : ""}${below > 0 ? `▼${below}` : ""}`}</Text>
+        <Text {...theme.muted}>{`  ${scroll > 0 ? `▲${scroll} ` : ""}${below > 0 ? `▼${below}` : ""}`}</Text>
       </Text>
-      {model.note && <Text color="gray" wrap="truncate">{`  ${sanitizeInline(model.note)}`}</Text>}
+      {model.note && <Text {...theme.muted} wrap="truncate">{`  ${sanitizeInline(model.note)}`}</Text>}
       <Text wrap="truncate">{`  ${totals}`}</Text>
       <Cells cells={diffHeaderCells(model.beforeLabel, model.afterLabel, width)} />
       <Box flexDirection="column" height={layout.rowsHeight}>
@@ -92,7 +94,7 @@ export function ContextDiffView({ model, width, height, active, onClose, passedK
         ))}
       </Box>
       {layout.showBars && kindBarLines(model.kinds.before, model.kinds.after, width).map((cells, i) => <Cells key={`bar${i}`} cells={cells} />)}
-      <Text color="gray" wrap="truncate">
+      <Text {...theme.muted} wrap="truncate">
         {`  ↑/↓ PgUp/PgDn scroll · n/N next/previous block · Tab bars${passedKeysHint ? ` · ${passedKeysHint}` : ""} · Esc back`}
       </Text>
     </Box>

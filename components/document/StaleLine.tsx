@@ -2,6 +2,7 @@
 // when pi appended to the file after it was computed: it never changes under the user's eyes; this
 // line says how much came since and Ctrl+R computes it again on the file as it is now.
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { appendedSince, changeSince, type SessionDocument } from "./session-document.js";
 
@@ -16,7 +17,8 @@ export function staleText(basis: SessionDocument, current: SessionDocument): str
 
 /** The line, and Ctrl+R (ahead of the plan's own keys) while it shows. */
 export function StaleLine(props: { text: string | null; active: boolean; onRecompute: () => void }) {
+  const theme = useTheme();
   useKeyLayer("overlay", (key) => (key.name === "ctrl+r" ? (props.onRecompute(), true) : false), props.active && props.text !== null);
   if (props.text === null) return null;
-  return <Text wrap="truncate" color="yellow">{` ${props.text}`}</Text>;
+  return <Text wrap="truncate" {...theme.warning}>{` ${props.text}`}</Text>;
 }

@@ -4,6 +4,7 @@
 // The read starts in the layout effect of the first screen that shows the file, never during render.
 import { createContext, useContext, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { PiProfile } from "../../src/engine/index.js";
+import { useProfile } from "../kit/app-context.js";
 import { DocumentStore, type DocumentState, type SeedDocument, type StoreOptions } from "./document-store.js";
 
 /** The open files of the app, one store each, dropped when no screen shows them any more. */
@@ -55,8 +56,9 @@ export const useDocumentRegistry = (): DocumentRegistry | undefined => useContex
  * The store of the file at `path` and its state, kept current. The first screen to show a file
  * starts its read (and the watching); the last one to go stops them.
  */
-export function useDocument(path: string, profile: PiProfile, seed?: SeedDocument): { store: DocumentStore; state: DocumentState } {
+export function useDocument(path: string, seed?: SeedDocument): { store: DocumentStore; state: DocumentState } {
   const registry = useDocumentRegistry();
+  const profile = useProfile();
   // Made once per screen (a constructor does no I/O): the read starts in the effect below.
   const [own] = useState(() => (registry ? undefined : new DocumentRegistry(profile)));
   const owner = registry ?? own!;

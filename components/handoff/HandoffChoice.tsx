@@ -3,6 +3,7 @@
 // or, with no summary, the path forked into a new session file that pi opens.
 import { useState } from "react";
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { HANDOFF_CHOICES, handoffChoiceKey, type HandoffChoiceId } from "./handoff-keys.js";
@@ -21,6 +22,7 @@ export interface HandoffChoiceProps {
 export const HANDOFF_PANEL_HEIGHT = HANDOFF_CHOICES.length + 4;
 
 export function HandoffChoice(props: HandoffChoiceProps) {
+  const theme = useTheme();
   const [cursor, setCursor] = useState(0);
   useKeyLayer(
     "overlay",
@@ -35,14 +37,14 @@ export function HandoffChoice(props: HandoffChoiceProps) {
   );
   return (
     <Box flexDirection="column" width={props.width}>
-      <Text bold wrap="truncate">{`  Open in pi at ${sanitizeInline(props.entryId)} (${sanitizeInline(props.piLabel)})`}</Text>
-      <Text color="gray" wrap="truncate">{`  pi opens a session at its last entry (${sanitizeInline(props.leafId ?? "none")}), so the move is written first:`}</Text>
+      <Text {...theme.title} wrap="truncate">{`  Open in pi at ${sanitizeInline(props.entryId)} (${sanitizeInline(props.piLabel)})`}</Text>
+      <Text {...theme.muted} wrap="truncate">{`  pi opens a session at its last entry (${sanitizeInline(props.leafId ?? "none")}), so the move is written first:`}</Text>
       {HANDOFF_CHOICES.map((choice, i) => (
-        <Text key={choice.id} color={i === cursor ? "cyan" : undefined} wrap="truncate">
+        <Text key={choice.id} {...(i === cursor ? theme.accent : theme.plain)} wrap="truncate">
           {`  ${i === cursor ? "›" : " "} ${choice.label}`}
         </Text>
       ))}
-      <Text color="gray" wrap="truncate">  ↑/↓ choose · Enter select · Esc back, nothing is written</Text>
+      <Text {...theme.muted} wrap="truncate">  ↑/↓ choose · Enter select · Esc back, nothing is written</Text>
     </Box>
   );
 }

@@ -45,7 +45,7 @@ export interface ScreenNav {
  */
 export type HelpRequest = (group?: HelpGroupId) => void;
 
-/** Where the app runs. Passed in once by the launcher; screens never read `process`. */
+/** Where the app runs. Passed in once by the launcher to <App>, which gives it to every screen through the app context (kit/app-context.tsx); screens never read `process`. */
 export interface AppEnv {
   cwd: string;
   home: string;
@@ -60,13 +60,9 @@ export interface AppEnv {
   tempDir?: string;
 }
 
-/** Props the shell gives the picker screen. */
+/** Props the shell gives the picker screen (env and the terminal size come from the app context). */
 export interface PickerScreenProps {
-  env: AppEnv;
   nav: ScreenNav;
-  /** Terminal size the screen must fit in: never draw more than `rows - 1` lines. */
-  columns: number;
-  rows: number;
   /**
    * False while the picker is covered (a tree is open on top of it, or the help overlay is shown):
    * pass it as `enabled` to useKeyLayer so a hidden picker never reacts to keys.

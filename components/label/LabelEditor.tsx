@@ -5,13 +5,14 @@
 // overlay lists) through the router, the text field's edits included: nothing reads stdin itself.
 import { useEffect, useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
-import { labelCommit, type PiProfile } from "../../src/engine/index.js";
+import { labelCommit } from "../../src/engine/index.js";
 import { AppendRefused } from "../commit/AppendRefused.js";
 import { appendRefusal } from "../commit/append-refusal.js";
 import { CommitConfirm } from "../commit/CommitConfirm.js";
 import { appClock, commitPending, type Committed } from "../commit/commit-io.js";
 import { pendingEntryLines } from "../commit/entry-preview.js";
 import type { SessionDocument } from "../commit/session-document.js";
+import { useProfile, useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { runningPiLines, useRunningPi } from "../summarizer/use-running-pi.js";
 import { TextField } from "../kit/text-field/TextField.js";
@@ -27,7 +28,6 @@ const PROMPT = "  Label (empty to remove): ";
 export interface LabelEditorProps {
   document: SessionDocument;
   targetId: string;
-  profile: PiProfile;
   width: number;
   active: boolean;
   onClose: () => void;
@@ -36,6 +36,7 @@ export interface LabelEditorProps {
 
 export function LabelEditor(props: LabelEditorProps) {
   const { document, targetId } = props;
+  const theme = useTheme();
   const current = document.tree.labels.get(targetId)?.label;
   const [state, dispatch] = useReducer(labelEditorReducer, undefined, () => initLabelEditor(current, appendRefusal(document.tree.loaded.fileVersion)));
   const { onClose } = props;
@@ -56,15 +57,15 @@ export function LabelEditor(props: LabelEditorProps) {
 
   const caption = entryCaption(document.tree.byId.get(targetId), targetId);
   return (
-    <Box flexDirection="column" width={props.width} height={LABEL_EDITOR_HEIGHT} borderStyle="single" borderLeft={false} borderRight={false} borderBottom={false} borderColor="cyan">
+    <Box flexDirection="column" width={props.width} height={LABEL_EDITOR_HEIGHT} borderStyle="single" borderLeft={false} borderRight={false} borderBottom={false} borderColor={theme.borderColor}>
       {state.stage === "editing" && (
         <>
-          <Text wrap="truncate" color="gray">{`  Label for ${caption}`}</Text>
+          <Text wrap="truncate" {...theme.muted}>{`  Label for ${caption}`}</Text>
           <Box>
-            <Text color="cyan">{PROMPT}</Text>
+            <Text {...theme.accent}>{PROMPT}</Text>
             <TextField state={state.field} focused={props.active} width={Math.max(1, props.width - PROMPT.length - 1)} />
           </Box>
-          <Text color="gray">  Enter save (asks first) · Esc cancel</Text>
+          <Text {...theme.muted}>  Enter save (asks first) · Esc cancel</Text>
         </>
       )}
       {state.stage === "refused" && (
@@ -78,7 +79,8 @@ export function LabelEditor(props: LabelEditorProps) {
 }
 
 function ConfirmLabel(props: LabelEditorProps & { label: string | undefined; onBack: () => void }) {
-  const { document, targetId, label, profile } = props;
+  const { document, targetId, label } = props;
+  const profile = useProfile();
   // Planned once per confirm step, so the entry shown is the entry written.
   const pending = useMemo(() => labelCommit(document.tree, targetId, label, appClock()), [document, targetId, label]);
   // A pi running on the file keeps its own leaf and would append below it, past this label.

@@ -1,5 +1,6 @@
 // Title, scope / name / sort state, and the key hints: pi's /resume header, one line each.
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { displayWidth, padToWidth, truncateToWidth } from "../kit/text-width.js";
 import { SORT_LABEL, type NameFilter, type PickerScope, type PickerSort } from "./types.js";
 
@@ -19,13 +20,14 @@ export function PickerHeader({ scope, sort, nameFilter, showPath, loading, showH
   const state = truncateToWidth(`${scopeText}  Name: ${nameFilter === "all" ? "All" : "Named"}  Sort: ${SORT_LABEL[sort]}`, width, "");
   const left = padToWidth(title, Math.max(0, width - displayWidth(state) - 1));
   const hints = `tab scope · ctrl+s sort · ctrl+n named · ctrl+p path (${showPath ? "on" : "off"}) · enter open · esc quit · re:<pattern> regex · "phrase" exact`;
+  const theme = useTheme();
   return (
     <>
       <Text wrap="truncate">
-        <Text bold>{left}</Text> <Text color="cyan">{state}</Text>
+        <Text {...theme.title}>{left}</Text> <Text {...theme.accent}>{state}</Text>
       </Text>
       {showHints ? (
-        <Text dimColor wrap="truncate">
+        <Text {...theme.dim} wrap="truncate">
           {truncateToWidth(hints, width)}
         </Text>
       ) : null}

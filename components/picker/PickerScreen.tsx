@@ -14,6 +14,7 @@ import {
 } from "../../src/engine/index.js";
 import { RecallCache, recallCacheFile, sqliteChoiceFrom } from "../../src/engine/store/recall-cache.js";
 import type { ContentSource } from "./use-content-search.js";
+import { useAppEnv } from "../kit/app-context.js";
 import type { AppEnv, PickerScreenProps, RenderPicker } from "../kit/screen-contract.js";
 import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
 import { listingProblem } from "./listing-problem.js";
@@ -34,7 +35,9 @@ function listCurrent(env: AppEnv): SessionInfo[] {
   return listSessions({ ...listingBase(env), agentDir });
 }
 
-export function PickerScreen({ env, nav, columns, rows, active }: PickerScreenProps) {
+export function PickerScreen({ nav, active }: PickerScreenProps) {
+  // Where the app runs (the sessions folder, pi's agent dir): the app context.
+  const env = useAppEnv();
   const [listing] = useState(() => {
     try {
       return { sessions: listCurrent(env), error: undefined as string | undefined };
@@ -122,10 +125,6 @@ export function PickerScreen({ env, nav, columns, rows, active }: PickerScreenPr
       loadPreview={loadPreview}
       onOpen={openSession}
       onQuit={nav.back}
-      columns={columns}
-      rows={rows}
-      profile={env.profile}
-      home={env.home}
       demoPath={demoPath}
       error={listing.error}
       active={active !== false}

@@ -1,5 +1,6 @@
 // The picker screen as a dumb view: everything it draws comes from props.
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { emptyMessage } from "./empty-message.js";
 import type { PickerLayout } from "./layout.js";
 import { isLoadingAll, selectedSession, type PickerState } from "./picker-state.js";
@@ -21,14 +22,13 @@ export interface PickerViewProps {
   width: number;
   preview: PreviewState;
   now: Date;
-  home?: string;
   /** A listing failure to show in red on the status line (it may name a path: sanitized here). */
   error?: string;
   /** The content search's index: its build progress (a bar on the status line) and notices. */
   content?: ContentStatus;
 }
 
-export function PickerView({ state, layout, width, preview, now, home, error, content }: PickerViewProps) {
+export function PickerView({ state, layout, width, preview, now, error, content }: PickerViewProps) {
   const list = (
     <Box flexDirection="column" width={layout.listWidth}>
       {layout.showHints ? <ListCaption width={layout.listWidth} count={state.rows.length} cost={listedCost(state.rows.map((r) => r.session))} /> : null}
@@ -40,7 +40,6 @@ export function PickerView({ state, layout, width, preview, now, home, error, co
         width={layout.listWidth}
         showPath={state.showPath}
         showCwd={state.scope === "all"}
-        home={home}
         now={now}
         emptyMessage={emptyMessage(state)}
       />
@@ -48,7 +47,7 @@ export function PickerView({ state, layout, width, preview, now, home, error, co
   );
   const pane =
     layout.preview === "none" ? null : (
-      <PreviewPane session={selectedSession(state)} state={preview} placement={layout.preview} width={layout.previewWidth} height={layout.previewHeight} home={home} />
+      <PreviewPane session={selectedSession(state)} state={preview} placement={layout.preview} width={layout.previewWidth} height={layout.previewHeight} />
     );
   // A listing failure outranks a note about vanished sessions. Both carry untrusted text: the error a
   // path from the file system, the note session titles.
@@ -58,6 +57,7 @@ export function PickerView({ state, layout, width, preview, now, home, error, co
   // The index's notice (no SQLite, a cache it could not use) while a query is typed: it says why content hits may be missing.
   const notice = state.query && content?.notice ? truncateToWidth(`  ${sanitizeInline(content.notice)}`, width) : undefined;
   const status = message ? truncateToWidth(`  ${message}`, width) : (indexing ?? notice ?? scrollStatus(state.rows.length, state.selected, state.scrollTop, layout.listHeight));
+  const theme = useTheme();
   return (
     <Box flexDirection="column" width={width}>
       {layout.showTitle ? (
@@ -79,7 +79,7 @@ export function PickerView({ state, layout, width, preview, now, home, error, co
         <Box flexDirection="column" height={layout.listHeight - Math.min(layout.listHeight, Math.max(1, state.rows.length - state.scrollTop))} />
       ) : null}
       {layout.showStatus ? (
-        <Text color={error ? "red" : message ? "yellow" : undefined} dimColor={!message} wrap="truncate">
+        <Text {...(error ? theme.error : message ? theme.warning : theme.dim)} wrap="truncate">
           {status || " "}
         </Text>
       ) : null}

@@ -3,7 +3,9 @@ import { Text } from "ink";
 import type { SessionInfo } from "../../src/engine/index.js";
 import { previewLines, type PreviewTone } from "./preview-lines.js";
 import type { PreviewPlacement } from "./layout.js";
+import type { Theme, TextStyle } from "../kit/theme.js";
 import type { PreviewState } from "./use-session-preview.js";
+import { useOptionalAppEnv, useTheme } from "../kit/app-context.js";
 
 export interface PreviewPaneProps {
   session: SessionInfo | undefined;
@@ -11,18 +13,14 @@ export interface PreviewPaneProps {
   placement: Exclude<PreviewPlacement, "none">;
   width: number;
   height: number;
-  home?: string;
 }
 
-const TONE_PROPS: Record<PreviewTone, { bold?: boolean; dimColor?: boolean; color?: string }> = {
-  title: { bold: true },
-  plain: {},
-  dim: { dimColor: true },
-  warning: { color: "yellow" },
-  error: { color: "red" },
-};
+const toneStyle = (theme: Theme, tone: PreviewTone): TextStyle =>
+  tone === "title" ? theme.title : tone === "dim" ? theme.dim : tone === "warning" ? theme.warning : tone === "error" ? theme.error : theme.plain;
 
-export function PreviewPane({ session, state, placement, width, height, home }: PreviewPaneProps) {
+export function PreviewPane({ session, state, placement, width, height }: PreviewPaneProps) {
+  const home = useOptionalAppEnv()?.home;
+  const theme = useTheme();
   // Beside the list the pane has a "│ " gutter; below it, a rule line on top.
   const gutter = placement === "right" ? 2 : 0;
   const bodyHeight = placement === "below" ? height - 1 : height;
@@ -30,14 +28,14 @@ export function PreviewPane({ session, state, placement, width, height, home }: 
   return (
     <>
       {placement === "below" ? (
-        <Text dimColor wrap="truncate">
+        <Text {...theme.dim} wrap="truncate">
           {("── preview " + "─".repeat(width)).slice(0, width)}
         </Text>
       ) : null}
       {lines.map((line, i) => (
         <Text key={i} wrap="truncate">
-          {gutter ? <Text dimColor>{"│ "}</Text> : null}
-          <Text {...TONE_PROPS[line.tone]}>{line.text}</Text>
+          {gutter ? <Text {...theme.dim}>{"│ "}</Text> : null}
+          <Text {...toneStyle(theme, line.tone)}>{line.text}</Text>
         </Text>
       ))}
     </>

@@ -1,5 +1,6 @@
 // The search box: what was typed, a block cursor, and why a re: pattern matches nothing.
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth, truncateToWidth } from "../kit/text-width.js";
 import { truncateStart } from "./display.js";
@@ -16,13 +17,14 @@ export function SearchLine({ query, error, width }: { query: string; error?: str
   const note = error ? truncateToWidth(`  ${sanitizeInline(shortQueryError(error))}`, room) : "";
   // Keep the end of a long query in view: that is where the typing happens.
   const shown = truncateStart(sanitizeInline(query), Math.max(1, width - 3 - displayWidth(note)));
+  const theme = useTheme();
   return (
     <Text wrap="truncate">
-      <Text color="cyan">{"> "}</Text>
+      <Text {...theme.accent}>{"> "}</Text>
       {shown}
-      <Text inverse> </Text>
-      {query ? null : <Text dimColor>{truncateToWidth(" type to search names, messages and projects", Math.max(0, width - 3))}</Text>}
-      {note ? <Text color="red">{note}</Text> : null}
+      <Text {...theme.cursor}> </Text>
+      {query ? null : <Text {...theme.dim}>{truncateToWidth(" type to search names, messages and projects", Math.max(0, width - 3))}</Text>}
+      {note ? <Text {...theme.error}>{note}</Text> : null}
     </Text>
   );
 }

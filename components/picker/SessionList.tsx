@@ -7,6 +7,7 @@ import { hasSessionName } from "./display.js";
 import { treePrefix } from "./threaded.js";
 import { snippetLine } from "./content-search.js";
 import { padToWidth, truncateToWidth } from "../kit/text-width.js";
+import { useOptionalAppEnv, useTheme } from "../kit/app-context.js";
 
 export interface SessionListProps {
   rows: readonly PickerRow[];
@@ -16,7 +17,6 @@ export interface SessionListProps {
   width: number;
   showPath: boolean;
   showCwd: boolean;
-  home?: string;
   now: Date;
   /** Shown instead of rows when there are none. */
   emptyMessage: string;
@@ -25,8 +25,9 @@ export interface SessionListProps {
 export function ListCaption({ width, count, cost }: { width: number; count: number; cost?: string }) {
   const caption = statsCaption(width);
   const left = `  ${countNoun(count, "session")}${cost ? ` · ${cost}` : ""}`;
+  const theme = useTheme();
   return (
-    <Text dimColor wrap="truncate">
+    <Text {...theme.dim} wrap="truncate">
       {padToWidth(left, Math.max(0, width - caption.length))}
       {caption}
     </Text>
@@ -34,10 +35,13 @@ export function ListCaption({ width, count, cost }: { width: number; count: numb
 }
 
 export function SessionList(props: SessionListProps) {
+  // Paths are shortened against the home of where the app runs (the app context).
+  const env = useOptionalAppEnv();
+  const theme = useTheme();
   const { rows, selected, scrollTop, height, width, now } = props;
   if (rows.length === 0) {
     return (
-      <Text dimColor wrap="truncate">
+      <Text {...theme.dim} wrap="truncate">
         {truncateToWidth(props.emptyMessage, width)}
       </Text>
     );
@@ -49,23 +53,23 @@ export function SessionList(props: SessionListProps) {
     const isSelected = i === selected;
     const named = hasSessionName(session);
     const hit = rows[i].hit;
-    const parts = formatRow(session, treePrefix(rows, i), isSelected, { showPath: props.showPath, showCwd: props.showCwd, home: props.home, now, width, snippet: hit ? snippetLine(hit) : undefined });
+    const parts = formatRow(session, treePrefix(rows, i), isSelected, { showPath: props.showPath, showCwd: props.showCwd, home: env?.home, now, width, snippet: hit ? snippetLine(hit) : undefined });
     lines.push(
       <Text key={session.path} wrap="truncate">
-        <Text color="cyan">{parts.cursor}</Text>
-        <Text dimColor>{parts.prefix}</Text>
-        <Text bold={isSelected} color={named ? "yellow" : isSelected ? "cyan" : undefined}>
+        <Text {...theme.accent}>{parts.cursor}</Text>
+        <Text {...theme.dim}>{parts.prefix}</Text>
+        <Text {...(isSelected ? theme.selected : theme.plain)} {...(named ? theme.named : isSelected ? theme.accent : theme.plain)}>
           {parts.title}
         </Text>
-        <Text dimColor>{parts.location}</Text>
-        {parts.snippet.before ? <Text dimColor>{parts.snippet.before}</Text> : null}
+        <Text {...theme.dim}>{parts.location}</Text>
+        {parts.snippet.before ? <Text {...theme.dim}>{parts.snippet.before}</Text> : null}
         {parts.snippet.mark ? (
-          <Text color="yellow" bold>
+          <Text {...theme.match}>
             {parts.snippet.mark}
           </Text>
         ) : null}
-        {parts.snippet.after ? <Text dimColor>{parts.snippet.after}</Text> : null}
-        <Text dimColor={!isSelected}>{parts.stats}</Text>
+        {parts.snippet.after ? <Text {...theme.dim}>{parts.snippet.after}</Text> : null}
+        <Text {...(isSelected ? theme.plain : theme.dim)}>{parts.stats}</Text>
       </Text>,
     );
   }

@@ -1,7 +1,8 @@
 // The session picker: reducer hook + input hook + dumb view, with the preview read lazily.
 // Independent of where sessions come from; PickerScreen wires it to the engine and the shell.
 import { useCallback, useEffect, useMemo } from "react";
-import type { PiProfile, SessionInfo } from "../../src/engine/index.js";
+import type { SessionInfo } from "../../src/engine/index.js";
+import { useProfile, useScreenSize } from "../kit/app-context.js";
 import { pickerLayout } from "./layout.js";
 import { listError, selectedSession } from "./picker-state.js";
 import { PickerView } from "./PickerView.js";
@@ -29,10 +30,6 @@ export interface SessionPickerProps {
   /** Search what was said in every session through the recall index; without it only names, first messages and paths. */
   content?: ContentSource;
   onQuit: () => void;
-  columns: number;
-  rows: number;
-  profile?: PiProfile;
-  home?: string;
   /** Offered by Enter when there are no sessions anywhere. */
   demoPath?: string;
   /** Why the first listing of the current folder failed, if it did; a later listing that works clears it. */
@@ -44,11 +41,14 @@ export interface SessionPickerProps {
 }
 
 export function SessionPicker(props: SessionPickerProps) {
-  const layout = useMemo(() => pickerLayout(props.columns, props.rows), [props.columns, props.rows]);
+  // The terminal's size and the pi release: the app context.
+  const { columns, rows } = useScreenSize();
+  const profile = useProfile();
+  const layout = useMemo(() => pickerLayout(columns, rows), [columns, rows]);
   const { state, dispatch } = usePickerState({
     current: props.sessions,
     loadAll: props.loadAllSessions,
-    profile: props.profile ?? "1.6",
+    profile,
     listHeight: layout.listHeight,
     demoPath: props.demoPath,
     error: props.error,
@@ -76,10 +76,9 @@ export function SessionPicker(props: SessionPickerProps) {
     <PickerView
       state={state}
       layout={layout}
-      width={Math.max(20, props.columns)}
+      width={Math.max(20, columns)}
       preview={preview}
       now={props.now ?? new Date()}
-      home={props.home}
       error={listError(state)}
       content={content}
     />

@@ -9,12 +9,10 @@ import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth, wrapText } from "../kit/text-width.js";
 import { problemItems, type ProblemItem } from "./problem-items.js";
 import { problemsKeyCommand } from "./problems-keys.js";
+import { useScreenSize, useTheme } from "../kit/app-context.js";
 
 export interface ProblemsScreenProps {
   tree: SessionTree;
-  columns: number;
-  /** Rows this screen may use. */
-  height: number;
   active: boolean;
   onJump: (entryId: string) => void;
   onBack: () => void;
@@ -33,7 +31,11 @@ export function problemText(item: ProblemItem): string {
 /** Title, the blank line under the list, the key hint. */
 const CHROME = 3;
 
-export function ProblemsScreen({ tree, columns, height, active, onJump, onBack }: ProblemsScreenProps) {
+export function ProblemsScreen({ tree, active, onJump, onBack }: ProblemsScreenProps) {
+  const theme = useTheme();
+  // It covers the tree: the tree's area, less the line the app keeps free.
+  const { columns, rows } = useScreenSize();
+  const height = rows - 1;
   const items = useMemo(() => problemItems(tree), [tree]);
   const [selected, setSelected] = useState(0);
   // The list takes what it needs, up to all but the rows that show the chosen problem whole.
@@ -64,13 +66,13 @@ export function ProblemsScreen({ tree, columns, height, active, onJump, onBack }
   const title = `  Problems in this file: ${damaged} damaged line${damaged === 1 ? "" : "s"}, ${orphans} orphaned entr${orphans === 1 ? "y" : "ies"}`;
   return (
     <Box flexDirection="column" width={columns} height={height}>
-      <Text bold>{truncateToWidth(title, columns)}</Text>
+      <Text {...theme.title}>{truncateToWidth(title, columns)}</Text>
       <Box flexDirection="column" height={listHeight}>
         {items.length === 0 ? (
-          <Text color="green">{truncateToWidth("  None: pi reads every line of this file whole, and every parent is there.", columns)}</Text>
+          <Text {...theme.success}>{truncateToWidth("  None: pi reads every line of this file whole, and every parent is there.", columns)}</Text>
         ) : (
           items.slice(start, start + listHeight).map((item, i) => (
-            <Text key={start + i} color={start + i === selected ? "cyan" : item.kind === "orphan" || !item.note ? undefined : "gray"}>
+            <Text key={start + i} {...(start + i === selected ? theme.accent : item.kind === "orphan" || !item.note ? theme.plain : theme.muted)}>
               {truncateToWidth(`${start + i === selected ? "› " : "  "}${problemText(item)}`, columns)}
             </Text>
           ))
@@ -79,10 +81,10 @@ export function ProblemsScreen({ tree, columns, height, active, onJump, onBack }
       <Box flexDirection="column" height={chosenRows + 1}>
         <Text> </Text>
         {chosenText.slice(0, chosenRows).map((line, i) => (
-          <Text key={i} color="yellow">{`  ${line}`}</Text>
+          <Text key={i} {...theme.warning}>{`  ${line}`}</Text>
         ))}
       </Box>
-      <Text color="gray">{truncateToWidth(`  ↑/↓ choose · Enter jump to the entry · Esc back${items.length > listHeight ? `  (${selected + 1}/${items.length})` : ""}`, columns)}</Text>
+      <Text {...theme.muted}>{truncateToWidth(`  ↑/↓ choose · Enter jump to the entry · Esc back${items.length > listHeight ? `  (${selected + 1}/${items.length})` : ""}`, columns)}</Text>
     </Box>
   );
 }

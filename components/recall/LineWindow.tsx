@@ -1,5 +1,6 @@
 // Dumb view: `height` rows of cell lines starting at `start`, with ▲/▼ marks when more lie beyond.
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import type { Cell } from "../kit/cell.js";
 import { Cells } from "../kit/Cells.js";
 
@@ -7,6 +8,7 @@ export function LineWindow({ lines, start, height, width }: { lines: Cell[][]; s
   const shown = lines.slice(start, start + height);
   const above = start > 0;
   const below = start + height < lines.length;
+  const theme = useTheme();
   return (
     <Box flexDirection="column" height={height} width={width}>
       {shown.map((cells, i) => {
@@ -16,7 +18,7 @@ export function LineWindow({ lines, start, height, width }: { lines: Cell[][]; s
             <Box flexGrow={1} flexShrink={1} overflow="hidden">
               <Cells cells={cells} />
             </Box>
-            {mark && <Text color="gray">{mark}</Text>}
+            {mark && <Text {...theme.muted}>{mark}</Text>}
           </Box>
         );
       })}

@@ -3,7 +3,8 @@
 // path (useRecallSearch); keys arrive through useRecallInput; the parts below are dumb views.
 import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
-import type { PiProfile, SessionTree } from "../../src/engine/index.js";
+import type { SessionTree } from "../../src/engine/index.js";
+import { useProfile, useScreenSize, useTheme } from "../kit/app-context.js";
 import type { HelpGroupId } from "../kit/screen-contract.js";
 import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
@@ -22,9 +23,6 @@ export interface RecallScreenProps {
   tree: SessionTree;
   /** Shown in the title line. */
   path: string;
-  profile: PiProfile;
-  columns: number;
-  rows: number;
   /** False while covered (help overlay): keys go elsewhere and the query box does not type. */
   active: boolean;
   /** Enter: close recall and put the tree's cursor on this entry. */
@@ -44,10 +42,12 @@ function hints(s: RecallState): string {
 }
 
 export function RecallScreen(props: RecallScreenProps) {
-  const { columns, rows } = props;
+  const { columns, rows } = useScreenSize();
+  const profile = useProfile();
+  const theme = useTheme();
   // Opened before on this session: the index is cached, so the screen starts ready (no "indexing…").
-  const [state, dispatch] = useReducer(recallReducer, props, (p) => initRecallState(cachedRecallIndex(p.tree, p.profile)?.compactions.length ?? null));
-  const index = useRecallSearch(props.tree, props.profile, state, dispatch);
+  const [state, dispatch] = useReducer(recallReducer, props.tree, (tree) => initRecallState(cachedRecallIndex(tree, profile)?.compactions.length ?? null));
+  const index = useRecallSearch(props.tree, profile, state, dispatch);
   const listHeight = Math.max(1, rows - 1 - CHROME_ROWS);
 
   const outcome = state.shown?.outcome ?? null;
@@ -72,8 +72,8 @@ export function RecallScreen(props: RecallScreenProps) {
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <Text wrap="truncate">
-        <Text bold>  Recall</Text>
-        <Text color="gray">{`  ${sanitizeInline(props.path)}`}</Text>
+        <Text {...theme.title}>  Recall</Text>
+        <Text {...theme.muted}>{`  ${sanitizeInline(props.path)}`}</Text>
       </Text>
       <QueryLine
         value={state.query}
@@ -92,7 +92,7 @@ export function RecallScreen(props: RecallScreenProps) {
           width={columns}
         />
       )}
-      <Text color="gray" wrap="truncate">
+      <Text {...theme.muted} wrap="truncate">
         {hints(state)}
       </Text>
     </Box>

@@ -2,6 +2,7 @@
 // first. ↑/↓ choose, Enter use it, Esc cancels the whole summary (nothing is written).
 import { useState } from "react";
 import { Box, Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import type { PiReady } from "../../src/pi-bridge/run-pi-summary.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
@@ -15,6 +16,7 @@ export function modelChoices(ready: PiReady): string[] {
 }
 
 export function ModelPicker(props: { ready: PiReady; width: number; height: number; active: boolean; onPick: (model: string | undefined) => void; onCancel: () => void }) {
+  const theme = useTheme();
   const choices = modelChoices(props.ready);
   const [cursor, setCursor] = useState(0);
   useKeyLayer(
@@ -35,15 +37,15 @@ export function ModelPicker(props: { ready: PiReady; width: number; height: numb
   const top = Math.max(0, Math.min(cursor - Math.floor(room / 2), choices.length - room));
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
-      <Text bold wrap="truncate">{`  Model for pi's summary (your pi ${sanitizeInline(props.ready.version ?? "?")} can reach ${choices.length})`}</Text>
-      {choices.length === 0 && <Text color="yellow">  Your pi has no model with credentials.</Text>}
+      <Text {...theme.title} wrap="truncate">{`  Model for pi's summary (your pi ${sanitizeInline(props.ready.version ?? "?")} can reach ${choices.length})`}</Text>
+      {choices.length === 0 && <Text {...theme.warning}>  Your pi has no model with credentials.</Text>}
       {choices.slice(top, top + room).map((name, i) => (
-        <Text key={name} color={top + i === cursor ? "cyan" : undefined} wrap="truncate">
+        <Text key={name} {...(top + i === cursor ? theme.accent : theme.plain)} wrap="truncate">
           {`  ${top + i === cursor ? "›" : " "} ${sanitizeInline(name)}${top + i === 0 && props.ready.model ? "  (pi's own choice at this leaf)" : ""}`}
         </Text>
       ))}
       <Box flexGrow={1} />
-      <Text color="gray" wrap="truncate">  ↑/↓ choose · Enter summarize with it · Esc cancel, nothing is written</Text>
+      <Text {...theme.muted} wrap="truncate">  ↑/↓ choose · Enter summarize with it · Esc cancel, nothing is written</Text>
     </Box>
   );
 }

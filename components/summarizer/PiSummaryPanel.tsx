@@ -22,6 +22,7 @@ import { ModelPicker } from "./ModelPicker.js";
 import { workingLine } from "./pi-summary-state.js";
 import { usePiSummary } from "./use-pi-summary.js";
 import { runningPiLines, useRunningPi } from "./use-running-pi.js";
+import { useAppEnv, useTheme } from "../kit/app-context.js";
 
 export type PiSummaryJob =
   /** pi's /compact at `leafId` with the preview's settings. */
@@ -32,7 +33,6 @@ export type PiSummaryJob =
 export interface PiSummaryPanelProps {
   document: SessionDocument;
   profile: PiProfile;
-  env: AppEnv;
   pi: FoundPi;
   job: PiSummaryJob;
   /** The model the session names at the leaf, shown until pi says which one it uses. */
@@ -55,8 +55,8 @@ export function PiSummaryPanel(props: PiSummaryPanelProps) {
   return <PiSummaryRunView {...props} />;
 }
 
-function requestOf(props: PiSummaryPanelProps): Omit<PiSummaryRequest, "signal" | "onStage"> {
-  const { document, profile, env, pi, job } = props;
+function requestOf(props: PiSummaryPanelProps, env: AppEnv): Omit<PiSummaryRequest, "signal" | "onStage"> {
+  const { document, profile, pi, job } = props;
   const common = { pi, file: document.path, agentDir: resolveAgentDir(env.env, env.home, profile), env: { HOME: env.home, ...env.env } };
   if (job.kind === "compact") {
     const settings = { keepRecentTokens: job.settings.keepRecentTokens, reserveTokens: job.settings.reserveTokens };
@@ -79,7 +79,10 @@ function requestOf(props: PiSummaryPanelProps): Omit<PiSummaryRequest, "signal" 
 }
 
 function PiSummaryRunView(props: PiSummaryPanelProps) {
-  const request = useMemo(() => requestOf(props), [props]);
+  const theme = useTheme();
+  // pi runs where the app runs (its agent dir, HOME and environment): the app context.
+  const env = useAppEnv();
+  const request = useMemo(() => requestOf(props, env), [props, env]);
   const run = usePiSummary(request, props.pickModel);
   const { state } = run;
   const running = state.stage === "starting" || state.stage === "working";
@@ -93,11 +96,11 @@ function PiSummaryRunView(props: PiSummaryPanelProps) {
   if (state.stage === "done") return <Review {...props} entry={state.entry} figures={summaryFigures(state.entry, state.ready, state.elapsedMs).text} />;
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
-      <Text color="cyan" wrap="truncate">
+      <Text {...theme.accent} wrap="truncate">
         {workingLine(state, run.nowMs, props.modelHint)}
       </Text>
       <Box flexGrow={1} />
-      <Text color="gray" wrap="truncate">  Esc: cancel the request; nothing is written</Text>
+      <Text {...theme.muted} wrap="truncate">  Esc: cancel the request; nothing is written</Text>
     </Box>
   );
 }
@@ -133,15 +136,16 @@ function Failure(props: { message: string; differences?: { field: string; previe
   const lines = wrapText(`Not written: ${sanitizeInline(props.message)}`, width);
   const rows = (props.differences ?? []).map((d) => `    ${sanitizeInline(d.field)}: preview ${sanitizeInline(d.preview)} | pi ${sanitizeInline(d.pi)}`);
   const shown = [...lines, ...(rows.length > 0 ? ["  field: preview | pi", ...rows] : [])].slice(0, Math.max(1, props.height - 2));
+  const theme = useTheme();
   return (
     <Box flexDirection="column" width={props.width} height={props.height}>
       {shown.map((line, i) => (
-        <Text key={i} color={i < lines.length ? "red" : undefined} wrap="truncate">
+        <Text key={i} {...(i < lines.length ? theme.error : theme.plain)} wrap="truncate">
           {i < lines.length ? `  ${line}` : line}
         </Text>
       ))}
       <Box flexGrow={1} />
-      <Text color="gray">  The file was left as it was. Esc: back</Text>
+      <Text {...theme.muted}>  The file was left as it was. Esc: back</Text>
     </Box>
   );
 }

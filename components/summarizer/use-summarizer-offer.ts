@@ -2,7 +2,7 @@
 // `p` key, the running-pi warning, and, once chosen, the panel that runs pi's summary.
 import { createElement, useMemo, useState, type ReactElement } from "react";
 import type { PiProfile, SessionTree } from "../../src/engine/index.js";
-import type { AppEnv } from "../kit/screen-contract.js";
+import { useOptionalAppEnv } from "../kit/app-context.js";
 import type { Committed } from "../commit/commit-io.js";
 import type { SessionDocument } from "../commit/session-document.js";
 import type { KeyPress } from "../kit/keys.js";
@@ -12,8 +12,8 @@ import { runningPiLines, useRunningPi } from "./use-running-pi.js";
 import { useUserPi } from "./use-user-pi.js";
 
 export interface SummarizerOfferInput {
-  /** Without it there is no offer (only the running-pi warning). */
-  env: AppEnv | undefined;
+  /** False: no offer (only the running-pi warning). The user's pi is looked for where the app runs (the app context). */
+  offer: boolean;
   file: string;
   tree: SessionTree;
   /** The leaf whose model pi would restore. */
@@ -37,7 +37,9 @@ export interface SummarizerOffer {
 }
 
 export function useSummarizerOffer(input: SummarizerOfferInput): SummarizerOffer {
-  const { env, file, tree, leafId, profile } = input;
+  const { file, tree, leafId, profile } = input;
+  const appEnv = useOptionalAppEnv();
+  const env = input.offer ? appEnv : undefined;
   const pi = useUserPi(env);
   // "own": pi's own model; "pick": the user picks one of the models pi can reach first.
   const [chosen, setChosen] = useState<"own" | "pick" | null>(null);
@@ -60,7 +62,6 @@ export function useSummarizerOffer(input: SummarizerOfferInput): SummarizerOffer
         ? createElement(PiSummaryPanel, {
             document,
             profile,
-            env,
             pi: pi.pi,
             job,
             modelHint: model,

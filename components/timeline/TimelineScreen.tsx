@@ -3,9 +3,9 @@
 // where the previewed cut would fall. The cursor walks the points; Enter jumps to its entry in the tree.
 import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
-import { chartLegend, timelineChart, type PiProfile, type SessionTree } from "../../src/engine/index.js";
+import { chartLegend, timelineChart, type SessionTree } from "../../src/engine/index.js";
+import { useAppEnv, useProfile, useScreenSize, useTheme } from "../kit/app-context.js";
 import type { HelpGroupId } from "../kit/screen-contract.js";
-import type { AppEnv } from "../kit/screen-contract.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth } from "../kit/text-width.js";
 import { pointLines } from "./point-lines.js";
@@ -18,10 +18,6 @@ export interface TimelineScreenProps {
   /** The entry the timeline opened on (its path decides which branch is drawn). */
   entryId: string;
   path: string;
-  env: AppEnv;
-  profile: PiProfile;
-  columns: number;
-  rows: number;
   active: boolean;
   /** Enter: close the timeline and put the tree's cursor on this entry. */
   onJump: (entryId: string) => void;
@@ -30,8 +26,11 @@ export interface TimelineScreenProps {
 }
 
 export function TimelineScreen(props: TimelineScreenProps) {
-  const { columns, rows } = props;
-  const data = useMemo(() => timelineData(props.tree, props.entryId, props.env, props.profile), [props.tree, props.entryId, props.env, props.profile]);
+  const { columns, rows } = useScreenSize();
+  const env = useAppEnv();
+  const profile = useProfile();
+  const theme = useTheme();
+  const data = useMemo(() => timelineData(props.tree, props.entryId, env, profile), [props.tree, props.entryId, env, profile]);
   const kinds = useMemo(() => data.points.map((p) => p.kind), [data]);
   // A page is an eighth of the path, whatever the width.
   const page = Math.max(1, Math.ceil(kinds.length / 8));
@@ -51,21 +50,21 @@ export function TimelineScreen(props: TimelineScreenProps) {
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <Text wrap="truncate">
-        <Text bold>  Context timeline</Text>
-        <Text color="gray">{`  to ${data.leafId ?? "(empty)"} — ${sanitizeInline(props.path)}`}</Text>
+        <Text {...theme.title}>  Context timeline</Text>
+        <Text {...theme.muted}>{`  to ${data.leafId ?? "(empty)"} — ${sanitizeInline(props.path)}`}</Text>
       </Text>
       {chart.map((line, i) => (
-        <Text key={i} wrap="truncate" color={i < chartHeight ? undefined : "gray"}>
+        <Text key={i} wrap="truncate" {...(i < chartHeight ? theme.plain : theme.muted)}>
           {line}
         </Text>
       ))}
-      {roomy && <Text color="gray">{chartLegend(data.points, data.threshold, data.contextWindow, data.reserveTokens, columns)}</Text>}
+      {roomy && <Text {...theme.muted}>{chartLegend(data.points, data.threshold, data.contextWindow, data.reserveTokens, columns)}</Text>}
       {(roomy ? figures : figures.slice(0, 2)).map((line, i) => (
-        <Text key={`f${i}`} wrap="truncate" color={i === 0 ? "cyan" : undefined}>
+        <Text key={`f${i}`} wrap="truncate" {...(i === 0 ? theme.accent : theme.plain)}>
           {line}
         </Text>
       ))}
-      <Text color="gray" wrap="truncate">
+      <Text {...theme.muted} wrap="truncate">
         {truncateToWidth("  ←/→ move · c / C next/prev compaction · Enter jump to the tree · ? help · Esc back", columns)}
       </Text>
     </Box>

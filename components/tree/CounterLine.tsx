@@ -1,6 +1,7 @@
 // Dumb view: pi's "(selected/visible) [filter]" counter, plus find hit counts ("hit 3/36" when the
 // cursor is on a hit); a toggled follow (Ctrl+E).
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { statusTags, type TreeState } from "./tree-reducer.js";
 
@@ -18,6 +19,7 @@ function hitIndex(hitRows: Int32Array, row: number): number {
 }
 
 export function CounterLine({ state, note, cost }: { state: TreeState; note?: string | null; cost?: string }) {
+  const theme = useTheme();
   const count = state.visible.rows.length;
   const position = count === 0 ? "(0/0)" : `(${state.selected + 1}/${count})`;
   const find = state.find;
@@ -30,11 +32,11 @@ export function CounterLine({ state, note, cost }: { state: TreeState; note?: st
     findText = `  find "${sanitizeInline(find.query)}": ${where}${hidden > 0 ? `, ${hidden} hidden by filter/fold` : ""} (ctrl+n/ctrl+p)`;
   }
   return (
-    <Text wrap="truncate" color="gray">
+    <Text wrap="truncate" {...theme.muted}>
       {`  ${position}${statusTags(state)}${state.follow === null ? "" : state.follow ? " [follow pi]" : " [follow off]"}`}
       {/* Before the find counts: on a narrow screen the note of the last key is what must show. */}
-      {note ? <Text color="green">{`  ${note}`}</Text> : null}
-      <Text color="yellow">{findText}</Text>
+      {note ? <Text {...theme.success}>{`  ${note}`}</Text> : null}
+      <Text {...theme.warning}>{findText}</Text>
       {cost ? `  ${cost}` : null}
       {"   ? help"}
     </Text>

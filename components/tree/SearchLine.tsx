@@ -2,6 +2,7 @@
 // open. The typed text is cut to the width here (Ink's own truncation lets a wide character at the
 // edge run one column over); the tail of a long query is what shows.
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { TextField } from "../kit/text-field/TextField.js";
 import type { TextFieldState } from "../kit/text-field/text-field-state.js";
@@ -19,21 +20,22 @@ function tailFitting(text: string, width: number): string {
 }
 
 export function SearchLine({ query, findPrompt, width }: { query: string; findPrompt: TextFieldState | null; width: number }) {
+  const theme = useTheme();
   if (findPrompt !== null) {
     const room = Math.max(1, width - FIND_LABEL.length - 1);
     const hintRoom = room - displayWidth(findPrompt.value) - 1;
     return (
       <Text wrap="truncate">
-        <Text color="gray">{FIND_LABEL}</Text>
-        <TextField state={findPrompt} focused width={room} color="yellow" />
-        <Text color="gray">{hintRoom >= FIND_HINT.length ? FIND_HINT : ""}</Text>
+        <Text {...theme.muted}>{FIND_LABEL}</Text>
+        <TextField state={findPrompt} focused width={room} style={theme.warning} />
+        <Text {...theme.muted}>{hintRoom >= FIND_HINT.length ? FIND_HINT : ""}</Text>
       </Text>
     );
   }
   return (
     <Text wrap="truncate">
-      <Text color="gray">{SEARCH_LABEL}</Text>
-      <Text color="cyan">{tailFitting(sanitizeInline(query), width - SEARCH_LABEL.length)}</Text>
+      <Text {...theme.muted}>{SEARCH_LABEL}</Text>
+      <Text {...theme.accent}>{tailFitting(sanitizeInline(query), width - SEARCH_LABEL.length)}</Text>
     </Text>
   );
 }

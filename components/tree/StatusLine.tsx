@@ -2,6 +2,7 @@
 // first (branch points, "(estimate)", the words around the token count, then the branches), so the
 // damaged-line count, or "checking lines…" while a first look is checked, stays on screen.
 import { Text } from "ink";
+import { useTheme } from "../kit/app-context.js";
 import { countNoun, formatCount } from "../../src/engine/index.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { displayWidth } from "../kit/text-width.js";
@@ -18,14 +19,16 @@ export interface StatusFacts {
   /** The lines are still being checked (a first look at a large file): no damage count yet. */
   checking?: boolean;
   /** The file is followed while pi appends; `threshold`: where pi auto-compacts (window - reserveTokens). */
-  live?: { following: boolean; threshold?: number };
+  live?: { following: boolean; threshold?: number; paused?: boolean };
 }
 
 /** The line at each level of detail, most detail first, without where the first problem is. */
 function statusTexts(f: StatusFacts): string[] {
   const damage = f.checking ? "checking lines…" : countNoun(f.damagedLines, "damaged line");
   // "live" leads: it is what tells the user the tree follows pi without a key.
-  const live = f.live ? `live${f.live.following ? " (following)" : ""} · ` : "";
+  // Paused (Shift+P), the tree holds still: "paused" stands where "live" would.
+  const word = f.live?.paused ? "paused" : "live";
+  const live = f.live ? (f.live.paused ? `${word} · ` : `live${f.live.following ? " (following)" : ""} · `) : "";
   const name = `${live}${f.name ? `${sanitizeInline(f.name)} · ` : ""}`;
   const entries = countNoun(f.entryCount, "entry");
   const branches = countNoun(f.branches, "branch");
@@ -41,7 +44,7 @@ function statusTexts(f: StatusFacts): string[] {
   // A live narrow line gives up the threshold, then "(following)", then "live", so the damage count stays.
   if (f.live) {
     const plain = formatCount(f.contextTokens);
-    texts.push(`live · ${entries} · ~${plain} tokens · ${damage}`, `${entries} · ~${plain} tokens · ${damage}`, `${entries} · ${damage}`);
+    texts.push(`${word} · ${entries} · ~${plain} tokens · ${damage}`, `${entries} · ~${plain} tokens · ${damage}`, `${entries} · ${damage}`);
   }
   return texts;
 }
@@ -67,8 +70,9 @@ export function statusText(f: StatusFacts, width = Infinity): string {
 }
 
 export function StatusLine({ facts, width }: { facts: StatusFacts; width?: number }) {
+  const theme = useTheme();
   return (
-    <Text wrap="truncate" color={facts.damagedLines > 0 && !facts.checking ? "yellow" : "gray"}>
+    <Text wrap="truncate" {...(facts.damagedLines > 0 && !facts.checking ? theme.warning : theme.muted)}>
       {` ${statusText(facts, width)}`}
     </Text>
   );

@@ -3,7 +3,8 @@
 // useTreeInput; the parts below are dumb views.
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Box, Text, useStdout } from "ink";
-import { formatCount, shortenHome, type PiProfile, type SessionTree } from "../../src/engine/index.js";
+import { formatCount, shortenHome, type SessionTree } from "../../src/engine/index.js";
+import { useAppEnv, useProfile, useScreenSize, useTheme } from "../kit/app-context.js";
 import { StatusLine } from "./StatusLine.js";
 import { PaneLines } from "../kit/pane-lines.js";
 import { sanitizeInline } from "../kit/sanitize.js";
@@ -27,10 +28,6 @@ export interface TreeScreenProps {
   tree: SessionTree;
   /** Shown in the title line. */
   path: string;
-  home: string;
-  profile: PiProfile;
-  columns: number;
-  rows: number;
   /** False while an app overlay (help) is open: keys go there. */
   active: boolean;
   onBack: () => void;
@@ -39,6 +36,8 @@ export interface TreeScreenProps {
   onEntryCommand?: TreeInputDeps["onEntryCommand"];
   /** Ctrl+R: read the file again (components/commit/CommitTreeScreen); the view is kept. */
   onReload?: TreeInputDeps["onReload"];
+  /** Shift+P: pause or resume the live tree (components/commit/CommitTreeScreen). */
+  onPauseLive?: TreeInputDeps["onPauseLive"];
   /** Ctrl+K: the compaction preview at an entry of the tree shown (components/compaction, opened by the shell). */
   onCompactionPreview?: (tree: SessionTree, entryId: string) => void;
   /** Where the cursor starts (e.g. the new leaf after a commit); default pi's leaf. */
@@ -60,8 +59,9 @@ export interface TreeScreenProps {
    * Set while the file is followed (components/document): a new `tree` is what pi appended, and the
    * cursor follows pi's leaf when the tree's follow says so. `threshold`: pi's auto-compaction
    * threshold for the session's model (window - reserveTokens), shown against the context estimate.
+   * `paused`: the host holds the tree still (Shift+P) and announces what pi appends instead.
    */
-  live?: { threshold?: number };
+  live?: { threshold?: number; paused?: boolean };
 }
 
 /**
@@ -79,8 +79,12 @@ function previewTarget(state: TreeState, id: string): string {
 }
 
 export function TreeScreen(props: TreeScreenProps) {
-  const { columns, rows } = props;
-  const session = useTreeSession(props.tree, props.home, props.profile);
+  // The area it draws in, where the app runs and the pi release: from the app context (kit/app-context.tsx).
+  const { columns, rows } = useScreenSize();
+  const { home } = useAppEnv();
+  const profile = useProfile();
+  const theme = useTheme();
+  const session = useTreeSession(props.tree, home, profile);
   const [detail, detailDispatch] = useReducer(detailReducer, paneShownByDefault(columns), initDetailState);
   const layout = treeLayout(columns, rows, detail.shown);
   const [stored, dispatch] = useReducer(treeReducer, session.model, (m) => {
@@ -154,6 +158,7 @@ export function TreeScreen(props: TreeScreenProps) {
       onHelp: props.onHelp,
       onEntryCommand: props.onEntryCommand,
       onReload: props.onReload,
+      onPauseLive: props.onPauseLive,
       onCopy,
       onRecall: props.onRecall && (() => props.onRecall?.(props.tree)),
       onCompactionPreview: props.onCompactionPreview && ((id: string) => props.onCompactionPreview?.(props.tree, previewTarget(state, id))),
@@ -175,7 +180,7 @@ export function TreeScreen(props: TreeScreenProps) {
   const cost = useMemo(() => (props.checking ? undefined : costText(props.tree, selected)), [props.checking, props.tree, selected]);
   const firstProblem = useMemo(() => props.tree.loaded.diagnostics.find((d) => !d.note), [props.tree]);
   if (problemsOpen) {
-    return <ProblemsScreen tree={props.tree} columns={columns} height={rows - 1} active={props.active} onJump={jumpTo} onBack={() => setProblemsOpen(false)} />;
+    return <ProblemsScreen tree={props.tree} active={props.active} onJump={jumpTo} onBack={() => setProblemsOpen(false)} />;
   }
 
   // Shift+I's id/time column only where it leaves the row text readable (not beside the pane at 60 columns).
@@ -184,15 +189,15 @@ export function TreeScreen(props: TreeScreenProps) {
   const windowRows = buildWindowRows(metaShown === state.showMeta ? state : { ...state, showMeta: metaShown }, session.facts, bodyWidth, layout.treeHeight);
   const emptyReason: EmptyReason = state.visible.rows.length > 0 ? "none" : state.model.flat.nodes.length === 0 ? "no-entries" : "all-hidden";
   // The home directory as "~" leaves room for the file name, the part that tells sessions apart.
-  const shownPath = sanitizeInline(shortenHome(props.path, props.home));
+  const shownPath = sanitizeInline(shortenHome(props.path, home));
   const title = session.name ? `${sanitizeInline(session.name)} — ${shownPath}` : shownPath;
 
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
       {layout.show.title && (
         <Text wrap="truncate">
-          <Text bold>  Session Tree</Text>
-          <Text color="gray">{`  ${title}`}</Text>
+          <Text {...theme.title}>  Session Tree</Text>
+          <Text {...theme.muted}>{`  ${title}`}</Text>
         </Text>
       )}
       {layout.show.search && <SearchLine query={state.query} findPrompt={findPrompt} width={columns} />}
@@ -214,7 +219,7 @@ export function TreeScreen(props: TreeScreenProps) {
             name: undefined,
             firstProblem,
             checking: props.checking,
-            live: props.live && { following: followsLeaf(state), threshold: props.live.threshold },
+            live: props.live && { following: followsLeaf(state), threshold: props.live.threshold, paused: props.live.paused },
           }}
           width={columns}
         />

@@ -8,7 +8,7 @@ import type { TextFieldAction } from "../kit/text-field/text-field-state.js";
 import type { TreeAction, TreeState } from "./tree-reducer.js";
 
 /** Screen-level effects the reducer does not own. */
-export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | "reload" | "timeline" | "problems" | EntryCommand;
+export type TreeCommand = "back" | "help" | "findPrompt" | "toggleDetail" | "focusDetail" | "copy" | "compactionPreview" | "recall" | "reload" | "pauseLive" | "timeline" | "problems" | EntryCommand;
 
 /** Commands on the selected entry, carried out by the screen that hosts the tree (components/commit). */
 export type EntryCommand = "navigate" | "editLabel" | "fork" | "compact" | "export" | "openInPi";
@@ -55,6 +55,8 @@ export const TREE_BINDINGS: TreeBinding[] = [
   { keys: ["ctrl+r"], help: "read the file again from disk (pi's appends show by themselves)", run: "reload" },
   // While the file is followed (the status line says "live"): the cursor moves to each new leaf pi writes.
   { keys: ["ctrl+e"], help: "follow pi: the cursor moves to each new leaf (toggle; on while the cursor is on the leaf)", run: { type: "toggleFollow" } },
+  // The host holds the tree still while pi appends: the old notice names the growth, Ctrl+R shows it.
+  { keys: ["shift+p"], help: "pause the live tree: pi's appends are announced, Ctrl+R shows them (toggle)", run: "pauseLive" },
   { keys: ["escape", "ctrl+c"], help: "clear the search, or close the tree", run: "back" },
 ];
 

@@ -28,6 +28,8 @@ export interface TreeInputDeps {
   onEntryCommand?: (command: EntryCommand, entryId: string) => void;
   /** Ctrl+R: read the file again; works with no row selected (a search that matches nothing). */
   onReload?: (selectedId: string | null) => void;
+  /** Shift+P: pause or resume the live tree (components/commit); absent: "P" is typed into the search. */
+  onPauseLive?: () => void;
   /** Ctrl+X: the selected entry's text (undefined when it has none). */
   onCopy?: (text: string | undefined) => void;
   /** `/` with an empty search: open the recall screen; absent: "/" is typed into the search. */
@@ -129,6 +131,10 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
       break;
     case "reload":
       deps.onReload?.(selectedId(deps.state));
+      break;
+    case "pauseLive":
+      if (deps.onPauseLive) deps.onPauseLive();
+      else deps.dispatch({ type: "typeSearch", text: "P" });
       break;
     case "problems":
       if (deps.onProblems) deps.onProblems();

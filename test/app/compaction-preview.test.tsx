@@ -10,6 +10,7 @@ import { CompactionPreviewScreen } from "../../components/compaction/CompactionP
 import { KeyRouter } from "../../components/kit/key-router.js";
 import { cleanupInk, renderInk, stripAnsi } from "../support/ink-kit.js";
 import { loadTurns, piHome, TURNS, type PiHome } from "./compaction-helpers.js";
+import { TestAppContext } from "../support/app-context.js";
 
 let home: PiHome | undefined;
 afterEach(() => {
@@ -28,7 +29,9 @@ async function openPreview(
   const tree = loadTurns();
   const ui = await renderInk(
     <KeyRouter>
-      <CompactionPreviewScreen tree={tree} targetId={targetId} file={TURNS} env={home.env} columns={size.columns} rows={size.rows} active onBack={() => {}} onHelp={() => {}} />
+      <TestAppContext env={home.env} size={size}>
+        <CompactionPreviewScreen tree={tree} targetId={targetId} file={TURNS} active onBack={() => {}} onHelp={() => {}} />
+      </TestAppContext>
     </KeyRouter>,
     size,
   );
@@ -202,7 +205,9 @@ describe("compaction preview", () => {
     const tree = loadTurns();
     const ui = await renderInk(
       <KeyRouter>
-        <CompactionPreviewScreen tree={tree} targetId={null} file={TURNS} env={home.env} columns={140} rows={50} active onBack={() => {}} onHelp={() => {}} />
+        <TestAppContext env={home.env} size={{ columns: 140, rows: 50 }}>
+          <CompactionPreviewScreen tree={tree} targetId={null} file={TURNS} active onBack={() => {}} onHelp={() => {}} />
+        </TestAppContext>
       </KeyRouter>,
       { columns: 140, rows: 50 },
     );
@@ -248,7 +253,9 @@ describe("compaction preview", () => {
     const tree = buildTree(parseSession(text, "1.6"));
     const ui = await renderInk(
       <KeyRouter>
-        <CompactionPreviewScreen tree={tree} targetId={null} file={TURNS} env={home.env} columns={140} rows={40} active onBack={() => {}} onHelp={() => {}} />
+        <TestAppContext env={home.env} size={{ columns: 140, rows: 40 }}>
+          <CompactionPreviewScreen tree={tree} targetId={null} file={TURNS} active onBack={() => {}} onHelp={() => {}} />
+        </TestAppContext>
       </KeyRouter>,
       { columns: 140, rows: 40 },
     );

@@ -9,6 +9,7 @@ import { bar, kindBarLines } from "../../components/diff/kind-bars.js";
 import { KeyRouter } from "../../components/kit/key-router.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { loadTurns, piHome, TURNS, type PiHome } from "./compaction-helpers.js";
+import { TestAppContext } from "../support/app-context.js";
 
 let home: PiHome | undefined;
 afterEach(() => {
@@ -87,7 +88,9 @@ async function openPreview(targetId: string | null) {
   const tree = loadTurns();
   const ui = await renderInk(
     <KeyRouter>
-      <CompactionPreviewScreen tree={tree} targetId={targetId} file={TURNS} env={home.env} columns={150} rows={60} active onBack={() => {}} onHelp={() => {}} />
+      <TestAppContext env={home.env} size={{ columns: 150, rows: 60 }}>
+        <CompactionPreviewScreen tree={tree} targetId={targetId} file={TURNS} active onBack={() => {}} onHelp={() => {}} />
+      </TestAppContext>
     </KeyRouter>,
     { columns: 150, rows: 60 },
   );

@@ -39,6 +39,7 @@ import type { SessionTree } from "../../src/engine/index.js";
 import { cleanupInk, KEYS, renderInk, type InkHarness } from "../support/ink-kit.js";
 import { fixturePath, loadFixtureTree, treeFromText } from "./load-fixture.js";
 import { NOW, session } from "./picker-helpers.js";
+import { TEST_ENV, TestAppContext } from "../support/app-context.js";
 
 afterEach(cleanupInk);
 
@@ -98,22 +99,20 @@ async function treeScreen(tree: SessionTree, columns = 140, rows = 24): Promise<
   const calls: string[] = [];
   const ui = await renderInk(
     <KeyRouter>
-      <TreeScreen
-        tree={tree}
-        path="/home/u/p/s.jsonl"
-        home="/home/u"
-        profile="1.6"
-        columns={columns}
-        rows={rows}
-        active
-        onBack={() => calls.push("back")}
-        onHelp={() => calls.push("help")}
-        onEntryCommand={(command, id) => calls.push(`${command} ${id}`)}
-        onReload={(id) => calls.push(`reload ${id}`)}
-        onRecall={() => calls.push("recall")}
-        onCompactionPreview={(_tree, id) => calls.push(`compactionPreview ${id}`)}
-        onTimeline={(_tree, id) => calls.push(`timeline ${id}`)}
-      />
+      <TestAppContext size={{ columns, rows }}>
+        <TreeScreen
+          tree={tree}
+          path="/home/u/p/s.jsonl"
+          active
+          onBack={() => calls.push("back")}
+          onHelp={() => calls.push("help")}
+          onEntryCommand={(command, id) => calls.push(`${command} ${id}`)}
+          onReload={(id) => calls.push(`reload ${id}`)}
+          onRecall={() => calls.push("recall")}
+          onCompactionPreview={(_tree, id) => calls.push(`compactionPreview ${id}`)}
+          onTimeline={(_tree, id) => calls.push(`timeline ${id}`)}
+        />
+      </TestAppContext>
     </KeyRouter>,
     { columns, rows },
   );
@@ -490,16 +489,16 @@ describe("every session-picker binding acts when pressed", () => {
     const calls: string[] = [];
     const ui = await renderInk(
       <KeyRouter>
-        <SessionPicker
-          sessions={current}
-          loadAllSessions={() => everywhere}
-          loadPreview={() => ({ damagedLines: [] })}
-          onOpen={(path) => void calls.push(`open ${path}`)}
-          onQuit={() => calls.push("quit")}
-          columns={100}
-          rows={16}
-          now={NOW}
-        />
+        <TestAppContext env={{ ...TEST_ENV, home: "" }}>
+          <SessionPicker
+            sessions={current}
+            loadAllSessions={() => everywhere}
+            loadPreview={() => ({ damagedLines: [] })}
+            onOpen={(path) => void calls.push(`open ${path}`)}
+            onQuit={() => calls.push("quit")}
+            now={NOW}
+          />
+        </TestAppContext>
       </KeyRouter>,
       { columns: 100, rows: 16 },
     );

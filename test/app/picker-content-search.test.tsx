@@ -13,6 +13,7 @@ import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { line, makeSessions } from "../store/recall-sessions.js";
 import { session } from "./picker-helpers.js";
 import { describeWithSqlite } from "../support/sqlite.js";
+import { TestAppContext } from "../support/app-context.js";
 
 const run = (state: PickerState, ...actions: PickerAction[]): PickerState => actions.reduce(pickerReducer, state);
 const hit = (rank: number, entryId: string, text = "the platypus migration"): ContentHit => ({
@@ -84,7 +85,9 @@ describeWithSqlite("picker content search: on real files through the index", () 
     const nav: ScreenNav = { openTree: (p, entryId) => opened.push([p, entryId]), back: () => {}, quit: () => {} };
     const ui = await renderInk(
       <KeyRouter>
-        <PickerScreen env={env} nav={nav} columns={120} rows={30} />
+        <TestAppContext env={env} size={{ columns: 120, rows: 30 }}>
+          <PickerScreen nav={nav} />
+        </TestAppContext>
       </KeyRouter>,
       { columns: 120, rows: 30 },
     );

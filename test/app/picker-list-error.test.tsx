@@ -6,6 +6,7 @@ import { SessionPicker, type SessionPickerProps } from "../../components/picker/
 import type { SessionInfo } from "../../src/engine/index.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { NOW, session } from "./picker-helpers.js";
+import { TEST_ENV, TestAppContext } from "../support/app-context.js";
 
 afterEach(cleanupInk);
 
@@ -26,14 +27,14 @@ function picker(overrides: Partial<SessionPickerProps>) {
     loadPreview: () => ({ model: "m", lastUserMessage: "x", damagedLines: [] }),
     onOpen: () => {},
     onQuit: () => {},
-    columns: SIZE.columns,
-    rows: SIZE.rows,
     now: NOW,
     ...overrides,
   };
   const element = (active: boolean) => (
     <KeyRouter>
-      <SessionPicker {...props} active={active} />
+      <TestAppContext env={{ ...TEST_ENV, home: "" }}>
+        <SessionPicker {...props} active={active} />
+      </TestAppContext>
     </KeyRouter>
   );
   return { failing, element };

@@ -10,6 +10,7 @@ import { demoSessionPath } from "../../components/picker/demo-session.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { FIXTURES } from "../support/shared.js";
 import { makeTempHome, type TempHome } from "../support/tmux.js";
+import { TestAppContext } from "../support/app-context.js";
 
 let home: TempHome | undefined;
 afterEach(() => {
@@ -23,7 +24,7 @@ function screen(cwd: string, withSessions = true, tempDir: string = tmpdir()) {
   const env: AppEnv = { cwd, home: home.home, env: {}, profile: "1.6", tempDir };
   const opened: string[] = [];
   const nav: ScreenNav = { openTree: (p) => opened.push(p), back: () => {}, quit: () => {} };
-  return { opened, element: <KeyRouter><PickerScreen env={env} nav={nav} columns={110} rows={40} /></KeyRouter> };
+  return { opened, element: <KeyRouter><TestAppContext env={env} size={{ columns: 110, rows: 40 }}><PickerScreen nav={nav} /></TestAppContext></KeyRouter> };
 }
 
 describe("picker screen on the fixture sessions", () => {

@@ -6,6 +6,7 @@ import type { PreviewDetails } from "../../components/picker/preview-data.js";
 import type { SessionInfo } from "../../src/engine/index.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { NOW, session } from "./picker-helpers.js";
+import { TEST_ENV, TestAppContext } from "../support/app-context.js";
 
 afterEach(cleanupInk);
 
@@ -22,7 +23,7 @@ interface Calls {
   previews: string[];
 }
 
-function picker(overrides: Partial<SessionPickerProps> = {}, size = { columns: 100, rows: 40 }) {
+function picker(overrides: Partial<SessionPickerProps> = {}) {
   const calls: Calls = { opened: [], quits: 0, previews: [] };
   const props: SessionPickerProps = {
     sessions: current,
@@ -33,13 +34,10 @@ function picker(overrides: Partial<SessionPickerProps> = {}, size = { columns: 1
     },
     onOpen: (path) => void calls.opened.push(path),
     onQuit: () => calls.quits++,
-    columns: size.columns,
-    rows: size.rows,
-    home: "/home/u",
     now: NOW,
     ...overrides,
   };
-  return { calls, props, element: (p: SessionPickerProps = props) => <KeyRouter><SessionPicker {...p} /></KeyRouter> };
+  return { calls, props, element: (p: SessionPickerProps = props) => <KeyRouter><TestAppContext env={{ ...TEST_ENV, home: "/home/u" }}><SessionPicker {...p} /></TestAppContext></KeyRouter> };
 }
 
 const lineCount = (frame: string): number => frame.split("\n").length;
@@ -117,7 +115,7 @@ describe("session picker view", () => {
 
   it("fits a small terminal and follows a resize", async () => {
     const many = Array.from({ length: 60 }, (_, i) => session(`s${i}`, i + 1, { firstMessage: `task number ${i}` }));
-    const { element, props } = picker({ sessions: many, columns: 60, rows: 12 });
+    const { element } = picker({ sessions: many });
     const ui = await renderInk(element(), { columns: 60, rows: 12 });
     let frame = await ui.waitFor((f) => f.includes("task number 0"));
     expect(lineCount(frame)).toBeLessThanOrEqual(11);
@@ -126,7 +124,7 @@ describe("session picker view", () => {
     await ui.press("end");
     frame = await ui.waitFor((f) => f.includes("task number 59"));
     expect(frame).toContain("(60/60)");
-    ui.instance.rerender(element({ ...props, columns: 120, rows: 50 }));
+    await ui.resize(120, 50);
     frame = await ui.waitFor((f) => f.includes("task number 20"));
     expect(lineCount(frame)).toBeLessThanOrEqual(49);
     for (const line of frame.split("\n")) expect(line.length).toBeLessThanOrEqual(120);

@@ -13,6 +13,7 @@ import { readSessionInfo, type SessionInfo } from "../../src/engine/index.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { treeFromLines } from "../support/oracle-load.js";
 import { branchySession, writeSession } from "../support/usage-sessions.js";
+import { TestAppContext } from "../support/app-context.js";
 
 afterEach(cleanupInk);
 const built = branchySession();
@@ -23,19 +24,17 @@ async function timeline(columns: number, rows: number, entryId: string) {
   const calls: string[] = [];
   const ui = await renderInk(
     <KeyRouter>
-      <TimelineScreen
-        tree={tree}
-        entryId={entryId}
-        path="/s.jsonl"
-        env={env}
-        profile="1.6"
-        columns={columns}
-        rows={rows}
-        active
-        onJump={(id) => calls.push(`jump ${id}`)}
-        onBack={() => calls.push("back")}
-        onHelp={() => calls.push("help")}
-      />
+      <TestAppContext env={env} size={{ columns, rows }}>
+        <TimelineScreen
+          tree={tree}
+          entryId={entryId}
+          path="/s.jsonl"
+          active
+          onJump={(id) => calls.push(`jump ${id}`)}
+          onBack={() => calls.push("back")}
+          onHelp={() => calls.push("help")}
+        />
+      </TestAppContext>
     </KeyRouter>,
     { columns, rows },
   );

@@ -12,6 +12,7 @@ import { PickerScreen } from "../../components/picker/PickerScreen.js";
 import { buildAppEnv } from "../../src/cli/app-env.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { FIXTURES } from "../support/shared.js";
+import { TestAppContext } from "../support/app-context.js";
 
 // The fixture sessions' header cwd: pi 1.6 shows a shared folder's sessions of this cwd only.
 const CWD = "/tmp/pi-explorer-fixture/alpha";
@@ -36,7 +37,7 @@ const writeSettings = (text: string) => writeFileSync(join(home, ".pi", "agent",
 
 async function pickerFrame(env: AppEnv, ready: (frame: string) => boolean): Promise<string> {
   const nav: ScreenNav = { openTree: () => {}, back: () => {}, quit: () => {} };
-  const ui = await renderInk(createElement(KeyRouter, null, createElement(PickerScreen, { env, nav, columns: 110, rows: 30 })), { columns: 110, rows: 30 });
+  const ui = await renderInk(createElement(KeyRouter, null, createElement(TestAppContext, { env, size: { columns: 110, rows: 30 } }, createElement(PickerScreen, { nav }))), { columns: 110, rows: 30 });
   return ui.waitFor(ready);
 }
 

@@ -1,6 +1,7 @@
 // The editor drawn: one terminal row per visual row (never more than it was given), a gutter with
 // the prompt and the scroll marks, and the cursor as an inverse cell. Rows arrive sanitized.
 import { Text } from "ink";
+import { useTheme } from "../app-context.js";
 import type { EditorWindow } from "./editor-layout.js";
 
 /** Columns of the gutter before the text ("  > "). */
@@ -13,15 +14,16 @@ function gutter(index: number, frame: EditorWindow): string {
 }
 
 export function EditorView({ frame, showCursor }: { frame: EditorWindow; showCursor: boolean }) {
+  const theme = useTheme();
   return (
     <>
       {frame.rows.map((row, i) => (
         <Text key={frame.scroll + i} wrap="truncate">
-          <Text color="cyan">{gutter(i, frame)}</Text>
+          <Text {...theme.accent}>{gutter(i, frame)}</Text>
           {showCursor && i === frame.cursor.row ? (
             <>
               {frame.cursor.before}
-              <Text inverse>{frame.cursor.at}</Text>
+              <Text {...theme.cursor}>{frame.cursor.at}</Text>
               {frame.cursor.after}
             </>
           ) : (

@@ -1,8 +1,10 @@
 // Dumb view of a one-line text field: the value with the cursor as an inverse cell, or the
 // placeholder when empty. Given a width, it shows the part of the value around the cursor that fits.
 import { Text } from "ink";
+import { useTheme } from "../app-context.js";
 import { graphemes } from "../multiline-editor/editor-layout.js";
 import { displayWidth, sliceColumns } from "../text-width.js";
+import type { TextStyle } from "../theme.js";
 import type { TextFieldState } from "./text-field-state.js";
 
 export interface TextFieldProps {
@@ -11,7 +13,8 @@ export interface TextFieldProps {
   placeholder?: string;
   /** Columns the field may use; without it the text is drawn whole (its line truncates it). */
   width?: number;
-  color?: string;
+  /** The value's look (a theme style); the cursor cell is the theme's cursor. */
+  style?: TextStyle;
 }
 
 /** The visible part of the value: a window of `width` columns that holds the cursor cell. */
@@ -31,21 +34,22 @@ export function fieldWindow(state: TextFieldState, width: number | undefined): {
   return { before: shownBefore, at: atChar, after: left > 0 ? sliceColumns(after, 0, left) : "" };
 }
 
-export function TextField({ state, focused, placeholder, width, color }: TextFieldProps) {
+export function TextField({ state, focused, placeholder, width, style }: TextFieldProps) {
+  const theme = useTheme();
   if (state.value === "" && placeholder !== undefined) {
     return (
       <Text>
-        {focused && <Text inverse>{placeholder.slice(0, 1)}</Text>}
-        <Text color="gray">{focused ? placeholder.slice(1) : placeholder}</Text>
+        {focused && <Text {...theme.cursor}>{placeholder.slice(0, 1)}</Text>}
+        <Text {...theme.muted}>{focused ? placeholder.slice(1) : placeholder}</Text>
       </Text>
     );
   }
-  if (!focused) return <Text color={color}>{state.value}</Text>;
+  if (!focused) return <Text {...style}>{state.value}</Text>;
   const w = fieldWindow(state, width);
   return (
-    <Text color={color}>
+    <Text {...style}>
       {w.before}
-      <Text inverse>{w.at}</Text>
+      <Text {...theme.cursor}>{w.at}</Text>
       {w.after}
     </Text>
   );
