@@ -8,7 +8,7 @@ import { useKeyLayer } from "../kit/key-router.js";
 import { TextField } from "../kit/text-field/TextField.js";
 import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
 import { initTextField, textFieldReducer } from "../kit/text-field/text-field-state.js";
-import type { SettingName } from "./preview-reducer.js";
+import type { SettingName } from "./setting-name.js";
 import { parseSettingInput, SETTING_LABEL } from "./setting-input.js";
 
 export interface SettingPromptProps {

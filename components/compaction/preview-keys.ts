@@ -1,7 +1,7 @@
 // The compaction preview's keys: one table drives the input hook and the help overlay.
 import { bindingLookup, type Binding } from "../kit/bindings.js";
 import type { KeyPress } from "../kit/keys.js";
-import type { SettingName } from "./preview-reducer.js";
+import type { SettingName } from "./setting-name.js";
 
 export type PreviewCommand =
   | { type: "adjust"; setting: SettingName; direction: 1 | -1 }

@@ -3,8 +3,7 @@
 // rendering. The plan itself is derived from this state (use-compaction-preview.ts), never stored.
 import type { PiProfile } from "../../src/engine/index.js";
 import { SETTING_MINIMUM } from "./setting-input.js";
-
-export type SettingName = "keepRecentTokens" | "reserveTokens" | "contextWindow";
+import type { SettingName } from "./setting-name.js";
 
 export type PreviewPane = "bands" | "summary" | "diff" | "branchDiff";
 

@@ -8,7 +8,7 @@ import {
   type PreviewSettings,
 } from "../../src/engine/index.js";
 import type { AppEnv } from "../kit/screen-contract.js";
-import type { SettingName } from "./preview-reducer.js";
+import type { SettingName } from "./setting-name.js";
 
 export interface SourcedValue {
   value: number;

@@ -1,6 +1,6 @@
 // A preview setting typed as a number (issue 11: 20,000 to 1,600 took 100 presses of `[`): digits
 // with optional thousands separators, or a "k" suffix ("1.6k", "20k"). Pure, so the prompt stays dumb.
-import type { SettingName } from "./preview-reducer.js";
+import type { SettingName } from "./setting-name.js";
 
 /** Lowest value each setting may take (pi rejects negative token counts; a window needs room). */
 export const SETTING_MINIMUM: Record<SettingName, number> = { keepRecentTokens: 0, reserveTokens: 0, contextWindow: 1000 };

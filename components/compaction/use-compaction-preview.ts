@@ -21,7 +21,8 @@ import type { AppEnv } from "../kit/screen-contract.js";
 import { useBackground } from "../kit/use-background.js";
 import { buildDiffModel, type DiffModel } from "../diff/diff-model.js";
 import { bandLines, type BandList } from "./band-lines.js";
-import type { PreviewState, SettingName } from "./preview-reducer.js";
+import type { PreviewState } from "./preview-reducer.js";
+import type { SettingName } from "./setting-name.js";
 import { loadPreviewSettings, plainSettings, settingsInForce, type LoadedPreviewSettings, type SettingsInForce } from "./preview-settings.js";
 
 export interface PreviewData {

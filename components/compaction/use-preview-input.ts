@@ -7,7 +7,8 @@ import type { HelpGroupId } from "../kit/screen-contract.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { toKeyPress, type KeyPress } from "../kit/keys.js";
 import { followCutTop, type BandList } from "./band-lines.js";
-import type { PreviewAction, PreviewState, SettingName } from "./preview-reducer.js";
+import type { PreviewAction, PreviewState } from "./preview-reducer.js";
+import type { SettingName } from "./setting-name.js";
 import { previewKeyCommand } from "./preview-keys.js";
 
 export interface PreviewInputDeps {
