@@ -85,13 +85,14 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   const shownDiff = state.pane === "diff" ? compactionDiff : state.pane === "branchDiff" ? branchDiff : undefined;
   const diffModel = shownDiff?.model;
 
-  const { keepRecentTokens, reserveTokens } = data.settings;
-  const onWrite = () =>
-    setWriting({ leafId: targetId, profile: state.profile, settings: { enabled: true, keepRecentTokens: keepRecentTokens.value, reserveTokens: reserveTokens.value } });
+  const inForce = data.settings;
+  const onWrite = () => {
+    if (inForce) setWriting({ leafId: targetId, profile: state.profile, settings: { enabled: true, keepRecentTokens: inForce.keepRecentTokens.value, reserveTokens: inForce.reserveTokens.value } });
+  };
   usePreviewInput(
     { state, dispatch, piValues: data.piValues, bandList: data.bandList, listHeight, summaryLines: summary, onBack: props.onBack, onHelp: props.onHelp, onWrite, onTypeSetting: (setting, initial) => {
       // Only over the bands and the summary, where the prompt line is drawn (a diff takes the screen).
-      if (!diffModel) setTyping({ setting, initial });
+      if (!diffModel && inForce) setTyping({ setting, initial });
     } },
     props.active && writing === null && typing === null,
   );
@@ -140,7 +141,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <Text {...theme.title}>{truncateToWidth(title, columns)}</Text>
-      <Cells cells={settingsLine(data.settings, state.profile, width)} />
+      {inForce ? <Cells cells={settingsLine(inForce, state.profile, width)} /> : <Text {...theme.muted}>{"  Reading your pi settings…"}</Text>}
       {preview ? <Cells cells={tokensLine(preview, data.outcomePending)} /> : <Text {...theme.muted}>{"  Computing the plan… (Esc back)"}</Text>}
       {!preview ? null : diffModel ? (
         <ContextDiffView
@@ -171,10 +172,10 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
           ) : (
             <BandsPane list={data.bandList} path={data.path} top={top} height={paneHeight} width={width} />
           )}
-          {typing ? (
+          {typing && inForce ? (
             <SettingPrompt
               setting={typing.setting}
-              current={data.settings[typing.setting].value}
+              current={inForce[typing.setting].value}
               initial={typing.initial}
               width={width}
               active={props.active}

@@ -6,7 +6,6 @@
 import { useMemo, useState } from "react";
 import {
   branchSwitchContexts,
-  buildContextFromPath,
   createCompactionPreviewer,
   getBranch,
   type CompactionPreview,
@@ -23,7 +22,8 @@ import { buildDiffModel, type DiffModel } from "../diff/diff-model.js";
 import { bandLines, type BandList } from "./band-lines.js";
 import type { PreviewState } from "./preview-reducer.js";
 import type { SettingName } from "./setting-name.js";
-import { loadPreviewSettings, plainSettings, settingsInForce, type LoadedPreviewSettings, type SettingsInForce } from "./preview-settings.js";
+import { plainSettings, settingsInForce, type SettingsInForce } from "./preview-settings.js";
+import { usePreviewSettings } from "./use-preview-settings.js";
 
 export interface PreviewData {
   path: SessionEntry[];
@@ -36,20 +36,12 @@ export interface PreviewData {
   planPending: boolean;
   /** The cut moved to a place whose summary is not compiled yet: it is, after this frame. */
   outcomePending: boolean;
-  settings: SettingsInForce;
-  /** pi's values for the profile, before key adjustments. */
-  piValues: Record<SettingName, number>;
+  /** The settings in force; undefined until pi's settings files are read (an effect after the first commit). */
+  settings: SettingsInForce | undefined;
+  /** pi's values for the profile, before key adjustments (undefined while the settings are read). */
+  piValues: Record<SettingName, number> | undefined;
   problems: string[];
   bandList: BandList;
-}
-
-function cached<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let v = map.get(key);
-  if (v === undefined) {
-    v = make();
-    map.set(key, v);
-  }
-  return v;
 }
 
 const NO_BANDS: BandList = { lines: [], cutLine: -1 };
@@ -76,17 +68,15 @@ interface PlanResult {
 
 export function useCompactionPreview(tree: SessionTree, targetId: string | null, env: AppEnv, state: PreviewState): PreviewData {
   const path = useMemo(() => getBranch(tree, targetId), [tree, targetId]);
-  const settingsByProfile = useMemo(() => new Map<PiProfile, LoadedPreviewSettings>(), [path, env]);
   const { profile } = state;
-  // 1.6 lets a model override the compaction settings: the model is the one in effect at the leaf.
-  const loaded = cached(settingsByProfile, profile, () => loadPreviewSettings(env, profile, lastModel(path)));
-  const settings = settingsInForce(loaded.values, state.overrides);
-  const plain = plainSettings(settings);
-  const { keepRecentTokens, reserveTokens, contextWindow } = plain;
+  const loaded = usePreviewSettings(env, path, profile);
+  const settings = loaded ? settingsInForce(loaded.values, state.overrides) : undefined;
+  const plain = settings ? plainSettings(settings) : undefined;
   // Computed after the frame, cancelled by the next key; kept per (target, profile, settings).
-  const planKey = `plan\u0000${targetId}\u0000${profile}\u0000${keepRecentTokens}\u0000${reserveTokens}\u0000${contextWindow}`;
-  const planned = useBackground<PlanResult>(tree, planKey, function* () {
+  const planKey = plain ? `plan\u0000${targetId}\u0000${profile}\u0000${plain.keepRecentTokens}\u0000${plain.reserveTokens}\u0000${plain.contextWindow}` : null;
+  const planned = useBackground<PlanResult | undefined>(tree, planKey, function* () {
     yield;
+    if (plain === undefined) return undefined;
     const previewer = previewerFor(tree, targetId, profile, path);
     yield;
     const plan = previewer.plan(plain);
@@ -108,21 +98,18 @@ export function useCompactionPreview(tree: SessionTree, targetId: string | null,
     return plan ? previewer.outcome(plan) : undefined;
   });
   const preview = useMemo<CompactionPreview | undefined>(() => (plan ? { ...plan, outcome: outcome.value } : undefined), [plan, outcome.value]);
-  const piValues = plainSettings(loaded.values);
+  const piValues = loaded ? plainSettings(loaded.values) : undefined;
   return {
     path,
     preview,
-    planPending: planned.pending,
+    planPending: planned.pending || loaded === undefined,
     outcomePending: plan === undefined || outcome.pending,
     settings,
     piValues,
-    problems: loaded.problems,
+    problems: loaded?.problems ?? [],
     bandList: shown?.bandList ?? NO_BANDS,
   };
 }
-
-/** The model in effect at the end of the path (pi 1.6's compaction settings may depend on it). */
-const lastModel = (path: readonly SessionEntry[]) => buildContextFromPath(path, "0.73").model;
 
 /** The compaction's before/after diff, computed after the frame (undefined while it is, or when pi would not compact). */
 export function useCompactionDiff(tree: SessionTree, preview: CompactionPreview | undefined, wanted: boolean): { model: DiffModel | undefined; pending: boolean } {

@@ -14,8 +14,8 @@ import { previewKeyCommand } from "./preview-keys.js";
 export interface PreviewInputDeps {
   state: PreviewState;
   dispatch: Dispatch<PreviewAction>;
-  /** pi's values (before any key adjustment), which a first adjustment steps from. */
-  piValues: Record<SettingName, number>;
+  /** pi's values (before any key adjustment), which a first adjustment steps from; undefined while they are read. */
+  piValues: Record<SettingName, number> | undefined;
   bandList: BandList;
   /** Height of the bands list body and line count of the summary, for clamped scrolling. */
   listHeight: number;
@@ -67,7 +67,7 @@ function runPress(key: KeyPress, deps: PreviewInputDeps): boolean {
   switch (command.type) {
     case "adjust":
       // The reducer steps from its own override when there is one, so a chunk of presses adds up.
-      dispatch({ type: "adjust", setting: command.setting, base: deps.piValues[command.setting], direction: command.direction });
+      if (deps.piValues) dispatch({ type: "adjust", setting: command.setting, base: deps.piValues[command.setting], direction: command.direction });
       break;
     case "type":
       deps.onTypeSetting(command.setting, "");
