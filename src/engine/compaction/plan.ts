@@ -1,4 +1,6 @@
-// The compaction preview a UI or CLI shows: pi's preparation plus what pi does not tell you.
+// The one function that decides a compaction plan: pi's preparation plus what pi does not tell you
+// (bands, the why, warnings, the auto-compact check, the context after). The CLI calls it directly;
+// the app's previewer (previewer.ts) is a cache in front of it, so both show the same plan.
 import type { ContextMessage } from "../context/build-context.js";
 import { buildSessionPath } from "../context/path.js";
 import type { PiProfile, SessionEntry } from "../types.js";
@@ -21,6 +23,10 @@ export interface CompactionPlanInput extends ContextAfterOptions {
   profile?: PiProfile;
   /** analyzeCompaction of this path with these settings, when the caller has it already. */
   analysis?: CompactionAnalysis;
+  /** The auto-compact check for (contextWindow, reserveTokens), when the caller has it already (a cache). */
+  autoCompact?: AutoCompactCheck;
+  /** false: leave out the context after (a caller that builds its own later, after the frame); default true. */
+  contextAfter?: boolean;
 }
 
 export interface PlannedPreparation {
@@ -42,6 +48,7 @@ export interface CompactionPlan {
   noCompactionReason: NoCompactionReason | undefined;
   bands: PathBands | undefined;
   autoCompact: AutoCompactCheck | undefined;
+  /** undefined when pi would not compact, or when the input asked for no context after. */
   contextAfter: ContextAfter | undefined;
   warnings: CompactionWarning[];
   why: string;
@@ -75,10 +82,9 @@ export function planCompaction(input: CompactionPlanInput): CompactionPlan {
     noCompactionReason: analysis.reason,
     bands: pathBands(path, analysis),
     autoCompact:
-      input.contextWindow === undefined
-        ? undefined
-        : checkAutoCompaction({ path, contextWindow: input.contextWindow, reserveTokens: input.reserveTokens, profile }),
-    contextAfter: prep ? contextAfterCompaction(path, prep, profile, input) : undefined,
+      input.autoCompact ??
+      (input.contextWindow === undefined ? undefined : checkAutoCompaction({ path, contextWindow: input.contextWindow, reserveTokens: input.reserveTokens, profile })),
+    contextAfter: prep && input.contextAfter !== false ? contextAfterCompaction(path, prep, profile, input) : undefined,
     warnings: compactionWarnings(analysis, input.keepRecentTokens, profile),
     why: explainCut(analysis, input.keepRecentTokens),
   };

@@ -1,4 +1,5 @@
-// A compaction preview that follows settings keys. The context before, the per-entry tokens and the
+// A compaction preview that follows settings keys: a cache in front of planCompaction (plan.ts), the
+// one function that decides the plan, so the app and the CLI cannot disagree. The context before, the per-entry tokens and the
 // message index are computed once per path and profile; each cut is memoized by keepRecentTokens, the
 // auto-compact check by (reserve, window), and the compiled summary plus the context after by the cut
 // itself, so a key press that leaves the cut where it was costs only a map lookup. The plan (cut,
@@ -14,11 +15,11 @@ import type { ContextTokenEstimate } from "../tokens/usage.js";
 import { contextRows, type ContextRow } from "../tokens/rows.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { checkAutoCompaction, type AutoCompactCheck } from "./auto-compact.js";
-import { pathBands, type PathBands } from "./bands.js";
+import type { PathBands } from "./bands.js";
 import { simulatedCompactionEntry } from "./context-after.js";
+import { planCompaction } from "./plan.js";
 import { analyzeCompaction, type CompactionAnalysis, type NoCompactionReason } from "./prepare.js";
-import { compactionWarnings, type CompactionWarning } from "./warnings.js";
-import { explainCut } from "./why.js";
+import type { CompactionWarning } from "./warnings.js";
 
 export interface PreviewSettings {
   keepRecentTokens: number;
@@ -147,20 +148,21 @@ export function createCompactionPreviewer(input: PreviewerInput): CompactionPrev
 
   const planFor = (settings: PreviewSettings): CompactionPreviewPlan => {
     const analysis = analysisFor(settings.keepRecentTokens);
-    const prep = analysis.preparation;
-    const cut = analysis.cut;
-    const units = analysis.units;
+    const autoCompact = autoFor(settings.reserveTokens, settings.contextWindow);
+    // The context after comes with the outcome (compiled summary in place), after the frame.
+    const decided = planCompaction({ path, profile, ...settings, analysis, autoCompact, contextAfter: false });
+    const prep = decided.preparation;
     return {
       profile,
       settings,
-      bands: pathBands(path, analysis),
+      bands: decided.bands,
       firstKeptEntryId: prep?.firstKeptEntryId,
-      turnStartEntryId: cut?.isSplitTurn ? units[cut.turnStartIndex]?.entry.id : undefined,
+      turnStartEntryId: prep?.turnStartEntryId ?? undefined,
       isSplitTurn: prep?.isSplitTurn ?? false,
-      noCompactionReason: analysis.reason,
-      why: explainCut(analysis, settings.keepRecentTokens),
-      warnings: compactionWarnings(analysis, settings.keepRecentTokens, profile),
-      autoCompact: autoFor(settings.reserveTokens, settings.contextWindow),
+      noCompactionReason: decided.noCompactionReason,
+      why: decided.why,
+      warnings: decided.warnings,
+      autoCompact,
       tokensBefore: prep?.tokensBefore ?? contextNow.tokens,
       contextNow,
       before,
