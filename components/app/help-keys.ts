@@ -30,6 +30,7 @@ export interface HelpItem {
 }
 
 import type { HelpGroupId } from "../kit/screen-contract.js";
+import type { KeyName } from "../kit/keys.js";
 
 export type { HelpGroupId } from "../kit/screen-contract.js";
 
@@ -47,7 +48,7 @@ export const HELP_OVERLAY_BINDINGS: Binding<HelpOverlayCommand>[] = [
   { keys: ["pageup"], help: "scroll up one page", run: { by: "page", direction: -1 } },
   { keys: ["pagedown"], help: "scroll down one page", run: { by: "page", direction: 1 } },
 ];
-export const helpOverlayCommand: (name: string) => HelpOverlayCommand | null = bindingLookup(HELP_OVERLAY_BINDINGS);
+export const helpOverlayCommand: (name: KeyName | "") => HelpOverlayCommand | null = bindingLookup(HELP_OVERLAY_BINDINGS);
 
 /**
  * Key names as the help shows them: the router's names, except those that would print as blanks, and

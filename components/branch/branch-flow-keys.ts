@@ -2,7 +2,7 @@
 // help overlay lists them. The preview stage is not here: CommitConfirm owns its keys (y / Esc), and
 // the instructions editor's own keys are in components/kit/multiline-editor/editor-keys.ts.
 import { bindingLookup, type Binding } from "../kit/bindings.js";
-import type { KeyPress } from "../kit/keys.js";
+import type { KeyName, KeyPress } from "../kit/keys.js";
 import type { BranchFlowState } from "./branch-flow-state.js";
 
 export type BranchFlowCommand =
@@ -39,7 +39,7 @@ export const FLOW_BINDINGS: BranchFlowBinding[] = [
 
 const FLOW = bindingLookup(FLOW_BINDINGS);
 const NO_WRITE = bindingLookup(NO_WRITE_BINDINGS);
-const STAGE_KEYS: Partial<Record<BranchFlowState["stage"], (name: string) => BranchFlowCommand | null>> = {
+const STAGE_KEYS: Partial<Record<BranchFlowState["stage"], (name: KeyName | "") => BranchFlowCommand | null>> = {
   choose: bindingLookup(CHOOSE_BINDINGS),
   noSummary: NO_WRITE,
   nothingToSummarize: NO_WRITE,

@@ -1,10 +1,11 @@
 // What every screen's key table is made of: bindings (key names, help text, what the key does), the
 // lookup an input hook dispatches from, and the scroll step the scrolling screens share. The help
 // overlay lists the same tables, so help and behaviour cannot drift apart.
+import type { KeyName } from "./keys.js";
 
-/** One row of a key table: the key names (as components/kit/keys.ts names them), the help text, what it does. */
+/** One row of a key table: the key names (typed: components/kit/keys.ts KeyName), the help text, what it does. */
 export interface Binding<Run> {
-  keys: string[];
+  keys: KeyName[];
   help: string;
   run: Run;
 }
@@ -23,8 +24,8 @@ export interface TextBinding {
  * Throws (at module load, where tables are looked up) when two bindings of the table claim one key:
  * only one of them could ever act, yet the help overlay would list both.
  */
-export function bindingLookup<Run>(table: readonly Binding<Run>[]): (name: string) => Run | null {
-  const byKey = new Map<string, Binding<Run>>();
+export function bindingLookup<Run>(table: readonly Binding<Run>[]): (name: KeyName | "") => Run | null {
+  const byKey = new Map<KeyName | "", Binding<Run>>();
   for (const binding of table) {
     for (const key of binding.keys) {
       const taken = byKey.get(key);

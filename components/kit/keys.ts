@@ -1,17 +1,57 @@
 // One name per key press, so every layer matches keys the same way ("up", "ctrl+left", "shift+l", "q").
 import type { Key } from "ink";
 
+type Letter = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m" | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z";
+type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+type Punctuation = " " | "!" | '"' | "#" | "$" | "%" | "&" | "'" | "(" | ")" | "*" | "+" | "," | "-" | "." | "/" | ":" | ";" | "<" | "=" | ">" | "?" | "@" | "[" | "\\" | "]" | "^" | "_" | "`" | "{" | "|" | "}" | "~";
+/** A printable ASCII key as typed (capitals are `shift+` a letter). */
+export type CharKey = Letter | Digit | Punctuation;
+type NavigationKey = "up" | "down" | "left" | "right" | "pageup" | "pagedown" | "home" | "end";
+type Modifiers = "ctrl" | "alt" | "shift" | "ctrl+alt" | "ctrl+shift" | "alt+shift" | "ctrl+alt+shift";
+
+/**
+ * Every key name the router gives a key press (toKeyPress, splitKeyChunk), so a key table that names a
+ * key no terminal key is called (a typo like "esc" or "ctrl+K") fails to compile. "\n" is Ctrl+J
+ * (a lone line feed).
+ */
+export type KeyName =
+  | CharKey
+  | NavigationKey
+  | `${Modifiers}+${NavigationKey}`
+  | "enter" | "alt+enter" | "shift+enter" | "escape" | "tab" | "shift+tab" | "backspace" | "ctrl+backspace" | "alt+backspace" | "\n"
+  | `shift+${Letter}`
+  | `${"ctrl" | "ctrl+alt" | "ctrl+shift" | "ctrl+alt+shift"}+${CharKey}`
+  | `alt+${CharKey}`;
+
+const CHAR_KEYS = new Set<string>([..."abcdefghijklmnopqrstuvwxyz0123456789 !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"]);
+const LETTERS = /^[a-z]$/;
+
+/** Whether a name made from a key press is one of KeyName (a key some table could bind). */
+function isKeyName(name: string): name is KeyName {
+  if (name.length === 1) return CHAR_KEYS.has(name);
+  const plus = name.lastIndexOf("+", name.length - 2);
+  const base = plus < 0 ? name : name.slice(plus + 1);
+  const mods = plus < 0 ? "" : name.slice(0, plus);
+  if (mods === "") return CHAR_KEYS.has(base);
+  if (mods === "shift") return LETTERS.test(base);
+  if (mods === "alt" || mods.startsWith("ctrl")) return CHAR_KEYS.has(base);
+  return false;
+}
+
+/** The key name of a character typed alone, or "" when no table could bind it (a letter outside ASCII, an emoji). */
+const charName = (name: string): KeyName | "" => (isKeyName(name) ? name : "");
+
 /** A key press as the router hands it to layers. */
 export interface KeyPress {
-  /** Canonical name: "up", "pagedown", "enter", "escape", "backspace", "ctrl+o", "alt+left", "shift+l", "q", "?"; "" for pasted text. */
-  name: string;
+  /** Canonical name: "up", "pagedown", "enter", "escape", "backspace", "ctrl+o", "alt+left", "shift+l", "q", "?"; "" for pasted text and characters no key table names. */
+  name: KeyName | "";
   /** Printable text the key would type ("" for command keys); a paste arrives as one chunk. */
   text: string;
   /** A paste whose line breaks `text` shows as spaces, with them kept as "\n" (for multi-line editors). */
   lines?: string;
 }
 
-const ARROWS: [keyof Key, string][] = [
+const ARROWS: [keyof Key, NavigationKey][] = [
   ["upArrow", "up"],
   ["downArrow", "down"],
   ["leftArrow", "left"],
@@ -31,6 +71,9 @@ function withModifiers(base: string, key: Key): string {
   return [...mods, base].join("+");
 }
 
+/** A navigation key with its modifiers: always one of KeyName. */
+const navigationName = (base: NavigationKey, key: Key): KeyName => withModifiers(base, key) as KeyName;
+
 /** Turn Ink's (input, key) pair into a KeyPress. */
 export function toKeyPress(input: string, key: Key): KeyPress {
   if (key.escape) return { name: "escape", text: "" };
@@ -40,12 +83,12 @@ export function toKeyPress(input: string, key: Key): KeyPress {
   // ESC DEL, which Ink reports with meta (pi deletes a word with it).
   if (key.backspace || key.delete) return { name: key.ctrl ? "ctrl+backspace" : key.meta ? "alt+backspace" : "backspace", text: "" };
   for (const [flag, base] of ARROWS) {
-    if (key[flag]) return { name: withModifiers(base, key), text: "" };
+    if (key[flag]) return { name: navigationName(base, key), text: "" };
   }
   if (key.ctrl && input.length === 1) {
-    return { name: withModifiers(input.toLowerCase(), key), text: "" };
+    return { name: charName(withModifiers(input.toLowerCase(), key)), text: "" };
   }
-  if (key.meta && input.length === 1) return { name: `alt+${input.toLowerCase()}`, text: "" };
+  if (key.meta && input.length === 1) return { name: charName(`alt+${input.toLowerCase()}`), text: "" };
   return input.length === 1 ? textPress(input) : { name: "", text: input };
 }
 
@@ -59,11 +102,11 @@ export function isPrintableText(text: string): boolean {
   return true;
 }
 
-/** One printable run as the key it would be if typed alone, or as pasted text. */
-function textPress(run: string): KeyPress {
+/** One printable run as the key it would be if typed alone ("j", "shift+s"), or as pasted text. */
+export function textPress(run: string): KeyPress {
   if ([...run].length !== 1) return { name: "", text: run };
   const lower = run.toLowerCase();
-  return { name: run !== lower && /\p{Lu}/u.test(run) ? `shift+${lower}` : run, text: run };
+  return { name: charName(run !== lower && /\p{Lu}/u.test(run) ? `shift+${lower}` : run), text: run };
 }
 
 const LINE_FEED: KeyPress = { name: "\n", text: "\n" };
@@ -73,7 +116,7 @@ function controlPress(code: number): KeyPress | undefined {
   if (code === 0x0d || code === 0x0a) return { name: "enter", text: "" };
   if (code === 0x09) return { name: "tab", text: "" };
   if (code === 0x08 || code === 0x7f) return { name: "backspace", text: "" };
-  if (code >= 0x01 && code <= 0x1a) return { name: `ctrl+${String.fromCharCode(0x60 + code)}`, text: "" };
+  if (code >= 0x01 && code <= 0x1a) return { name: charName(`ctrl+${String.fromCharCode(0x60 + code)}`), text: "" };
   return undefined;
 }
 

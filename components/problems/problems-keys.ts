@@ -1,5 +1,6 @@
 // The problems screen's keys: one table drives its input and the help overlay.
 import { bindingLookup, type Binding } from "../kit/bindings.js";
+import type { KeyName } from "../kit/keys.js";
 
 export type ProblemsCommand = { type: "move"; by: "line" | "page" | "edge"; direction: 1 | -1 } | { type: "jump" } | { type: "back" };
 
@@ -14,4 +15,4 @@ export const PROBLEMS_BINDINGS: Binding<ProblemsCommand>[] = [
   { keys: ["escape", "q", "!", "ctrl+c"], help: "back to the tree", run: { type: "back" } },
 ];
 
-export const problemsKeyCommand: (name: string) => ProblemsCommand | null = bindingLookup(PROBLEMS_BINDINGS);
+export const problemsKeyCommand: (name: KeyName | "") => ProblemsCommand | null = bindingLookup(PROBLEMS_BINDINGS);

@@ -1,7 +1,7 @@
 // The recall screen's keys, one table per mode. The same tables drive the input hook and the help
 // overlay. While the query has focus the keys no table binds edit the query (the text field's table).
 import { bindingLookup, type Binding, type ScrollCommand } from "../kit/bindings.js";
-import { isPrintableText, type KeyPress } from "../kit/keys.js";
+import { isPrintableText, textPress, type KeyPress } from "../kit/keys.js";
 import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
 import type { RecallAction, RecallState } from "./recall-reducer.js";
 
@@ -89,10 +89,7 @@ export function isResultKeyRun(key: KeyPress, state: Pick<RecallState, "focus" |
 }
 
 /** One character as the key press it is when typed alone ("j", "shift+s"). */
-export function charPress(ch: string): KeyPress {
-  const lower = ch.toLowerCase();
-  return { name: ch !== lower && /\p{Lu}/u.test(ch) ? `shift+${lower}` : ch, text: ch };
-}
+export const charPress = (ch: string): KeyPress => textPress(ch);
 
 /** What a key does in the full-text view (scroll keys excluded). */
 export function expandedKeyAction(key: KeyPress): RecallAction | RecallCommand | null {

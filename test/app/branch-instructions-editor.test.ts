@@ -7,11 +7,12 @@ import { editorCommand } from "../../components/kit/multiline-editor/editor-keys
 import { editorWindow, wrapStarts } from "../../components/kit/multiline-editor/editor-layout.js";
 import { editorReducer, editorText, initEditor, type EditorAction, type EditorState } from "../../components/kit/multiline-editor/editor-state.js";
 import { displayWidth } from "../../components/kit/text-width.js";
+import type { KeyName, KeyPress } from "../../components/kit/keys.js";
 
 const run = (state: EditorState, ...actions: EditorAction[]): EditorState => actions.reduce(editorReducer, state);
 const type = (state: EditorState, text: string): EditorState => run(state, { type: "insert", text });
 const cursor = (s: EditorState) => [s.line, s.col];
-const press = (name: string, text = "") => ({ name, text });
+const press = (name: KeyName | "", text = ""): KeyPress => ({ name, text });
 
 describe("editor reducer: typing", () => {
   it("inserts at the cursor and starts a new line with newline, splitting the line where the cursor is", () => {
@@ -146,7 +147,7 @@ describe("editor keys (pi's defaults)", () => {
   const s = initEditor("text");
   it("Enter submits; Shift+Enter, Alt+Enter and Ctrl+J insert a newline", () => {
     expect(editorCommand(press("enter"), s, 20)).toEqual({ kind: "submit" });
-    for (const name of ["shift+enter", "alt+enter", "\n"]) expect(editorCommand(press(name, name === "\n" ? "\n" : ""), s, 20)).toEqual({ kind: "edit", actions: [{ type: "newline" }] });
+    for (const name of ["shift+enter", "alt+enter", "\n"] as const) expect(editorCommand(press(name, name === "\n" ? "\n" : ""), s, 20)).toEqual({ kind: "edit", actions: [{ type: "newline" }] });
   });
 
   it("a backslash before the cursor turns Enter into a newline (pi's fallback for terminals without Shift+Enter)", () => {
@@ -154,7 +155,7 @@ describe("editor keys (pi's defaults)", () => {
   });
 
   it("leaves Esc, Ctrl+C and PgUp/PgDn to the screen; types text, pastes with their line breaks", () => {
-    for (const name of ["escape", "ctrl+c", "pageup", "pagedown"]) expect(editorCommand(press(name), s, 20)).toEqual({ kind: "pass" });
+    for (const name of ["escape", "ctrl+c", "pageup", "pagedown"] as const) expect(editorCommand(press(name), s, 20)).toEqual({ kind: "pass" });
     expect(editorCommand(press("q", "q"), s, 20)).toEqual({ kind: "edit", actions: [{ type: "insert", text: "q" }] });
     expect(editorCommand({ name: "", text: "a b", lines: "a\nb" }, s, 20)).toEqual({ kind: "edit", actions: [{ type: "insert", text: "a\nb" }] });
     expect(editorCommand(press("up"), s, 20)).toEqual({ kind: "edit", actions: [{ type: "up", width: 20 }] });

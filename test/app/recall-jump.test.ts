@@ -6,6 +6,7 @@ import { selectedNode, treeReducer, type TreeAction, type TreeState } from "../.
 import { treeKeyAction } from "../../components/tree/tree-keys.js";
 import { loadFixtureTree } from "./load-fixture.js";
 import { fixtureState } from "./tree-rows.js";
+import type { KeyPress } from "../../components/kit/keys.js";
 
 const run = (s: TreeState, ...actions: TreeAction[]) => actions.reduce(treeReducer, s);
 const selectedId = (s: TreeState) => s.model.flat.nodes[selectedNode(s)].entry.id;
@@ -49,7 +50,7 @@ describe("tree: revealEntry (recall's jump)", () => {
 });
 
 describe("tree: / opens recall", () => {
-  const slash = { name: "/", text: "/" };
+  const slash: KeyPress = { name: "/", text: "/" };
   it("with an empty search; with a query it is typed, as in pi", () => {
     expect(treeKeyAction(slash, { query: "" })).toBe("recall");
     expect(treeKeyAction(slash, { query: "src" })).toEqual({ type: "typeSearch", text: "/" });

@@ -20,6 +20,7 @@ import { resultLayout, windowStart } from "../../components/recall/result-lines.
 import { expandEntry, runRecall } from "../../components/recall/run-recall.js";
 import { FIXTURES } from "../support/shared.js";
 import { treeFromText } from "./load-fixture.js";
+import type { KeyName, KeyPress } from "../../components/kit/keys.js";
 
 const tree = treeFromText(readFileSync(join(FIXTURES, "recall", "session.jsonl"), "utf8"));
 const index: RecallIndex = buildRecallIndexForTree(tree);
@@ -167,7 +168,7 @@ describe("recall reducer: scopes, pages, selection, expand", () => {
 });
 
 describe("recall keys", () => {
-  const key = (name: string, t = "") => ({ name, text: t });
+  const key = (name: KeyName | "", t = ""): KeyPress => ({ name, text: t });
   it("letters are typed while the query has focus and are commands in the results", () => {
     expect(recallKeyAction(key("e", "e"), { focus: "query" })).toEqual({ type: "editQuery", edit: { type: "insert", text: "e" } });
     expect(recallKeyAction(key("backspace"), { focus: "query" })).toEqual({ type: "editQuery", edit: { type: "backspace" } });

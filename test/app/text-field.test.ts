@@ -36,7 +36,7 @@ describe("text field", () => {
   });
 
   it("never takes a control chord as text; Enter and Esc are the screen's", () => {
-    for (const name of ["enter", "escape", "tab", "ctrl+g", "ctrl+x", "up", "down"]) expect(textFieldKeyAction({ name, text: "" })).toBeNull();
+    for (const name of ["enter", "escape", "tab", "ctrl+g", "ctrl+x", "up", "down"] as const) expect(textFieldKeyAction({ name, text: "" })).toBeNull();
     // An unknown escape sequence (a function key) or a paste holding one types nothing.
     expect(typeKeys(initTextField(""), [{ name: "", text: "a\u001b[31mb" }]).value).toBe("");
   });

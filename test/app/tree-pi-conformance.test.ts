@@ -6,6 +6,7 @@ import { treeKeyAction } from "../../components/tree/tree-keys.js";
 import { statusTags, treeReducer, type TreeState } from "../../components/tree/tree-reducer.js";
 import { fixturePath } from "./load-fixture.js";
 import { fixtureState, windowText } from "./tree-rows.js";
+import type { KeyName, KeyPress } from "../../components/kit/keys.js";
 
 interface Case {
   file: string;
@@ -15,7 +16,8 @@ interface Case {
 const cases = JSON.parse(readFileSync(fixturePath("pi-expected/cases.json"), "utf8")) as Case[];
 
 function press(s: TreeState, name: string): TreeState {
-  const key = name.length === 1 ? { name, text: name } : { name, text: "" };
+  // The cases name keys as the router does (kit/keys.ts).
+  const key: KeyPress = name.length === 1 ? { name: name as KeyName, text: name } : { name: name as KeyName, text: "" };
   const run = treeKeyAction(key, s);
   return run !== null && typeof run === "object" ? treeReducer(s, run) : s;
 }

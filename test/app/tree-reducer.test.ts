@@ -6,6 +6,7 @@ import { treeKeyAction } from "../../components/tree/tree-keys.js";
 import { selectedNode, treeReducer, windowStart, type TreeAction, type TreeState } from "../../components/tree/tree-reducer.js";
 import { fixturePath, treeFromText } from "./load-fixture.js";
 import { fixtureState, selectedText, windowText } from "./tree-rows.js";
+import type { KeyName, KeyPress } from "../../components/kit/keys.js";
 
 const run = (s: TreeState, ...actions: TreeAction[]) => actions.reduce(treeReducer, s);
 const selectedId = (s: TreeState) => s.model.flat.nodes[selectedNode(s)].entry.id;
@@ -154,7 +155,7 @@ describe("tree reducer: full-text find", () => {
 });
 
 describe("tree keys", () => {
-  const key = (name: string, text = "") => ({ name, text });
+  const key = (name: KeyName | "", text = ""): KeyPress => ({ name, text });
   it("maps pi's keys and ours", () => {
     const s = fixtureState("branched.jsonl");
     expect(treeKeyAction(key("ctrl+left"), s)).toEqual({ type: "foldOrUp" });
