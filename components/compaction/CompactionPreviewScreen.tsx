@@ -20,7 +20,8 @@ import { BandsPane } from "./BandsPane.js";
 import { initPreviewState, previewReducer } from "./preview-reducer.js";
 import type { SettingName } from "./setting-name.js";
 import { SettingPrompt } from "./SettingPrompt.js";
-import { autoCompactLine, footerText, settingsLine, tokensLine, warningLines, whyLines } from "./preview-lines.js";
+import { autoCompactLine, settingsLine, tokensLine, warningLines, whyLines } from "./preview-lines.js";
+import { previewFooter } from "./preview-keys.js";
 import { SummaryPane, summaryLines } from "./SummaryPane.js";
 import { useBranchDiff, useCompactionDiff, useCompactionPreview } from "./use-compaction-preview.js";
 import { usePreviewInput } from "./use-preview-input.js";
@@ -184,7 +185,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
             />
           ) : (
             <Text {...theme.muted} wrap="truncate">
-              {footerText(columns)}
+              {previewFooter({ settingsRead: inForce !== undefined }, columns)}
             </Text>
           )}
         </>

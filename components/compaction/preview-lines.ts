@@ -4,7 +4,7 @@
 import { formatCount, type CompactionPreview } from "../../src/engine/index.js";
 import type { Cell } from "../kit/cell.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { displayWidth, truncateToWidth, wrapText } from "../kit/text-width.js";
+import { truncateToWidth, wrapText } from "../kit/text-width.js";
 import { formatTokens } from "../tree/row-render.js";
 import type { SettingsInForce, SourcedValue } from "./preview-settings.js";
 
@@ -82,16 +82,4 @@ export function warningLines(p: CompactionPreview, problems: readonly string[], 
     if (wrapped.length > 2) shown[1] = truncateToWidth(`${shown[1]} …`, width);
     return shown.map((line) => [c(line, "warning")]);
   });
-}
-
-/** The preview's key line, the longest that fits: the keys that act (w, d, b, c) come first when it is narrow. */
-export function footerText(width: number): string {
-  const variants = [
-    "  [ ] keep · { } reserve · < > window · K R W type · 0 reset · p profile · s summary · d diff · b branch diff · c cut · w write · ? help · Esc back",
-    "  [ ] { } < > settings · K R W type · 0 reset · p profile · s summary · d/b diffs · c cut · w write · ? help · Esc",
-    "  w write · d/b diffs · s summary · c cut · [ ] keep · K R W type · p profile · ? help · Esc",
-    "  w write · d/b diff · s sum · c cut · [ ] K · ? · Esc",
-    "  w write · d/b diff · c cut · ? · Esc",
-  ];
-  return variants.find((v) => displayWidth(v) <= width) ?? variants[variants.length - 1];
 }

@@ -46,7 +46,7 @@ export function usePreviewInput(deps: PreviewInputDeps, enabled: boolean): void 
       let used = false;
       const presses = chunkPresses(key);
       for (let i = 0; i < presses.length; i++) {
-        const command = previewKeyCommand(presses[i]);
+        const command = previewKeyCommand(presses[i], { settingsRead: deps.piValues !== undefined });
         // The keys after K / R / W in the same read are the number being typed, not preview keys.
         if (command?.type === "type") {
           deps.onTypeSetting(command.setting, presses.slice(i + 1).map((p) => p.text).join(""));
@@ -61,12 +61,13 @@ export function usePreviewInput(deps: PreviewInputDeps, enabled: boolean): void 
 }
 
 function runPress(key: KeyPress, deps: PreviewInputDeps): boolean {
-  const command = previewKeyCommand(key);
+  const command = previewKeyCommand(key, { settingsRead: deps.piValues !== undefined });
   if (!command) return false;
   const { state, dispatch, listHeight } = deps;
   switch (command.type) {
     case "adjust":
       // The reducer steps from its own override when there is one, so a chunk of presses adds up.
+      // Bound only once the settings are read (activePreviewBindings).
       if (deps.piValues) dispatch({ type: "adjust", setting: command.setting, base: deps.piValues[command.setting], direction: command.direction });
       break;
     case "type":

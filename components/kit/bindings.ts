@@ -8,6 +8,17 @@ export interface Binding<Run> {
   keys: KeyName[];
   help: string;
   run: Run;
+  /**
+   * Its words in the screen's footer ("write"); absent: listed in the ? help only. Bindings with the
+   * same words make one footer entry ("d/b diff"). kit/footer.ts builds the line.
+   */
+  footer?: string;
+  /** The keys the footer names: some of `keys` (default: the first). */
+  footerKeys?: KeyName[];
+  /** Entries with a higher rank give way first when the footer is too wide (default 0). */
+  footerRank?: number;
+  /** Between the keys of its entry: "/" (default, "d/b diff") or " " ("[ ] keep", "K R W type"). */
+  footerJoin?: "/" | " ";
 }
 
 /** The key name of a binding that takes printable text: a typed character or a paste (never a real key name). */

@@ -13,7 +13,8 @@ import { expandedLines } from "./expanded-lines.js";
 import { LineWindow } from "./LineWindow.js";
 import { cachedRecallIndex } from "./recall-index-cache.js";
 import { QueryLine } from "./QueryLine.js";
-import { initRecallState, recallReducer, type RecallState } from "./recall-reducer.js";
+import { initRecallState, recallReducer } from "./recall-reducer.js";
+import { recallFooter } from "./recall-keys.js";
 import { resultLayout, windowStart } from "./result-lines.js";
 import { statusCells } from "./status-cells.js";
 import { useRecallInput } from "./use-recall-input.js";
@@ -34,12 +35,6 @@ export interface RecallScreenProps {
 /** Title, query, status and hint lines around the list. */
 const CHROME_ROWS = 4;
 
-function hints(s: RecallState): string {
-  if (s.expanded) return "  ↑↓ PgUp/PgDn scroll · Enter jump to the tree · e/Esc close";
-  const esc = s.query === "" ? "Esc back" : "Esc clear";
-  if (s.focus === "results") return `  e expand · Enter jump · ↑↓ j/k select · n/p page · s scope · / type · ${esc} · ? help (› selected, > hit, #N message number)`;
-  return `  ↑↓ select · Enter jump to the tree · PgUp/PgDn page · Shift+Tab scope · Tab keys (e expand) · ${esc} · › selected, > hit, #N message number`;
-}
 
 export function RecallScreen(props: RecallScreenProps) {
   const { columns, rows } = useScreenSize();
@@ -93,7 +88,7 @@ export function RecallScreen(props: RecallScreenProps) {
         />
       )}
       <Text {...theme.muted} wrap="truncate">
-        {hints(state)}
+        {recallFooter(state, columns)}
       </Text>
     </Box>
   );

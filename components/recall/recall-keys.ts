@@ -1,6 +1,7 @@
 // The recall screen's keys, one table per mode. The same tables drive the input hook and the help
 // overlay. While the query has focus the keys no table binds edit the query (the text field's table).
 import { bindingLookup, type Binding, type ScrollCommand } from "../kit/bindings.js";
+import { footerItems, footerLine, type FooterItem } from "../kit/footer.js";
 import { isPrintableText, textPress, type KeyPress } from "../kit/keys.js";
 import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
 import type { RecallAction, RecallState } from "./recall-reducer.js";
@@ -10,50 +11,53 @@ export type RecallCommand = "jump" | "expand" | "back" | "clearOrBack" | "help" 
 
 export type RecallBinding = Binding<RecallAction | RecallCommand>;
 
+/** Esc's words in the footer: they depend on the query (recallFooterItems). */
+const ESC_FOOTER = "clear or back";
+
 const SELECT: RecallBinding[] = [
-  { keys: ["up"], help: "previous hit", run: { type: "move", delta: -1 } },
-  { keys: ["down"], help: "next hit", run: { type: "move", delta: 1 } },
-  { keys: ["pageup"], help: "previous page of hits", run: { type: "turnPage", direction: -1 } },
-  { keys: ["pagedown"], help: "next page of hits", run: { type: "turnPage", direction: 1 } },
-  { keys: ["enter"], help: "jump: close recall, tree cursor on the entry", run: "jump" },
-  { keys: ["shift+tab"], help: "cycle the scope: lineage, all, forgotten, compaction:N", run: { type: "cycleScope", direction: 1 } },
+  { keys: ["up"], help: "previous hit", run: { type: "move", delta: -1 }, footer: "select" },
+  { keys: ["down"], help: "next hit", run: { type: "move", delta: 1 }, footer: "select" },
+  { keys: ["enter"], help: "jump: close recall, tree cursor on the entry", run: "jump", footer: "jump to the tree" },
+  { keys: ["pageup"], help: "previous page of hits", run: { type: "turnPage", direction: -1 }, footer: "page" },
+  { keys: ["pagedown"], help: "next page of hits", run: { type: "turnPage", direction: 1 }, footer: "page" },
+  { keys: ["shift+tab"], help: "cycle the scope: lineage, all, forgotten, compaction:N", run: { type: "cycleScope", direction: 1 }, footer: "scope", footerRank: 1 },
 ];
 
 export const QUERY_BINDINGS: RecallBinding[] = [
   ...SELECT,
-  { keys: ["tab"], help: "result keys (e, n, p, s) instead of typing", run: { type: "setFocus", focus: "results" } },
+  { keys: ["tab"], help: "result keys (e, n, p, s) instead of typing", run: { type: "setFocus", focus: "results" }, footer: "keys (e expand)" },
   // Like the tree and the picker: Esc clears a typed query first and closes only an empty one.
-  { keys: ["escape"], help: "clear the query; when it is empty, back to the tree", run: "clearOrBack" },
+  { keys: ["escape"], help: "clear the query; when it is empty, back to the tree", run: "clearOrBack", footer: ESC_FOOTER },
   { keys: ["ctrl+c"], help: "back to the tree", run: "back" },
 ];
 
 export const RESULT_BINDINGS: RecallBinding[] = [
   ...SELECT,
-  { keys: ["k"], help: "previous hit", run: { type: "move", delta: -1 } },
-  { keys: ["j"], help: "next hit", run: { type: "move", delta: 1 } },
-  { keys: ["e"], help: "expand: the whole entry, unclipped", run: "expand" },
-  { keys: ["n"], help: "next page of hits", run: { type: "turnPage", direction: 1 } },
-  { keys: ["p"], help: "previous page of hits", run: { type: "turnPage", direction: -1 } },
-  { keys: ["s"], help: "next scope", run: { type: "cycleScope", direction: 1 } },
+  { keys: ["k"], help: "previous hit", run: { type: "move", delta: -1 }, footer: "select" },
+  { keys: ["j"], help: "next hit", run: { type: "move", delta: 1 }, footer: "select" },
+  { keys: ["e"], help: "expand: the whole entry, unclipped", run: "expand", footer: "expand" },
+  { keys: ["n"], help: "next page of hits", run: { type: "turnPage", direction: 1 }, footer: "page", footerRank: 1 },
+  { keys: ["p"], help: "previous page of hits", run: { type: "turnPage", direction: -1 }, footer: "page", footerRank: 1 },
+  { keys: ["s"], help: "next scope", run: { type: "cycleScope", direction: 1 }, footer: "scope", footerRank: 1 },
   { keys: ["shift+s"], help: "previous scope", run: { type: "cycleScope", direction: -1 } },
-  { keys: ["tab", "/"], help: "back to typing the query (other letters type too)", run: { type: "setFocus", focus: "query" } },
-  { keys: ["?"], help: "this help", run: "help" },
-  { keys: ["escape"], help: "clear the query; when it is empty, back to the tree", run: "clearOrBack" },
-  { keys: ["q", "ctrl+c"], help: "back to the tree", run: "back" },
+  { keys: ["tab", "/"], help: "back to typing the query (other letters type too)", run: { type: "setFocus", focus: "query" }, footer: "type", footerKeys: ["/"], footerRank: 1 },
+  { keys: ["?"], help: "this help", run: "help", footer: "help", footerRank: 1 },
+  { keys: ["escape"], help: "clear the query; when it is empty, back to the tree", run: "clearOrBack", footer: ESC_FOOTER },
+  { keys: ["q", "ctrl+c"], help: "back to the tree", run: "back", footer: "back", footerRank: 1 },
 ];
 
 /** Keys of the expanded entry, other than scrolling. */
 export const EXPANDED_BINDINGS: RecallBinding[] = [
-  { keys: ["enter"], help: "jump to this entry in the tree", run: "jump" },
-  { keys: ["e", "escape", "q"], help: "close the full text", run: { type: "collapse" } },
+  { keys: ["enter"], help: "jump to this entry in the tree", run: "jump", footer: "jump to the tree" },
+  { keys: ["e", "escape", "q"], help: "close the full text", run: { type: "collapse" }, footer: "close", footerKeys: ["e", "escape"] },
 ];
 
 /** Scrolls of the expanded entry; the hook knows the pane's size and turns them into lines. */
 export const EXPANDED_SCROLL_BINDINGS: Binding<ScrollCommand>[] = [
-  { keys: ["up"], help: "scroll up one line", run: { by: "line", direction: -1 } },
-  { keys: ["down"], help: "scroll down one line", run: { by: "line", direction: 1 } },
-  { keys: ["pageup", "left"], help: "scroll up one page", run: { by: "page", direction: -1 } },
-  { keys: ["pagedown", "right", " "], help: "scroll down one page", run: { by: "page", direction: 1 } },
+  { keys: ["up"], help: "scroll up one line", run: { by: "line", direction: -1 }, footer: "scroll" },
+  { keys: ["down"], help: "scroll down one line", run: { by: "line", direction: 1 }, footer: "scroll" },
+  { keys: ["pageup", "left"], help: "scroll up one page", run: { by: "page", direction: -1 }, footer: "scroll" },
+  { keys: ["pagedown", "right", " "], help: "scroll down one page", run: { by: "page", direction: 1 }, footer: "scroll" },
   { keys: ["home"], help: "top of the entry", run: { by: "edge", direction: -1 } },
   { keys: ["end"], help: "bottom of the entry", run: { by: "edge", direction: 1 } },
 ];
@@ -98,3 +102,21 @@ export function expandedKeyAction(key: KeyPress): RecallAction | RecallCommand |
 
 /** The scroll a key asks for in the full-text view, or null. */
 export const expandedScrollKey = (key: KeyPress): ScrollCommand | null => EXPANDED_SCROLL(key.name);
+
+/** The bindings of the mode the screen is in: the ones its keys dispatch from (recallKeyAction, expandedKeyAction). */
+export function activeRecallBindings(state: Pick<RecallState, "focus" | "expanded">): Binding<unknown>[] {
+  if (state.expanded) return [...EXPANDED_SCROLL_BINDINGS, ...EXPANDED_BINDINGS];
+  return state.focus === "results" ? RESULT_BINDINGS : QUERY_BINDINGS;
+}
+
+/** The footer's entries in this state: Esc says what it does with the query there. */
+export function recallFooterItems(state: Pick<RecallState, "focus" | "expanded" | "query">): FooterItem[] {
+  const esc = state.query === "" ? "back" : "clear";
+  return footerItems(activeRecallBindings(state).map((b) => (b.footer === ESC_FOOTER ? { ...b, footer: esc } : b)));
+}
+
+const LEGEND = "› selected, > hit, #N message number";
+
+/** The recall screen's key line. */
+export const recallFooter = (state: Pick<RecallState, "focus" | "expanded" | "query">, columns: number): string =>
+  footerLine(recallFooterItems(state), columns, { note: state.expanded ? undefined : LEGEND });

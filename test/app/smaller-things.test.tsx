@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
 import { wrapConfirmLines } from "../../components/commit/confirm-lines.js";
-import { footerText } from "../../components/compaction/preview-lines.js";
+import { previewFooter } from "../../components/compaction/preview-keys.js";
+
+const footerText = (width: number) => previewFooter({ settingsRead: true }, width);
 import { displayWidth } from "../../components/kit/text-width.js";
 import { useFixtureCopies } from "../support/fixture-copies.js";
 import { renderInk } from "../support/ink-kit.js";
