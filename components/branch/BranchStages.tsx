@@ -9,11 +9,12 @@ import { appClock, commitPending } from "../commit/commit-io.js";
 import { pendingCommitView } from "../commit/entry-preview.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { useProfile, useTheme } from "../kit/app-context.js";
-import { useKeyLayer } from "../kit/key-router.js";
+import { BACK_ON_ESCAPE, modalFooter, useModalKeys } from "../kit/modal-keys.js";
 import { useBackground } from "../kit/use-background.js";
 import { MultilineEditor } from "../kit/multiline-editor/MultilineEditor.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { useSummarizerOffer } from "../summarizer/use-summarizer-offer.js";
+import { flowFooter, instructionsFooter, NO_WRITE_BINDINGS } from "./branch-flow-keys.js";
 import type { BranchFlowProps } from "./branch-flow-props.js";
 import { BRANCH_CHOICES, type BranchFlowAction, type BranchFlowState } from "./branch-flow-state.js";
 import { changedRowLines, contextChangeLines, type ContextChange } from "./context-change.js";
@@ -70,7 +71,7 @@ function ChooseStage({ cursor }: { cursor: number }) {
           <Text {...theme.muted}>{i === cursor ? `  — ${CHOICE_HELP[c.choice]}` : ""}</Text>
         </Text>
       ))}
-      <Text {...theme.muted} wrap="truncate">  ↑/↓ choose · Enter select · Esc back to the tree</Text>
+      <Text {...theme.muted} wrap="truncate">{flowFooter("choose")}</Text>
     </>
   );
 }
@@ -92,7 +93,7 @@ function InstructionsStage({ text, dispatch, active, width, height }: { text: st
         onSubmit={(typed) => dispatch({ type: "submitInstructions", text: typed })}
       />
       <Box flexGrow={1} />
-      <Text {...theme.muted} wrap="truncate">  Enter preview · Esc back to the choice · Ctrl+J newline</Text>
+      <Text {...theme.muted} wrap="truncate">{instructionsFooter()}</Text>
     </>
   );
 }
@@ -126,23 +127,26 @@ function NoWriteStage(props: StageProps & { nothingToSummarize: boolean; change:
     <>
       <Lines lines={lines} height={props.height - 1} />
       <Box flexGrow={1} />
-      <Text {...theme.muted} wrap="truncate">{props.nothingToSummarize ? "  Enter/Esc back to the tree · d full context diff" : "  Esc back to the choice · Enter close · d full context diff"}</Text>
+      <Text {...theme.muted} wrap="truncate">{flowFooter(props.nothingToSummarize ? "nothingToSummarize" : "noSummary")}</Text>
     </>
   );
 }
 
 function BackOnEscape({ message, onBack, active }: { message: string; onBack: () => void; active: boolean }) {
-  useKeyLayer("overlay", (key) => (key.name === "escape" ? (onBack(), true) : true), active);
   const theme = useTheme();
-  return <Text {...theme.error} wrap="truncate">{`  ${sanitizeInline(message)}   Esc back`}</Text>;
+  useModalKeys(BACK_ON_ESCAPE, onBack, active);
+  return <Text {...theme.error} wrap="truncate">{`  ${sanitizeInline(message)}   ${modalFooter(BACK_ON_ESCAPE, { lead: "" })}`}</Text>;
 }
 
 /** Shown while the stage's work runs after the frame: Esc goes back at once (and cancels it). */
 function Computing({ what, onBack, active }: { what: string; onBack: () => void; active: boolean }) {
-  useKeyLayer("overlay", (key) => (key.name === "escape" ? (onBack(), true) : true), active);
   const theme = useTheme();
-  return <Text {...theme.muted} wrap="truncate">{`  ${what}…   Esc back`}</Text>;
+  useModalKeys(BACK_ON_ESCAPE, onBack, active);
+  return <Text {...theme.muted} wrap="truncate">{`  ${what}…   ${modalFooter(BACK_ON_ESCAPE, { lead: "" })}`}</Text>;
 }
+
+/** The preview's own key before the confirm step's: d opens the full context diff. */
+const DIFF_KEY = NO_WRITE_BINDINGS.filter((b) => b.run.type === "fullDiff");
 
 function PreviewStage(props: StageProps & { instructions: string | undefined }) {
   const { document, plan, instructions } = props;
@@ -179,8 +183,7 @@ function PreviewStage(props: StageProps & { instructions: string | undefined }) 
       commit={() => commitPending(document, view.pending, profile, "branch_summary")}
       onCommitted={props.onCommitted}
       onCancel={() => props.dispatch({ type: "back" })}
-      onKey={(key) => (key.name === "d" ? (props.openDiff(view.change), true) : offer.onKey(key))}
-      hint={offer.hint ? `d: full context diff   ${offer.hint}` : "d: full context diff"}
+      keys={[...DIFF_KEY.map((b) => ({ ...b, run: () => props.openDiff(view.change) })), ...offer.keys]}
     />
   );
 }

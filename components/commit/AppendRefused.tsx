@@ -3,9 +3,12 @@
 // confirm step's cancel keys (confirm-keys.ts) and, being modal, swallows every other key.
 import { Box, Text } from "ink";
 import { useTheme } from "../kit/app-context.js";
-import { useKeyLayer } from "../kit/key-router.js";
+import { modalFooter, useModalKeys } from "../kit/modal-keys.js";
 import { wrapText } from "../kit/text-width.js";
-import { confirmKeyCommand } from "./confirm-keys.js";
+import { activeConfirmBindings, CONFIRM_FOOTER_STYLE } from "./confirm-keys.js";
+
+/** The confirm step's cancel keys, which go back from here (nothing can be written). */
+const REFUSED_BINDINGS = activeConfirmBindings({ failed: true, scrolls: false });
 
 export interface AppendRefusedProps {
   /** From appendRefusal: plain text, no session content. */
@@ -19,14 +22,7 @@ export interface AppendRefusedProps {
 
 export function AppendRefused({ message, width, height, active, onBack }: AppendRefusedProps) {
   const theme = useTheme();
-  useKeyLayer(
-    "overlay",
-    (key) => {
-      if (confirmKeyCommand(key)?.type === "cancel") onBack();
-      return true;
-    },
-    active,
-  );
+  useModalKeys(REFUSED_BINDINGS, onBack, active);
   // Wrapped, never cut: the way out (the fork key) is at the end of the paragraph.
   const lines = wrapText(message, Math.max(10, width - 4)).slice(0, Math.max(1, height - 1));
   return (
@@ -35,7 +31,7 @@ export function AppendRefused({ message, width, height, active, onBack }: Append
         <Text key={i} {...theme.warning}>{`  ${line}`}</Text>
       ))}
       <Box flexGrow={1} />
-      <Text {...theme.muted} wrap="truncate">  Nothing is written. Esc: back</Text>
+      <Text {...theme.muted} wrap="truncate">{modalFooter(REFUSED_BINDINGS, { ...CONFIRM_FOOTER_STYLE, lead: "  Nothing is written. " })}</Text>
     </Box>
   );
 }

@@ -6,12 +6,13 @@
 import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
 import { useTheme } from "../kit/app-context.js";
-import { scrollStep } from "../kit/bindings.js";
+import { bindingLookup, scrollStep, type Binding } from "../kit/bindings.js";
 import { useKeyLayer } from "../kit/key-router.js";
-import type { KeyPress } from "../kit/keys.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { wrapText } from "../kit/text-width.js";
-import { confirmKeyCommand } from "./confirm-keys.js";
+import { confirmFooter, confirmKeyCommand } from "./confirm-keys.js";
+
+const NO_KEYS: Binding<() => void>[] = [];
 import { wrapConfirmLines } from "./confirm-lines.js";
 import { confirmReducer, initConfirmState } from "./confirm-state.js";
 import type { Committed } from "./commit-io.js";
@@ -33,10 +34,8 @@ export interface CommitConfirmProps {
   active?: boolean;
   /** What `y` does, for the footer ("write", "create the file"). */
   verb?: string;
-  /** The caller's own keys (e.g. "d" for the full diff), offered each key first; true = consumed. */
-  onKey?: (key: KeyPress) => boolean;
-  /** Extra footer text for those keys. */
-  hint?: string;
+  /** The caller's own keys (e.g. "d" for the full diff), offered each key first; their footer words join the step's. */
+  keys?: Binding<() => void>[];
 }
 
 export function CommitConfirm(props: CommitConfirmProps) {
@@ -62,12 +61,20 @@ function ConfirmBody(props: CommitConfirmProps) {
   const [state, dispatch] = useReducer(confirmReducer, undefined, initConfirmState);
   const bodyHeight = Math.max(1, height - 1);
   const page = Math.max(1, bodyHeight - 1);
+  const callerKeys = props.keys ?? NO_KEYS;
+  const callerLookup = useMemo(() => bindingLookup(callerKeys), [callerKeys]);
+  const visible = lines.slice(state.scroll, state.scroll + bodyHeight);
+  const below = Math.max(0, lines.length - state.scroll - bodyHeight);
+  // The scroll marks come right after y's words: a narrow terminal cuts the end of the line.
+  const more = `${state.scroll > 0 ? ` ▲${state.scroll}` : ""}${below > 0 ? ` ▼${below}` : ""}`;
+  const keyState = { failed: state.error !== null, scrolls: lines.length > bodyHeight, verb: `${props.verb ?? "write"}${more}` };
 
   useKeyLayer(
     "overlay",
     (key) => {
-      if (state.error === null && props.onKey?.(key)) return true;
-      const command = confirmKeyCommand(key);
+      const own = state.error === null ? callerLookup(key.name) : null;
+      if (own !== null) return (own(), true);
+      const command = confirmKeyCommand(key, keyState);
       if (command?.type === "cancel") props.onCancel();
       else if (command?.type === "write" && state.error === null) {
         const outcome = props.commit();
@@ -91,13 +98,10 @@ function ConfirmBody(props: CommitConfirmProps) {
           <Text key={i} {...theme.error}>{`  ${line}`}</Text>
         ))}
         <Box flexGrow={1} />
-        <Text {...theme.muted}>  The file was left as it was. Esc: back</Text>
+        <Text {...theme.muted}>{confirmFooter(keyState)}</Text>
       </Box>
     );
   }
-  const visible = lines.slice(state.scroll, state.scroll + bodyHeight);
-  const below = Math.max(0, lines.length - state.scroll - bodyHeight);
-  const more = `${state.scroll > 0 ? ` ▲${state.scroll}` : ""}${below > 0 ? ` ▼${below}` : ""}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       {visible.map((line, i) => (
@@ -107,8 +111,7 @@ function ConfirmBody(props: CommitConfirmProps) {
       ))}
       <Box flexGrow={1} />
       <Text wrap="truncate" {...theme.warning}>
-        {/* The scroll marks come early: a narrow terminal cuts the end of this line. */}
-        {`  y: ${props.verb ?? "write"}${more}   Esc/n: cancel, nothing is written   ↑/↓ PgUp/PgDn: scroll${props.hint ? `   ${props.hint}` : ""}`}
+        {confirmFooter(keyState, callerKeys)}
       </Text>
     </Box>
   );

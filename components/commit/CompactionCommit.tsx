@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { Box, Text } from "ink";
 import { useTheme } from "../kit/app-context.js";
 import { planCompactionCommit, type CompactionSettings, type FileSnapshot, type PiProfile, type SessionTree } from "../../src/engine/index.js";
-import { useKeyLayer } from "../kit/key-router.js";
+import { BACK_ON_ESCAPE, modalFooter, useModalKeys } from "../kit/modal-keys.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { AppendRefused } from "./AppendRefused.js";
 import { appendRefusal } from "./append-refusal.js";
@@ -60,7 +60,7 @@ function PlannedCompaction(props: CompactionCommitProps) {
     const first = `  Compaction at ${sanitizeInline(leafId ?? "(empty)")}: keepRecentTokens ${settings.keepRecentTokens}, summary compiled without an LLM; ${change.after.length} messages after`;
     return { head: [first, ...head], lines, pending: plan.pending };
   }, [plan, tree, profile, leafId, settings, file]);
-  useKeyLayer("overlay", (key) => (key.name === "escape" ? (props.onCancel(), true) : true), props.active && view === undefined);
+  useModalKeys(BACK_ON_ESCAPE, props.onCancel, props.active && view === undefined);
   const offer = useSummarizerOffer({ offer: props.offerPiSummary === true, file, tree, leafId, profile, width: props.width, height: props.height, active: props.active, onCommitted: props.onCommitted });
   const piPanel = view === undefined ? null : offer.panel({ path: file, tree, snapshot: props.snapshot }, { kind: "compact", leafId, settings });
   if (piPanel) return piPanel;
@@ -69,7 +69,7 @@ function PlannedCompaction(props: CompactionCommitProps) {
     return (
       <Box flexDirection="column" width={props.width} height={props.height}>
         <Text {...theme.warning} wrap="truncate">{`  Nothing to write: ${sanitizeInline(plan.kind === "none" ? plan.reason : "")}`}</Text>
-        <Text {...theme.muted}>  Esc back</Text>
+        <Text {...theme.muted}>{modalFooter(BACK_ON_ESCAPE)}</Text>
       </Box>
     );
   }
@@ -81,8 +81,7 @@ function PlannedCompaction(props: CompactionCommitProps) {
         width={props.width}
         height={props.height}
         active={props.active}
-        onKey={offer.onKey}
-        hint={offer.hint}
+        keys={offer.keys}
         commit={() => commitPending({ path: file, tree, snapshot: props.snapshot, owner, read: props.read }, view.pending, profile, "compaction")}
         onCommitted={props.onCommitted}
         onCancel={props.onCancel}

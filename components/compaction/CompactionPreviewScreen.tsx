@@ -21,7 +21,7 @@ import { initPreviewState, previewReducer } from "./preview-reducer.js";
 import type { SettingName } from "./setting-name.js";
 import { SettingPrompt } from "./SettingPrompt.js";
 import { autoCompactLine, settingsLine, tokensLine, warningLines, whyLines } from "./preview-lines.js";
-import { previewFooter } from "./preview-keys.js";
+import { previewFooter, previewPassedHint } from "./preview-keys.js";
 import { SummaryPane, summaryLines } from "./SummaryPane.js";
 import { useBranchDiff, useCompactionDiff, useCompactionPreview } from "./use-compaction-preview.js";
 import { usePreviewInput } from "./use-preview-input.js";
@@ -152,7 +152,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
           height={rows - 1 - 3}
           active={props.active}
           onClose={() => dispatch({ type: "showPane", pane: "bands" })}
-          passedKeysHint="[ ] { } < > p still adjust"
+          passedKeysHint={previewPassedHint()}
         />
       ) : (
         <>

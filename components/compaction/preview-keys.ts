@@ -1,6 +1,6 @@
 // The compaction preview's keys: one table drives the input hook and the help overlay.
 import { bindingLookup, type Binding } from "../kit/bindings.js";
-import { footerItems, footerLine } from "../kit/footer.js";
+import { footerEntry, footerItems, footerLine } from "../kit/footer.js";
 import type { KeyPress } from "../kit/keys.js";
 import type { SettingName } from "./setting-name.js";
 
@@ -61,6 +61,10 @@ const LOOKUP = { all: bindingLookup(ALL), withoutSettings: bindingLookup(WITHOUT
 
 export const previewKeyCommand = (key: KeyPress, state: PreviewKeyState): PreviewCommand | undefined =>
   (state.settingsRead ? LOOKUP.all : LOOKUP.withoutSettings)(key.name) ?? undefined;
+
+/** What the preview still takes while a diff covers it (the diff passes these keys down): "[ ] { } < > p still adjust". */
+export const previewPassedHint = (): string =>
+  footerEntry({ keys: PREVIEW_BINDINGS.filter((b) => b.run.type === "adjust" || b.run.type === "profile").flatMap((b) => b.keys), text: "still adjust", rank: 0, join: " " });
 
 /** The preview's footer (over the bands and the summary), the longest that fits: the keys that act (w, d, b, c) stay. */
 export const previewFooter = (state: PreviewKeyState, columns: number): string => footerLine(footerItems(activePreviewBindings(state)), columns);

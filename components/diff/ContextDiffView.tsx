@@ -9,7 +9,7 @@ import { useKeyLayer } from "../kit/key-router.js";
 import { Cells } from "../kit/Cells.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import type { DiffModel } from "./diff-model.js";
-import { diffKeyCommand } from "./diff-keys.js";
+import { diffKeyCommand, diffFooter } from "./diff-keys.js";
 import { diffLayout } from "./diff-layout.js";
 import { diffViewReducer, initDiffViewState, nextChange, type DiffViewAction, type DiffViewState } from "./diff-reducer.js";
 import { diffHeaderCells, diffRowCells } from "./diff-row-cells.js";
@@ -95,7 +95,7 @@ export function ContextDiffView({ model, width, height, active, onClose, passedK
       </Box>
       {layout.showBars && kindBarLines(model.kinds.before, model.kinds.after, width).map((cells, i) => <Cells key={`bar${i}`} cells={cells} />)}
       <Text {...theme.muted} wrap="truncate">
-        {`  ↑/↓ PgUp/PgDn scroll · n/N next/previous block · Tab bars${passedKeysHint ? ` · ${passedKeysHint}` : ""} · Esc back`}
+        {diffFooter(width + 1, passedKeysHint)}
       </Text>
     </Box>
   );

@@ -8,8 +8,8 @@ import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth, wrapText } from "../kit/text-width.js";
 import { problemItems, type ProblemItem } from "./problem-items.js";
-import { problemsKeyCommand } from "./problems-keys.js";
 import { useScreenSize, useTheme } from "../kit/app-context.js";
+import { problemsFooter, problemsKeyCommand } from "./problems-keys.js";
 
 export interface ProblemsScreenProps {
   tree: SessionTree;
@@ -43,10 +43,11 @@ export function ProblemsScreen({ tree, active, onJump, onBack }: ProblemsScreenP
   const room = Math.max(1, height - CHROME);
   const listHeight = Math.max(1, Math.min(items.length, room - Math.min(chosenText.length, Math.floor(room / 2))));
   const chosenRows = Math.max(0, room - listHeight);
+  const keyState = { count: items.length, canJump: typeof items[selected]?.jumpId === "string" };
   useKeyLayer(
     "overlay",
     (key) => {
-      const command = problemsKeyCommand(key.name);
+      const command = problemsKeyCommand(key.name, keyState);
       if (command?.type === "back") onBack();
       else if (command?.type === "jump") {
         const id = items[selected]?.jumpId;
@@ -84,7 +85,7 @@ export function ProblemsScreen({ tree, active, onJump, onBack }: ProblemsScreenP
           <Text key={i} {...theme.warning}>{`  ${line}`}</Text>
         ))}
       </Box>
-      <Text {...theme.muted}>{truncateToWidth(`  ↑/↓ choose · Enter jump to the entry · Esc back${items.length > listHeight ? `  (${selected + 1}/${items.length})` : ""}`, columns)}</Text>
+      <Text {...theme.muted}>{truncateToWidth(problemsFooter(keyState, columns, items.length > listHeight ? `(${selected + 1}/${items.length})` : undefined), columns)}</Text>
     </Box>
   );
 }

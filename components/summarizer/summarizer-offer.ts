@@ -2,10 +2,12 @@
 // deterministic, no LLM"; which one the step shows, and the key that switches to the other.
 import { getBranch, modelAtEnd, type SessionTree } from "../../src/engine/index.js";
 import type { FindPiResult } from "../../src/pi-bridge/find-pi.js";
+import type { Binding } from "../kit/bindings.js";
+import type { KeyName } from "../kit/keys.js";
 
-export const PI_SUMMARY_KEY = "p";
+export const PI_SUMMARY_KEY = "p" satisfies KeyName;
 /** pi's summary with another model its credentials reach (Shift+P). */
-export const PI_MODEL_KEY = "shift+p";
+export const PI_MODEL_KEY = "shift+p" satisfies KeyName;
 
 export const COMPILED_LABEL = "pi-explorer: deterministic, no LLM";
 
@@ -27,9 +29,17 @@ export function summarizerOfferLine(pi: FindPiResult | undefined, model: string 
   return `  Summarizer: ${COMPILED_LABEL}.  ${PI_SUMMARY_KEY}: ${piLabel(pi, model)}`;
 }
 
-/** The keys of pi's summary, for the help overlay (the confirm steps dispatch PI_SUMMARY_KEY themselves). */
-export const PI_SUMMARY_BINDINGS: { keys: string[]; help: string }[] = [
-  { keys: [PI_SUMMARY_KEY], help: "at a compaction or branch summary write: let your own pi summarize (its model and credentials; costs money)" },
-  { keys: [PI_MODEL_KEY], help: "the same with another model your pi can reach (pick it from the list; Enter uses it)" },
-  { keys: ["escape"], help: "while pi's model works: cancel the request; nothing is written" },
+/** What a key of pi's summary does: at a confirm step, pi summarizes with its own model or one picked; while it works, cancel. */
+export type PiSummaryCommand = "own" | "pick" | "cancel";
+
+/** The keys of pi's summary: the confirm steps offer the first two (use-summarizer-offer.ts), the running request takes the last; the help overlay lists them. */
+export const PI_SUMMARY_BINDINGS: Binding<PiSummaryCommand>[] = [
+  { keys: [PI_SUMMARY_KEY], help: "at a compaction or branch summary write: let your own pi summarize (its model and credentials; costs money)", run: "own", footer: "pi's LLM summary" },
+  { keys: [PI_MODEL_KEY], help: "the same with another model your pi can reach (pick it from the list; Enter uses it)", run: "pick", footer: "another model" },
+  { keys: ["escape", "ctrl+c"], help: "while pi's model works: cancel the request; nothing is written", run: "cancel", footer: "cancel the request; nothing is written", footerKeys: ["escape"] },
 ];
+
+/** The confirm step's offer of pi's summary (p, Shift+P). */
+export const PI_OFFER_BINDINGS = PI_SUMMARY_BINDINGS.filter((b) => b.run !== "cancel");
+/** While pi's model works (Esc, Ctrl+C). */
+export const PI_RUNNING_BINDINGS = PI_SUMMARY_BINDINGS.filter((b) => b.run === "cancel");

@@ -5,9 +5,9 @@ import type { PiProfile, SessionTree } from "../../src/engine/index.js";
 import { useOptionalAppEnv } from "../kit/app-context.js";
 import type { Committed } from "../commit/commit-io.js";
 import type { SessionDocument } from "../commit/session-document.js";
-import type { KeyPress } from "../kit/keys.js";
+import type { Binding } from "../kit/bindings.js";
 import { PiSummaryPanel, type PiSummaryJob } from "./PiSummaryPanel.js";
-import { PI_MODEL_KEY, PI_SUMMARY_KEY, sessionModelLabel, summarizerOfferLine } from "./summarizer-offer.js";
+import { PI_OFFER_BINDINGS, sessionModelLabel, summarizerOfferLine } from "./summarizer-offer.js";
 import { runningPiLines, useRunningPi } from "./use-running-pi.js";
 import { useUserPi } from "./use-user-pi.js";
 
@@ -30,8 +30,8 @@ export interface SummarizerOffer {
   head(lines: readonly string[]): string[];
   /** Body lines with the offer on top. */
   lines(lines: readonly string[]): string[];
-  onKey(key: KeyPress): boolean;
-  hint: string | undefined;
+  /** The confirm step's keys for pi's summary (empty without a usable pi): dispatched and listed in its footer. */
+  keys: Binding<() => void>[];
   /** The panel running pi's summary of `job` once the user pressed `p`; null until then. */
   panel(document: SessionDocument, job: PiSummaryJob): ReactElement | null;
 }
@@ -50,13 +50,7 @@ export function useSummarizerOffer(input: SummarizerOfferInput): SummarizerOffer
   return {
     head: (lines) => [...lines, ...runningPiLines(running)],
     lines: (lines) => (env ? [summarizerOfferLine(pi, model), ...lines] : [...lines]),
-    onKey: (key) => {
-      if (!usable) return false;
-      if (key.name === PI_SUMMARY_KEY) return (setChosen("own"), true);
-      if (key.name === PI_MODEL_KEY) return (setChosen("pick"), true);
-      return false;
-    },
-    hint: usable ? `${PI_SUMMARY_KEY}: pi's LLM summary  P: another model` : undefined,
+    keys: usable ? PI_OFFER_BINDINGS.map((b) => ({ ...b, run: () => setChosen(b.run === "pick" ? "pick" : "own") })) : [],
     panel: (document, job) =>
       chosen !== null && env && pi?.ok
         ? createElement(PiSummaryPanel, {

@@ -12,6 +12,7 @@ import { pointLines } from "./point-lines.js";
 import { timelineData } from "./timeline-data.js";
 import { timelineReducer, type TimelineAction, type TimelineState } from "./timeline-state.js";
 import { useTimelineInput } from "./use-timeline-input.js";
+import { timelineFooter } from "./timeline-keys.js";
 
 export interface TimelineScreenProps {
   tree: SessionTree;
@@ -65,7 +66,7 @@ export function TimelineScreen(props: TimelineScreenProps) {
         </Text>
       ))}
       <Text {...theme.muted} wrap="truncate">
-        {truncateToWidth("  ←/→ move · c / C next/prev compaction · Enter jump to the tree · ? help · Esc back", columns)}
+        {truncateToWidth(timelineFooter(columns), columns)}
       </Text>
     </Box>
   );

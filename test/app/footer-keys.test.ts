@@ -9,6 +9,14 @@ import type { KeyName, KeyPress } from "../../components/kit/keys.js";
 import { activePreviewBindings, previewFooter, previewKeyCommand } from "../../components/compaction/preview-keys.js";
 import { activeRecallBindings, expandedKeyAction, expandedScrollKey, recallFooter, recallFooterItems, recallKeyAction } from "../../components/recall/recall-keys.js";
 import { initRecallState, type RecallState } from "../../components/recall/recall-reducer.js";
+import { TIMELINE_BINDINGS, timelineFooter, timelineKeyAction } from "../../components/timeline/timeline-keys.js";
+import { activeProblemsBindings, problemsFooter, problemsKeyCommand } from "../../components/problems/problems-keys.js";
+import { DIFF_BINDINGS, diffFooter, diffKeyCommand } from "../../components/diff/diff-keys.js";
+import { previewPassedHint } from "../../components/compaction/preview-keys.js";
+import { CONFIRM_FOOTER_STYLE, confirmFooter, confirmFooterItems, confirmKeyCommand } from "../../components/commit/confirm-keys.js";
+import { branchFlowKeyCommand, flowFooter, flowFooterItems, instructionsFooter, instructionsFooterItems } from "../../components/branch/branch-flow-keys.js";
+import { editorCommand } from "../../components/kit/multiline-editor/editor-keys.js";
+import { initEditor } from "../../components/kit/multiline-editor/editor-state.js";
 
 /** The key press a key name is, with the text a printable key types. */
 function pressOf(name: KeyName): KeyPress {
@@ -97,5 +105,78 @@ describe("recall footer", () => {
     expect(recallFooter({ ...base, query: "x" }, 400)).toContain("Esc clear");
     expect(recallFooter({ ...base, focus: "results" }, 400)).toContain("e expand");
     expect(named(recallFooterItems(base))).not.toContain("e");
+  });
+});
+
+describe("timeline, problems and diff footers", () => {
+  it("timeline: every key it names moves, jumps, helps or goes back", () => {
+    const items = footerItems(TIMELINE_BINDINGS);
+    expectFooterInStep(items, timelineFooter(400), (key) => timelineKeyAction(key.name) !== null);
+    expect(timelineFooter(400)).toContain("Enter jump to the tree");
+  });
+
+  it("problems: with nothing listed only Esc acts; Enter is named where the problem has an entry to jump to", () => {
+    for (const state of [{ count: 0, canJump: false }, { count: 3, canJump: false }, { count: 3, canJump: true }]) {
+      const items = footerItems(activeProblemsBindings(state));
+      expectFooterInStep(items, problemsFooter(state, 400), (key) => problemsKeyCommand(key.name, state) !== null);
+      expect(named(items).includes("enter")).toBe(state.canJump);
+      expect(named(items).includes("up")).toBe(state.count > 0);
+      expect(problemsKeyCommand("enter", state) !== null).toBe(state.canJump);
+    }
+  });
+
+  it("diff: its keys, then the keys the preview below still takes", () => {
+    expectFooterInStep(footerItems(DIFF_BINDINGS), diffFooter(400), (key) => diffKeyCommand(key) !== undefined);
+    const passed = previewPassedHint();
+    expect(diffFooter(400, passed)).toContain(passed);
+    for (const key of ["[", "]", "{", "}", "<", ">", "p"] as const) {
+      expect(passed).toContain(key);
+      expect(diffKeyCommand(pressOf(key))).toBeUndefined();
+      expect(previewKeyCommand(pressOf(key), { settingsRead: true })).toBeDefined();
+    }
+  });
+});
+
+describe("confirm step footers", () => {
+  const caller: Binding<() => void>[] = [{ keys: ["d"], help: "diff", run: () => {}, footer: "full context diff" }];
+  for (const state of [
+    { failed: false, scrolls: false },
+    { failed: false, scrolls: true, verb: "create the new file ▼3" },
+    { failed: true, scrolls: true },
+  ]) {
+    it(`names only keys that act: ${JSON.stringify(state)}`, () => {
+      const items = confirmFooterItems(state, caller);
+      const line = confirmFooter(state, caller);
+      expectFooterInStep(items, line, (key) => confirmKeyCommand(key, state) !== null || (!state.failed && key.name === "d"), CONFIRM_FOOTER_STYLE);
+      expect(named(items).includes("y")).toBe(!state.failed);
+      expect(named(items).includes("up")).toBe(state.scrolls && !state.failed);
+      expect(confirmKeyCommand(pressOf("y"), state) !== null).toBe(!state.failed);
+    });
+  }
+  it("keeps the words the confirm steps have always shown", () => {
+    expect(confirmFooter({ failed: false, scrolls: true }, caller)).toBe("  y: write   Esc/n: cancel, nothing is written   ↑/↓/PgUp/PgDn: scroll   d: full context diff");
+    expect(confirmFooter({ failed: true, scrolls: false })).toBe("  The file was left as it was. Esc: back");
+  });
+});
+
+describe("branch flow footers", () => {
+  for (const stage of ["choose", "noSummary", "nothingToSummarize"] as const) {
+    it(`names only keys that act on ${stage}`, () => {
+      expectFooterInStep(flowFooterItems(stage), flowFooter(stage), (key) => branchFlowKeyCommand(key, stage) !== null);
+    });
+  }
+  it("the instructions stage: Enter and Ctrl+J are the editor's, Esc the flow's", () => {
+    const editor = initEditor("focus on the cache");
+    expectFooterInStep(instructionsFooterItems(), instructionsFooter(), (key) => {
+      if (branchFlowKeyCommand(key, "instructions") !== null) return true;
+      const command = editorCommand(key, editor, 40);
+      return command.kind === "submit" || command.kind === "edit";
+    });
+    expect(instructionsFooter()).toContain("Enter preview · Esc back to the choice");
+  });
+  it("Esc says where it goes", () => {
+    expect(flowFooter("choose")).toContain("↑/↓ choose · Enter select · Esc back to the tree");
+    expect(flowFooter("noSummary")).toContain("Esc back to the choice");
+    expect(flowFooter("nothingToSummarize")).toContain("Esc/Enter back to the tree");
   });
 });

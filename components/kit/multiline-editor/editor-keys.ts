@@ -3,7 +3,7 @@
 // Ctrl+J insert a newline. Shift+Enter reaches us only from terminals that send it apart from Enter
 // (kitty keyboard protocol); elsewhere pi's fallback works: a "\" before the cursor turns Enter into a newline.
 import { bindingLookup, TYPED_TEXT, type Binding, type TextBinding } from "../bindings.js";
-import type { KeyPress } from "../keys.js";
+import type { KeyName, KeyPress } from "../keys.js";
 import type { EditorAction, EditorState } from "./editor-state.js";
 
 export type EditorCommand =
@@ -23,9 +23,9 @@ export type EditorKeyRun = { edit: FixedAction } | { move: "up" | "down" } | "su
 export type EditorBinding = Binding<EditorKeyRun>;
 
 export const EDITOR_BINDINGS: EditorBinding[] = [
-  { keys: ["enter"], help: "submit; right after a \\ it starts a new line instead (pi's fallback for Shift+Enter)", run: "submit" },
+  { keys: ["enter"], help: "submit; right after a \\ it starts a new line instead (pi's fallback for Shift+Enter)", run: "submit", footer: "submit" },
   // "\n" is what a terminal without the kitty protocol sends for Ctrl+J; "ctrl+j" comes with it.
-  { keys: ["ctrl+j", "\n", "alt+enter"], help: "new line", run: { edit: { type: "newline" } } },
+  { keys: ["ctrl+j", "\n", "alt+enter"], help: "new line", run: { edit: { type: "newline" } }, footer: "newline" },
   // keys.ts reports it as "shift+enter" when the terminal sends it apart from Enter (kitty protocol).
   { keys: ["shift+enter"], help: "new line, in terminals that tell Shift+Enter from Enter (kitty keyboard protocol); elsewhere type \\ then Enter", run: { edit: { type: "newline" } } },
   { keys: ["up"], help: "up one row (on the first row: start of the line)", run: { move: "up" } },
@@ -49,9 +49,9 @@ export const EDITOR_BINDINGS: EditorBinding[] = [
 export const EDITOR_TEXT: TextBinding = { keys: [TYPED_TEXT], help: "type at the cursor; a paste keeps its line breaks" };
 
 /** Keys the editor leaves to the screen around it (cancel, scrolling); that screen's table lists them. */
-export const EDITOR_PASSED_KEYS: readonly string[] = ["escape", "ctrl+c", "pageup", "pagedown"];
+export const EDITOR_PASSED_KEYS: readonly KeyName[] = ["escape", "ctrl+c", "pageup", "pagedown"];
 
-const PASSED = new Set(EDITOR_PASSED_KEYS);
+const PASSED = new Set<KeyName | "">(EDITOR_PASSED_KEYS);
 const EDITOR = bindingLookup(EDITOR_BINDINGS);
 
 const edit = (...actions: EditorAction[]): EditorCommand => ({ kind: "edit", actions });
