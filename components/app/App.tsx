@@ -15,6 +15,7 @@ import { HelpOverlay } from "./HelpOverlay.js";
 import { LoadedTreeScreen } from "./LoadedTreeScreen.js";
 import { stackReducer } from "./screen-stack.js";
 import type { AppEnv, HelpRequest, RenderPicker, Screen, ScreenNav } from "./screens.js";
+import { shellKey } from "./help-keys.js";
 
 // Screens the first frame of a tree never shows load on first open, so start-up does not pay for them
 // (kit/lazy-screen.tsx: not React.lazy, whose Suspense holds a loaded screen back for 300 ms).
@@ -46,7 +47,7 @@ export interface AppProps {
 export function App(props: AppProps) {
   const { exit } = useApp();
   // Ctrl+C that no screen uses (the tree uses it like Esc, as pi does) quits, so the app can always be left.
-  const onUnhandled = (key: KeyPress) => (key.name === "ctrl+c" ? (exit(), true) : false);
+  const onUnhandled = (key: KeyPress) => (shellKey(key.name) === "quit" ? (exit(), true) : false);
   // One owner per open file for the whole app (components/document): the tree and the preview over it share it.
   const [registry] = useState(() => new DocumentRegistry(props.env.profile, { autoCompactThreshold: (tree) => autoCompactThreshold(props.env, tree) }));
   return (

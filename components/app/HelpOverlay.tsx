@@ -8,7 +8,7 @@ import { scrollStep } from "../kit/bindings.js";
 import { useScreenSize, useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { displayWidth, padToWidth, wrapText } from "../kit/text-width.js";
-import { HELP_GROUPS, helpOverlayCommand, type HelpGroupId } from "./help-keys.js";
+import { HELP_GROUPS, helpOverlayCommand, helpOverlayHint, type HelpGroupId } from "./help-keys.js";
 
 type Line = { text: string; heading?: boolean; group?: HelpGroupId };
 
@@ -66,7 +66,7 @@ export function HelpOverlay({ startAt, onClose }: HelpOverlayProps) {
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <Text {...theme.title} wrap="truncate">
         {"  Keys"}
-        <Text {...theme.muted}>{maxScroll > 0 ? "   (↑/↓ PgUp/PgDn scroll, any other key closes)" : "   (any key but ↑/↓ PgUp/PgDn closes)"}</Text>
+        <Text {...theme.muted}>{helpOverlayHint(maxScroll > 0)}</Text>
       </Text>
       {lines.slice(scroll, scroll + height).map((line, i) => (
         <Text key={scroll + i} wrap="truncate" {...(line.heading ? theme.heading : theme.plain)}>

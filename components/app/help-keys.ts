@@ -9,7 +9,9 @@ import { EDITOR_BINDINGS, EDITOR_TEXT } from "../kit/multiline-editor/editor-key
 import { TEXT_FIELD_BINDINGS, TEXT_FIELD_TEXT } from "../kit/text-field/text-field-keys.js";
 import { LABEL_EDITOR_BINDINGS, LABEL_TEXT } from "../label/label-keys.js";
 import { HANDOFF_BINDINGS } from "../handoff/handoff-keys.js";
-import { PI_SUMMARY_BINDINGS } from "../summarizer/summarizer-offer.js";
+import { MODEL_PICKER_BINDINGS, PI_FAILURE_BINDINGS, PI_SUMMARY_BINDINGS } from "../summarizer/summarizer-offer.js";
+import { SETTING_PROMPT_BINDINGS } from "../compaction/preview-keys.js";
+import { STALE_BINDINGS } from "../document/StaleLine.js";
 import { PICKER_BINDINGS, PICKER_TEXT } from "../picker/key-actions.js";
 import { PROBLEMS_BINDINGS } from "../problems/problems-keys.js";
 import {
@@ -31,6 +33,7 @@ export interface HelpItem {
 
 import type { HelpGroupId } from "../kit/screen-contract.js";
 import type { KeyName } from "../kit/keys.js";
+import { footerItems, footerKeysText } from "../kit/footer.js";
 
 export type { HelpGroupId } from "../kit/screen-contract.js";
 
@@ -43,12 +46,22 @@ export interface HelpGroup {
 /** The help overlay's own keys; every other key closes it. */
 export type HelpOverlayCommand = ScrollCommand<"line" | "page">;
 export const HELP_OVERLAY_BINDINGS: Binding<HelpOverlayCommand>[] = [
-  { keys: ["up"], help: "scroll up one line", run: { by: "line", direction: -1 } },
-  { keys: ["down"], help: "scroll down one line", run: { by: "line", direction: 1 } },
-  { keys: ["pageup"], help: "scroll up one page", run: { by: "page", direction: -1 } },
-  { keys: ["pagedown"], help: "scroll down one page", run: { by: "page", direction: 1 } },
+  { keys: ["up"], help: "scroll up one line", run: { by: "line", direction: -1 }, footer: "line" },
+  { keys: ["down"], help: "scroll down one line", run: { by: "line", direction: 1 }, footer: "line" },
+  { keys: ["pageup"], help: "scroll up one page", run: { by: "page", direction: -1 }, footer: "page" },
+  { keys: ["pagedown"], help: "scroll down one page", run: { by: "page", direction: 1 }, footer: "page" },
 ];
+
+/** The overlay's title hint: its scroll keys, from the table; every other key closes it. */
+export function helpOverlayHint(scrolls: boolean): string {
+  const keys = footerKeysText(footerItems(HELP_OVERLAY_BINDINGS));
+  return scrolls ? `   (${keys} scroll, any other key closes)` : `   (any key but ${keys} closes)`;
+}
 export const helpOverlayCommand: (name: KeyName | "") => HelpOverlayCommand | null = bindingLookup(HELP_OVERLAY_BINDINGS);
+
+/** The shell's last resort, for keys no screen takes. */
+export const SHELL_BINDINGS: Binding<"quit">[] = [{ keys: ["ctrl+c"], help: "quit, where no screen takes Ctrl+C", run: "quit" }];
+export const shellKey: (name: KeyName | "") => "quit" | null = bindingLookup(SHELL_BINDINGS);
 
 /**
  * Key names as the help shows them: the router's names, except those that would print as blanks, and
@@ -83,9 +96,10 @@ export const HELP_GROUPS: HelpGroup[] = [
   { id: "label", title: "Label editor (Shift+L in the tree)", items: fromBindings([LABEL_TEXT, ...LABEL_EDITOR_BINDINGS]) },
   { id: "textField", title: "Text fields (label editor, recall query)", items: fromBindings([TEXT_FIELD_TEXT, ...TEXT_FIELD_BINDINGS]) },
   { id: "confirm", title: "Before any write (branch summary, label, fork, compaction)", items: fromBindings(CONFIRM_BINDINGS) },
-  { id: "piSummary", title: "Your pi's summary (p before a write)", items: fromBindings(PI_SUMMARY_BINDINGS) },
+  { id: "piSummary", title: "Your pi's summary (p before a write)", items: fromBindings([...PI_SUMMARY_BINDINGS, ...MODEL_PICKER_BINDINGS, ...PI_FAILURE_BINDINGS]) },
   { id: "handoff", title: "Open in pi (Shift+O, not at pi's leaf)", items: fromBindings(HANDOFF_BINDINGS) },
-  { id: "preview", title: "Compaction preview (Ctrl+K in the tree)", items: fromBindings(PREVIEW_BINDINGS) },
+  { id: "preview", title: "Compaction preview (Ctrl+K in the tree)", items: fromBindings([...PREVIEW_BINDINGS, ...STALE_BINDINGS]) },
+  { id: "settingPrompt", title: "Typing a setting (K / R / W in the preview)", items: fromBindings([TEXT_FIELD_TEXT, ...SETTING_PROMPT_BINDINGS]) },
   { id: "diff", title: "Context diff (d / b in the preview)", items: fromBindings(DIFF_BINDINGS) },
   { id: "recallQuery", title: "Recall (/ in the tree): typing the query", items: fromBindings(QUERY_BINDINGS) },
   { id: "recallResults", title: "Recall: result keys (after Tab)", items: fromBindings(RESULT_BINDINGS) },
@@ -94,5 +108,5 @@ export const HELP_GROUPS: HelpGroup[] = [
   { id: "problems", title: "Damaged lines and orphaned entries (! in the tree)", items: fromBindings(PROBLEMS_BINDINGS) },
   // In pi's /resume `?` is typed into the search, so this help cannot open from the picker itself.
   { id: "picker", title: "Session picker (/resume; ? types into the search)", items: fromBindings([PICKER_TEXT, ...PICKER_BINDINGS]) },
-  { id: "help", title: "This help", items: [...fromBindings(HELP_OVERLAY_BINDINGS), { keys: "any other key", help: "close" }] },
+  { id: "help", title: "This help", items: [...fromBindings(HELP_OVERLAY_BINDINGS), { keys: "any other key", help: "close" }, ...fromBindings(SHELL_BINDINGS)] },
 ];

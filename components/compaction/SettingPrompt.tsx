@@ -10,6 +10,7 @@ import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
 import { initTextField, textFieldReducer } from "../kit/text-field/text-field-state.js";
 import type { SettingName } from "./setting-name.js";
 import { parseSettingInput, SETTING_LABEL } from "./setting-input.js";
+import { settingPromptCommand, settingPromptFooter } from "./preview-keys.js";
 
 export interface SettingPromptProps {
   setting: SettingName;
@@ -30,9 +31,10 @@ export function SettingPrompt({ setting, current, initial = "", width, active, o
   useKeyLayer(
     "overlay",
     (key) => {
-      if (key.name === "escape" || key.name === "ctrl+c") onCancel();
-      else if (key.name === "enter" && field.value.trim() === "") onCancel();
-      else if (key.name === "enter") {
+      const command = settingPromptCommand(key.name);
+      if (command === "cancel") onCancel();
+      else if (command === "set" && field.value.trim() === "") onCancel();
+      else if (command === "set") {
         const parsed = parseSettingInput(field.value, setting);
         if (parsed.ok) onSet(parsed.value);
         else setError(parsed.message);
@@ -49,7 +51,7 @@ export function SettingPrompt({ setting, current, initial = "", width, active, o
     active,
   );
   const prompt = `  ${SETTING_LABEL[setting]}: `;
-  const hint = error ?? `now ${current.toLocaleString("en-US")} · Enter set · Esc cancel (20000, 20,000 or 20k)`;
+  const hint = error ?? `now ${current.toLocaleString("en-US")} · ${settingPromptFooter()}`;
   const fieldWidth = Math.max(4, Math.min(16, width - prompt.length - 4));
   return (
     <Text wrap="truncate">

@@ -68,3 +68,12 @@ export const previewPassedHint = (): string =>
 
 /** The preview's footer (over the bands and the summary), the longest that fits: the keys that act (w, d, b, c) stay. */
 export const previewFooter = (state: PreviewKeyState, columns: number): string => footerLine(footerItems(activePreviewBindings(state)), columns);
+
+/** The prompt a setting is typed in (K / R / W); the text field's keys edit the number. */
+export type SettingPromptCommand = "set" | "cancel";
+export const SETTING_PROMPT_BINDINGS: Binding<SettingPromptCommand>[] = [
+  { keys: ["enter"], help: "set the value typed (empty: keep the value in force)", run: "set", footer: "set" },
+  { keys: ["escape", "ctrl+c"], help: "cancel; the value stays", run: "cancel", footer: "cancel" },
+];
+export const settingPromptCommand = bindingLookup(SETTING_PROMPT_BINDINGS);
+export const settingPromptFooter = (): string => footerLine(footerItems(SETTING_PROMPT_BINDINGS), Number.MAX_SAFE_INTEGER, { lead: "", note: "(20000, 20,000 or 20k)" });

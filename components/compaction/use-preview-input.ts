@@ -1,11 +1,10 @@
 // Maps keys to preview actions through the key router ("screen" layer). The diff view, when shown,
 // sits on the "pane" layer above and takes its own keys first.
 import type { Dispatch } from "react";
-import type { Key } from "ink";
 import type { PaneLines } from "../kit/pane-lines.js";
 import type { HelpGroupId } from "../kit/screen-contract.js";
 import { useKeyLayer } from "../kit/key-router.js";
-import { toKeyPress, type KeyPress } from "../kit/keys.js";
+import { isTypedRun, runKeys, type KeyPress } from "../kit/keys.js";
 import { followCutTop, type BandList } from "./band-lines.js";
 import type { PreviewAction, PreviewState } from "./preview-reducer.js";
 import type { SettingName } from "./setting-name.js";
@@ -34,10 +33,7 @@ export interface PreviewInputDeps {
  * Printable keys typed faster than the terminal is read arrive as one chunk ("]]]" when a key is
  * held): the preview has no text field, so such a chunk is read as that many presses.
  */
-export function chunkPresses(key: KeyPress): KeyPress[] {
-  if (key.name !== "" || key.text.length < 2) return [key];
-  return [...key.text].map((ch) => toKeyPress(ch, {} as Key));
-}
+export const chunkPresses = (key: KeyPress): KeyPress[] => (isTypedRun(key) ? runKeys(key.text) : [key]);
 
 export function usePreviewInput(deps: PreviewInputDeps, enabled: boolean): void {
   useKeyLayer(

@@ -6,7 +6,8 @@ import { Box, Text } from "ink";
 import { useTheme } from "../kit/app-context.js";
 import { useKeyLayer } from "../kit/key-router.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { HANDOFF_CHOICES, handoffChoiceKey, type HandoffChoiceId } from "./handoff-keys.js";
+import { modalFooter } from "../kit/modal-keys.js";
+import { HANDOFF_BINDINGS, HANDOFF_CHOICES, handoffChoiceKey, type HandoffChoiceId } from "./handoff-keys.js";
 
 export interface HandoffChoiceProps {
   entryId: string;
@@ -44,7 +45,7 @@ export function HandoffChoice(props: HandoffChoiceProps) {
           {`  ${i === cursor ? "›" : " "} ${choice.label}`}
         </Text>
       ))}
-      <Text {...theme.muted} wrap="truncate">  ↑/↓ choose · Enter select · Esc back, nothing is written</Text>
+      <Text {...theme.muted} wrap="truncate">{modalFooter(HANDOFF_BINDINGS)}</Text>
     </Box>
   );
 }

@@ -12,10 +12,10 @@ export type HandoffChoiceId = (typeof HANDOFF_CHOICES)[number]["id"];
 export type HandoffCommand = { type: "move"; delta: 1 | -1 } | { type: "choose" } | { type: "cancel" };
 
 export const HANDOFF_BINDINGS: Binding<HandoffCommand>[] = [
-  { keys: ["up"], help: "previous choice: branch summary / fork (wraps)", run: { type: "move", delta: -1 } },
-  { keys: ["down"], help: "next choice (wraps)", run: { type: "move", delta: 1 } },
-  { keys: ["enter"], help: "select: write the move, then open pi there", run: { type: "choose" } },
-  { keys: ["escape", "ctrl+c"], help: "back to the tree; nothing is written", run: { type: "cancel" } },
+  { keys: ["up"], help: "previous choice: branch summary / fork (wraps)", run: { type: "move", delta: -1 }, footer: "choose" },
+  { keys: ["down"], help: "next choice (wraps)", run: { type: "move", delta: 1 }, footer: "choose" },
+  { keys: ["enter"], help: "select: write the move, then open pi there", run: { type: "choose" }, footer: "select" },
+  { keys: ["escape", "ctrl+c"], help: "back to the tree; nothing is written", run: { type: "cancel" }, footer: "back, nothing is written" },
 ];
 
 const LOOKUP = bindingLookup(HANDOFF_BINDINGS);

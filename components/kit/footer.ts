@@ -82,6 +82,10 @@ export function footerEntry(item: FooterItem, style: FooterStyle = {}): string {
   return `${item.keys.map(label).join(item.join)}${style.keysEnd ?? " "}${item.text}`;
 }
 
+/** Only the keys of the entries, each entry's keys joined, entries apart by a space ("↑/↓ PgUp/PgDn"). */
+export const footerKeysText = (items: readonly FooterItem[], label: (name: KeyName) => string = footerKeyLabel): string =>
+  items.map((item) => item.keys.map(label).join(item.join)).join(" ");
+
 /**
  * The footer line within `columns`: every entry when it fits; else the note goes, then the entries
  * of the highest rank, until it fits (the entries of rank 0 always stay; the view truncates them).

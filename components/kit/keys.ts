@@ -175,6 +175,9 @@ export function splitKeyChunk(input: string): KeyPress[] | undefined {
   return presses;
 }
 
+/** Several printable characters in one press (typed faster than read, or pasted on one line): the text binding's, not a key's. */
+export const isTypedRun = (key: KeyPress): boolean => key.name === "" && key.lines === undefined && [...key.text].length > 1 && isPrintableText(key.text);
+
 let graphemeSegmenter: Intl.Segmenter | undefined;
 
 /**

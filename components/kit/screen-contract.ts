@@ -19,6 +19,7 @@ export type HelpGroupId =
   | "piSummary"
   | "handoff"
   | "preview"
+  | "settingPrompt"
   | "diff"
   | "recallQuery"
   | "recallResults"

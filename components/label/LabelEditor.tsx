@@ -17,8 +17,9 @@ import { useKeyLayer } from "../kit/key-router.js";
 import { runningPiLines, useRunningPi } from "../summarizer/use-running-pi.js";
 import { TextField } from "../kit/text-field/TextField.js";
 import { entryCaption } from "../branch/entry-caption.js";
-import { labelEditorKeyAction } from "./label-keys.js";
+import { LABEL_EDITOR_BINDINGS, labelEditorKeyAction } from "./label-keys.js";
 import { initLabelEditor, labelEditorReducer } from "./label-state.js";
+import { modalFooter } from "../kit/modal-keys.js";
 
 /** Rows the editor takes under the tree. */
 export const LABEL_EDITOR_HEIGHT = 6;
@@ -65,7 +66,7 @@ export function LabelEditor(props: LabelEditorProps) {
             <Text {...theme.accent}>{PROMPT}</Text>
             <TextField state={state.field} focused={props.active} width={Math.max(1, props.width - PROMPT.length - 1)} />
           </Box>
-          <Text {...theme.muted}>  Enter save (asks first) · Esc cancel</Text>
+          <Text {...theme.muted}>{modalFooter(LABEL_EDITOR_BINDINGS)}</Text>
         </>
       )}
       {state.stage === "refused" && (

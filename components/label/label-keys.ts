@@ -10,9 +10,9 @@ export type LabelEditorBinding = Binding<LabelEditorAction>;
 export const LABEL_TEXT: TextBinding = { keys: TEXT_FIELD_TEXT.keys, help: "the label (pre-filled with the current one; the text-field keys edit it); empty removes it" };
 
 export const LABEL_EDITOR_BINDINGS: LabelEditorBinding[] = [
-  { keys: ["enter"], help: "save: shows the label entry, then asks", run: { type: "submit" } },
+  { keys: ["enter"], help: "save: shows the label entry, then asks", run: { type: "submit" }, footer: "save (asks first)" },
   // As in pi, Esc cancels the editor; on the confirm step (CommitConfirm) Esc / n / Ctrl+C return to the text.
-  { keys: ["escape", "ctrl+c"], help: "cancel (from the confirm step: back to the text)", run: { type: "back" } },
+  { keys: ["escape", "ctrl+c"], help: "cancel (from the confirm step: back to the text)", run: { type: "back" }, footer: "cancel" },
 ];
 
 const LABEL_EDITOR = bindingLookup(LABEL_EDITOR_BINDINGS);

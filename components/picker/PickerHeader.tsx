@@ -3,6 +3,7 @@ import { Text } from "ink";
 import { useTheme } from "../kit/app-context.js";
 import { displayWidth, padToWidth, truncateToWidth } from "../kit/text-width.js";
 import { SORT_LABEL, type NameFilter, type PickerScope, type PickerSort } from "./types.js";
+import { pickerHints } from "./key-actions.js";
 
 export interface PickerHeaderProps {
   scope: PickerScope;
@@ -19,8 +20,8 @@ export function PickerHeader({ scope, sort, nameFilter, showPath, loading, showH
   const scopeText = loading ? "○ Current Folder | Loading…" : scope === "current" ? "◉ Current Folder | ○ All" : "○ Current Folder | ◉ All";
   const state = truncateToWidth(`${scopeText}  Name: ${nameFilter === "all" ? "All" : "Named"}  Sort: ${SORT_LABEL[sort]}`, width, "");
   const left = padToWidth(title, Math.max(0, width - displayWidth(state) - 1));
-  const hints = `tab scope · ctrl+s sort · ctrl+n named · ctrl+p path (${showPath ? "on" : "off"}) · enter open · esc quit · re:<pattern> regex · "phrase" exact`;
   const theme = useTheme();
+  const hints = pickerHints(showPath);
   return (
     <>
       <Text wrap="truncate">

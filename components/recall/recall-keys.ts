@@ -2,7 +2,7 @@
 // overlay. While the query has focus the keys no table binds edit the query (the text field's table).
 import { bindingLookup, type Binding, type ScrollCommand } from "../kit/bindings.js";
 import { footerItems, footerLine, type FooterItem } from "../kit/footer.js";
-import { isPrintableText, textPress, type KeyPress } from "../kit/keys.js";
+import { isPrintableText, isTypedRun, textPress, type KeyPress } from "../kit/keys.js";
 import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
 import type { RecallAction, RecallState } from "./recall-reducer.js";
 
@@ -41,7 +41,7 @@ export const RESULT_BINDINGS: RecallBinding[] = [
   { keys: ["s"], help: "next scope", run: { type: "cycleScope", direction: 1 }, footer: "scope", footerRank: 1 },
   { keys: ["shift+s"], help: "previous scope", run: { type: "cycleScope", direction: -1 } },
   { keys: ["tab", "/"], help: "back to typing the query (other letters type too)", run: { type: "setFocus", focus: "query" }, footer: "type", footerKeys: ["/"], footerRank: 1 },
-  { keys: ["?"], help: "this help", run: "help", footer: "help", footerRank: 1 },
+  { keys: ["?"], help: "this help", run: "help", footer: "help" },
   { keys: ["escape"], help: "clear the query; when it is empty, back to the tree", run: "clearOrBack", footer: ESC_FOOTER },
   { keys: ["q", "ctrl+c"], help: "back to the tree", run: "back", footer: "back", footerRank: 1 },
 ];
@@ -89,7 +89,7 @@ export function recallKeyAction(key: KeyPress, state: Pick<RecallState, "focus">
  * typist delivers "jj" in one read. Each character then acts as its own key.
  */
 export function isResultKeyRun(key: KeyPress, state: Pick<RecallState, "focus" | "expanded">): boolean {
-  return state.focus === "results" && state.expanded === null && key.name === "" && [...key.text].length > 1 && isPrintableText(key.text);
+  return state.focus === "results" && state.expanded === null && isTypedRun(key);
 }
 
 /** One character as the key press it is when typed alone ("j", "shift+s"). */

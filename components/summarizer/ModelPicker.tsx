@@ -4,8 +4,9 @@ import { useState } from "react";
 import { Box, Text } from "ink";
 import { useTheme } from "../kit/app-context.js";
 import type { PiReady } from "../../src/pi-bridge/run-pi-summary.js";
-import { useKeyLayer } from "../kit/key-router.js";
+import { modalFooter, useModalKeys } from "../kit/modal-keys.js";
 import { sanitizeInline } from "../kit/sanitize.js";
+import { MODEL_PICKER_BINDINGS } from "./summarizer-offer.js";
 
 const nameOf = (m: { provider: string; id: string }): string => `${m.provider}/${m.id}`;
 
@@ -19,17 +20,14 @@ export function ModelPicker(props: { ready: PiReady; width: number; height: numb
   const theme = useTheme();
   const choices = modelChoices(props.ready);
   const [cursor, setCursor] = useState(0);
-  useKeyLayer(
-    "overlay",
-    (key) => {
-      if (key.name === "up" || key.name === "down") {
-        const delta = key.name === "up" ? -1 : 1;
-        setCursor((c) => (choices.length === 0 ? 0 : (c + delta + choices.length) % choices.length));
-      } else if (key.name === "enter") {
+  useModalKeys(
+    MODEL_PICKER_BINDINGS,
+    (command) => {
+      if (command.type === "move") setCursor((c) => (choices.length === 0 ? 0 : (c + command.delta + choices.length) % choices.length));
+      else if (command.type === "pick") {
         const chosen = choices[cursor];
         props.onPick(chosen === undefined || (cursor === 0 && props.ready.model) ? undefined : chosen);
-      } else if (key.name === "escape" || key.name === "ctrl+c") props.onCancel();
-      return true;
+      } else props.onCancel();
     },
     props.active,
   );
@@ -45,7 +43,7 @@ export function ModelPicker(props: { ready: PiReady; width: number; height: numb
         </Text>
       ))}
       <Box flexGrow={1} />
-      <Text {...theme.muted} wrap="truncate">  ↑/↓ choose · Enter summarize with it · Esc cancel, nothing is written</Text>
+      <Text {...theme.muted} wrap="truncate">{modalFooter(MODEL_PICKER_BINDINGS)}</Text>
     </Box>
   );
 }

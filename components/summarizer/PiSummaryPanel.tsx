@@ -15,7 +15,7 @@ import { CommitConfirm } from "../commit/CommitConfirm.js";
 import { commitPending, type Committed } from "../commit/commit-io.js";
 import { pendingCommitView } from "../commit/entry-preview.js";
 import type { SessionDocument } from "../commit/session-document.js";
-import { useKeyLayer } from "../kit/key-router.js";
+import { modalFooter, useModalKeys } from "../kit/modal-keys.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { wrapText } from "../kit/text-width.js";
 import { ModelPicker } from "./ModelPicker.js";
@@ -23,6 +23,7 @@ import { workingLine } from "./pi-summary-state.js";
 import { usePiSummary } from "./use-pi-summary.js";
 import { runningPiLines, useRunningPi } from "./use-running-pi.js";
 import { useAppEnv, useTheme } from "../kit/app-context.js";
+import { PI_FAILURE_BINDINGS, PI_RUNNING_BINDINGS } from "./summarizer-offer.js";
 
 export type PiSummaryJob =
   /** pi's /compact at `leafId` with the preview's settings. */
@@ -86,7 +87,7 @@ function PiSummaryRunView(props: PiSummaryPanelProps) {
   const run = usePiSummary(request, props.pickModel);
   const { state } = run;
   const running = state.stage === "starting" || state.stage === "working";
-  useKeyLayer("overlay", (key) => (key.name === "escape" || key.name === "ctrl+c" ? (run.cancel(), true) : true), props.active && running && run.choosing === null);
+  useModalKeys(PI_RUNNING_BINDINGS, run.cancel, props.active && running && run.choosing === null);
   if (run.choosing && running) {
     return <ModelPicker ready={run.choosing} width={props.width} height={props.height} active={props.active} onPick={run.pick} onCancel={run.cancel} />;
   }
@@ -100,7 +101,7 @@ function PiSummaryRunView(props: PiSummaryPanelProps) {
         {workingLine(state, run.nowMs, props.modelHint)}
       </Text>
       <Box flexGrow={1} />
-      <Text {...theme.muted} wrap="truncate">  Esc: cancel the request; nothing is written</Text>
+      <Text {...theme.muted} wrap="truncate">{modalFooter(PI_RUNNING_BINDINGS, { keysEnd: ": " })}</Text>
     </Box>
   );
 }
@@ -131,7 +132,7 @@ function Review(props: PiSummaryPanelProps & { entry: SessionEntry; figures: rea
 }
 
 function Failure(props: { message: string; differences?: { field: string; preview: string; pi: string }[]; width: number; height: number; active: boolean; onBack: () => void }) {
-  useKeyLayer("overlay", (key) => (key.name === "escape" || key.name === "enter" ? (props.onBack(), true) : true), props.active);
+  useModalKeys(PI_FAILURE_BINDINGS, props.onBack, props.active);
   const width = Math.max(10, props.width - 4);
   const lines = wrapText(`Not written: ${sanitizeInline(props.message)}`, width);
   const rows = (props.differences ?? []).map((d) => `    ${sanitizeInline(d.field)}: preview ${sanitizeInline(d.preview)} | pi ${sanitizeInline(d.pi)}`);
@@ -145,7 +146,7 @@ function Failure(props: { message: string; differences?: { field: string; previe
         </Text>
       ))}
       <Box flexGrow={1} />
-      <Text {...theme.muted}>  The file was left as it was. Esc: back</Text>
+      <Text {...theme.muted}>{modalFooter(PI_FAILURE_BINDINGS, { keysEnd: ": ", lead: "  The file was left as it was. " })}</Text>
     </Box>
   );
 }

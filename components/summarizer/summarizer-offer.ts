@@ -43,3 +43,17 @@ export const PI_SUMMARY_BINDINGS: Binding<PiSummaryCommand>[] = [
 export const PI_OFFER_BINDINGS = PI_SUMMARY_BINDINGS.filter((b) => b.run !== "cancel");
 /** While pi's model works (Esc, Ctrl+C). */
 export const PI_RUNNING_BINDINGS = PI_SUMMARY_BINDINGS.filter((b) => b.run === "cancel");
+
+/** The list of models pi's summary may use instead (Shift+P). */
+export type ModelPickerCommand = { type: "move"; delta: 1 | -1 } | { type: "pick" } | { type: "cancel" };
+export const MODEL_PICKER_BINDINGS: Binding<ModelPickerCommand>[] = [
+  { keys: ["up"], help: "in the model list: previous model", run: { type: "move", delta: -1 }, footer: "choose" },
+  { keys: ["down"], help: "in the model list: next model", run: { type: "move", delta: 1 }, footer: "choose" },
+  { keys: ["enter"], help: "in the model list: summarize with it", run: { type: "pick" }, footer: "summarize with it" },
+  { keys: ["escape", "ctrl+c"], help: "in the model list: cancel the summary; nothing is written", run: { type: "cancel" }, footer: "cancel, nothing is written" },
+];
+
+/** After pi's summary failed: the reason, and back. */
+export const PI_FAILURE_BINDINGS: Binding<"back">[] = [
+  { keys: ["escape", "enter"], help: "after a failed summary: back to the confirm step; nothing was written", run: "back", footer: "back", footerKeys: ["escape"] },
+];

@@ -4,6 +4,7 @@ import { Text } from "ink";
 import { useTheme } from "../kit/app-context.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { statusTags, type TreeState } from "./tree-reducer.js";
+import { findHitKeys } from "./tree-keys.js";
 
 /** Position of `row` among the (ascending) hit rows, or -1 when it is no hit. */
 function hitIndex(hitRows: Int32Array, row: number): number {
@@ -29,7 +30,7 @@ export function CounterLine({ state, note, cost }: { state: TreeState; note?: st
     const hidden = find.total - find.hitRows.length;
     const at = hitIndex(find.hitRows, state.selected);
     const where = at >= 0 ? `hit ${at + 1}/${find.hitRows.length}` : `${find.hitRows.length} shown`;
-    findText = `  find "${sanitizeInline(find.query)}": ${where}${hidden > 0 ? `, ${hidden} hidden by filter/fold` : ""} (ctrl+n/ctrl+p)`;
+    findText = `  find "${sanitizeInline(find.query)}": ${where}${hidden > 0 ? `, ${hidden} hidden by filter/fold` : ""} (${findHitKeys()})`;
   }
   return (
     <Text wrap="truncate" {...theme.muted}>

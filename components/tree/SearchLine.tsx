@@ -7,9 +7,10 @@ import { sanitizeInline } from "../kit/sanitize.js";
 import { TextField } from "../kit/text-field/TextField.js";
 import type { TextFieldState } from "../kit/text-field/text-field-state.js";
 import { displayWidth, sliceColumns } from "../kit/text-width.js";
+import { findPromptHint } from "./tree-keys.js";
 
 const FIND_LABEL = "  Find in full text: ";
-const FIND_HINT = "  (enter find · esc cancel)";
+const FIND_HINT = findPromptHint();
 const SEARCH_LABEL = "  Type to search: ";
 
 /** The end of `text` that fits in `width` columns (a wide character cut in half is dropped). */

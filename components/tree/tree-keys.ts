@@ -2,6 +2,7 @@
 // table per key layer (tree, detail pane, find prompt). The input hook dispatches from these tables and
 // the help overlay renders them, so help can never drift from behaviour.
 import { bindingLookup, TYPED_TEXT, type Binding, type ScrollCommand, type TextBinding } from "../kit/bindings.js";
+import { footerItems, footerKeysText, footerLine, piKeyLabel } from "../kit/footer.js";
 import { isPrintableText, type KeyPress } from "../kit/keys.js";
 import { textFieldKeyAction } from "../kit/text-field/text-field-keys.js";
 import type { TextFieldAction } from "../kit/text-field/text-field-state.js";
@@ -34,8 +35,8 @@ export const TREE_BINDINGS: TreeBinding[] = [
   { keys: ["shift+t"], help: "show label times", run: { type: "toggleLabelTime" } },
   { keys: ["shift+i"], help: "show entry id and time on every row", run: { type: "toggleMeta" } },
   { keys: ["ctrl+g"], help: "find in full text (tool output, thinking, summaries, ids)", run: "findPrompt" },
-  { keys: ["ctrl+n"], help: "next find hit", run: { type: "findNext", direction: 1 } },
-  { keys: ["ctrl+p"], help: "previous find hit", run: { type: "findNext", direction: -1 } },
+  { keys: ["ctrl+n"], help: "next find hit", run: { type: "findNext", direction: 1 }, footer: "find hits" },
+  { keys: ["ctrl+p"], help: "previous find hit", run: { type: "findNext", direction: -1 }, footer: "find hits" },
   { keys: ["tab"], help: "show/hide the detail pane", run: "toggleDetail" },
   { keys: ["shift+d"], help: "inspect: focus the detail pane (↑/↓ scroll, Esc back)", run: "focusDetail" },
   // pi's Enter (navigate, with the "Summarize branch?" choice) and Shift+L (label editor); Shift+F forks.
@@ -95,8 +96,8 @@ export type FindPromptCommand = "find" | "cancel";
 /** The find prompt (Ctrl+G) is modal: keys not listed (and not text) are swallowed. */
 export const FIND_PROMPT_TEXT: TextBinding = { keys: [TYPED_TEXT], help: "the text to find (any case; ids too); the text-field keys edit it" };
 export const FIND_PROMPT_BINDINGS: Binding<FindPromptCommand>[] = [
-  { keys: ["enter"], help: "find: count the hits, cursor on the next one (empty: find off)", run: "find" },
-  { keys: ["escape"], help: "close the prompt; the last find stays", run: "cancel" },
+  { keys: ["enter"], help: "find: count the hits, cursor on the next one (empty: find off)", run: "find", footer: "find" },
+  { keys: ["escape"], help: "close the prompt; the last find stays", run: "cancel", footer: "cancel" },
 ];
 
 // The tree and its search are one layer: a key bound in both would be a bug, so they share one lookup.
@@ -135,3 +136,9 @@ export function findPromptKeyAction(key: KeyPress): FindPromptCommand | { type: 
   const edit = textFieldKeyAction(key);
   return edit === null ? null : { type: "edit", edit };
 }
+
+/** The find prompt's hint, in pi's words ("(enter find · esc cancel)"). */
+export const findPromptHint = (): string => `  (${footerLine(footerItems(FIND_PROMPT_BINDINGS), Number.MAX_SAFE_INTEGER, { lead: "", label: piKeyLabel })})`;
+
+/** The keys that step through find hits, as the counter line names them ("ctrl+n/ctrl+p"). */
+export const findHitKeys = (): string => footerKeysText(footerItems(TREE_BINDINGS.filter((b) => b.footer === "find hits")), piKeyLabel);

@@ -5,7 +5,7 @@ import type { Dispatch } from "react";
 import { scrollStep } from "../kit/bindings.js";
 import { initTextField, textFieldReducer, type TextFieldState } from "../kit/text-field/text-field-state.js";
 import { useKeyLayer } from "../kit/key-router.js";
-import { isPrintableText, runKeys } from "../kit/keys.js";
+import { isTypedRun, runKeys } from "../kit/keys.js";
 import type { PaneLines } from "../kit/pane-lines.js";
 import type { DetailAction, DetailState } from "./detail-reducer.js";
 import { entryCopyText } from "./copy-text.js";
@@ -50,7 +50,7 @@ export function useTreeInput(deps: TreeInputDeps, enabled: boolean): void {
     (key) => {
       // Several characters in one read whose first is a command ("/" then the query, Shift+L then
       // the label): the command acts, and the router hands the rest to whatever it opened.
-      if (key.name === "" && !key.lines && isPrintableText(key.text)) {
+      if (isTypedRun(key)) {
         const [first, ...rest] = runKeys(key.text);
         const firstRun = rest.length > 0 ? treeKeyAction(first, deps.state) : null;
         if (firstRun !== null && !(typeof firstRun === "object" && firstRun.type === "typeSearch")) {

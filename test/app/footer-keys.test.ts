@@ -3,8 +3,17 @@
 // is on the line, and keys whose bindings are inactive in a state are not named. Key names are typed:
 // a table naming a key no key press is called does not compile.
 import { describe, expect, it } from "vitest";
-import type { Binding } from "../../components/kit/bindings.js";
-import { footerEntry, footerItems, footerKeyLabel, footerLine, type FooterItem } from "../../components/kit/footer.js";
+import { bindingLookup, type Binding } from "../../components/kit/bindings.js";
+import { footerEntry, footerItems, footerKeyLabel, footerLine, type FooterItem, type FooterStyle } from "../../components/kit/footer.js";
+import { BACK_ON_ESCAPE, modalFooter } from "../../components/kit/modal-keys.js";
+import { SETTING_PROMPT_BINDINGS, settingPromptFooter } from "../../components/compaction/preview-keys.js";
+import { MODEL_PICKER_BINDINGS, PI_FAILURE_BINDINGS, PI_RUNNING_BINDINGS } from "../../components/summarizer/summarizer-offer.js";
+import { HANDOFF_BINDINGS } from "../../components/handoff/handoff-keys.js";
+import { LABEL_EDITOR_BINDINGS } from "../../components/label/label-keys.js";
+import { FIND_PROMPT_BINDINGS, findHitKeys, findPromptHint, findPromptKeyAction } from "../../components/tree/tree-keys.js";
+import { HELP_OVERLAY_BINDINGS, helpOverlayCommand, helpOverlayHint, shellKey } from "../../components/app/help-keys.js";
+import { PICKER_BINDINGS, pickerHints, pickerKeyAction } from "../../components/picker/key-actions.js";
+import { STALE_BINDINGS } from "../../components/document/StaleLine.js";
 import type { KeyName, KeyPress } from "../../components/kit/keys.js";
 import { activePreviewBindings, previewFooter, previewKeyCommand } from "../../components/compaction/preview-keys.js";
 import { activeRecallBindings, expandedKeyAction, expandedScrollKey, recallFooter, recallFooterItems, recallKeyAction } from "../../components/recall/recall-keys.js";
@@ -178,5 +187,40 @@ describe("branch flow footers", () => {
     expect(flowFooter("choose")).toContain("↑/↓ choose · Enter select · Esc back to the tree");
     expect(flowFooter("noSummary")).toContain("Esc back to the choice");
     expect(flowFooter("nothingToSummarize")).toContain("Esc/Enter back to the tree");
+  });
+});
+
+describe("the small modal views", () => {
+  const tables: [string, readonly Binding<unknown>[], FooterStyle | undefined][] = [
+    ["setting prompt", SETTING_PROMPT_BINDINGS, undefined],
+    ["model list", MODEL_PICKER_BINDINGS, undefined],
+    ["pi at work", PI_RUNNING_BINDINGS, { keysEnd: ": " }],
+    ["pi's failure", PI_FAILURE_BINDINGS, { keysEnd: ": " }],
+    ["Shift+O choice", HANDOFF_BINDINGS, undefined],
+    ["label editor", LABEL_EDITOR_BINDINGS, undefined],
+    ["back on Esc", BACK_ON_ESCAPE, undefined],
+  ];
+  for (const [name, table, style] of tables) {
+    it(`${name}: the footer names keys of its own table only`, () => {
+      const lookup = bindingLookup(table);
+      expectFooterInStep(footerItems(table), modalFooter(table, style), (key) => lookup(key.name) !== null, style);
+    });
+  }
+  it("keeps the words these views have always shown", () => {
+    expect(settingPromptFooter()).toContain("Enter set · Esc cancel");
+    expect(modalFooter(PI_RUNNING_BINDINGS, { keysEnd: ": " })).toBe("  Esc: cancel the request; nothing is written");
+    expect(modalFooter(HANDOFF_BINDINGS)).toBe("  ↑/↓ choose · Enter select · Esc back, nothing is written");
+    expect(modalFooter(LABEL_EDITOR_BINDINGS)).toBe("  Enter save (asks first) · Esc cancel");
+    expect(findPromptHint()).toBe("  (enter find · esc cancel)");
+    expect(findHitKeys()).toBe("ctrl+n/ctrl+p");
+    expect(helpOverlayHint(false)).toBe("   (any key but ↑/↓ PgUp/PgDn closes)");
+    expect(pickerHints(true)).toBe('tab scope · ctrl+s sort · ctrl+n named · ctrl+p path (on) · enter open · esc quit · re:<pattern> regex · "phrase" exact');
+  });
+  it("the find prompt, the picker, the help overlay and a stale plan name keys their dispatch takes", () => {
+    for (const item of footerItems(FIND_PROMPT_BINDINGS)) for (const key of item.keys) expect(findPromptKeyAction(pressOf(key))).toBe(item.text);
+    for (const item of footerItems(PICKER_BINDINGS)) for (const key of item.keys) expect(pickerKeyAction(pressOf(key))).not.toBeNull();
+    for (const item of footerItems(HELP_OVERLAY_BINDINGS)) for (const key of item.keys) expect(helpOverlayCommand(key)).not.toBeNull();
+    expect(named(footerItems(STALE_BINDINGS))).toEqual(["ctrl+r"]);
+    expect(shellKey("ctrl+c")).toBe("quit");
   });
 });
