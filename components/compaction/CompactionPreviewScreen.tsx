@@ -21,7 +21,7 @@ import { initPreviewState, previewReducer } from "./preview-reducer.js";
 import type { SettingName } from "./setting-name.js";
 import { SettingPrompt } from "./SettingPrompt.js";
 import { autoCompactLine, settingsLine, tokensLine, warningLines, whyLines } from "./preview-lines.js";
-import { previewFooter, previewPassedHint } from "./preview-keys.js";
+import { previewBackHint, previewFooter, previewPassedHint } from "./preview-keys.js";
 import { SummaryPane, summaryLines } from "./SummaryPane.js";
 import { useBranchDiff, useCompactionDiff, useCompactionPreview } from "./use-compaction-preview.js";
 import { usePreviewInput } from "./use-preview-input.js";
@@ -143,7 +143,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
     <Box flexDirection="column" width={columns} height={rows - 1}>
       <Text {...theme.title}>{truncateToWidth(title, columns)}</Text>
       {inForce ? <Cells cells={settingsLine(inForce, state.profile, width)} /> : <Text {...theme.muted}>{"  Reading your pi settings…"}</Text>}
-      {preview ? <Cells cells={tokensLine(preview, data.outcomePending)} /> : <Text {...theme.muted}>{"  Computing the plan… (Esc back)"}</Text>}
+      {preview ? <Cells cells={tokensLine(preview, data.outcomePending)} /> : <Text {...theme.muted}>{`  Computing the plan… (${previewBackHint("back")})`}</Text>}
       {!preview ? null : diffModel ? (
         <ContextDiffView
           key={state.pane}
@@ -166,7 +166,7 @@ export function CompactionPreviewScreen(props: CompactionPreviewScreenProps) {
           {diffUnavailable ? (
             <Box height={paneHeight} flexDirection="column">
               <Text {...theme.warning} wrap="truncate">{`  ${diffUnavailable}`}</Text>
-              <Text {...theme.muted}>  Esc: back to the bands</Text>
+              <Text {...theme.muted}>{`  ${previewBackHint("back to the bands", ": ")}`}</Text>
             </Box>
           ) : state.pane === "summary" ? (
             <SummaryPane lines={summary} tokens={preview.outcome?.summary.tokens} scroll={Math.min(state.summaryScroll, Math.max(0, summary.extent(state.summaryScroll + listHeight) - listHeight))} height={paneHeight} />

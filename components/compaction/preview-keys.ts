@@ -77,3 +77,7 @@ export const SETTING_PROMPT_BINDINGS: Binding<SettingPromptCommand>[] = [
 ];
 export const settingPromptCommand = bindingLookup(SETTING_PROMPT_BINDINGS);
 export const settingPromptFooter = (): string => footerLine(footerItems(SETTING_PROMPT_BINDINGS), Number.MAX_SAFE_INTEGER, { lead: "", note: "(20000, 20,000 or 20k)" });
+
+/** Esc's entry where the preview has only it to offer ("Esc: back to the bands", "(Esc back)"). */
+export const previewBackHint = (text: string, keysEnd = " "): string =>
+  footerEntry({ ...footerItems(PREVIEW_BINDINGS.filter((b) => b.run.type === "back"))[0], text }, { keysEnd });

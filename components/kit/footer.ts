@@ -87,8 +87,9 @@ export const footerKeysText = (items: readonly FooterItem[], label: (name: KeyNa
   items.map((item) => item.keys.map(label).join(item.join)).join(" ");
 
 /**
- * The footer line within `columns`: every entry when it fits; else the note goes, then the entries
- * of the highest rank, until it fits (the entries of rank 0 always stay; the view truncates them).
+ * The footer line within `columns`: every entry when it fits; else the note goes, then one entry at a
+ * time, the highest rank first and the last of a rank first, until it fits (entries of rank 0 always
+ * stay; the view truncates them).
  */
 export function footerLine(items: readonly FooterItem[], columns: number, style: FooterStyle = {}): string {
   const lead = style.lead ?? "  ";
@@ -99,10 +100,13 @@ export function footerLine(items: readonly FooterItem[], columns: number, style:
   let line = compose(shown, true);
   if (displayWidth(line) <= columns) return line;
   line = compose(shown, false);
-  const ranks = [...new Set(items.map((i) => i.rank))].sort((a, b) => b - a);
-  for (const rank of ranks) {
-    if (displayWidth(line) <= columns || rank <= 0) break;
-    shown = shown.filter((item) => item.rank !== rank);
+  const dropOrder = items
+    .map((item, at) => ({ item, at }))
+    .filter(({ item }) => item.rank > 0)
+    .sort((a, b) => b.item.rank - a.item.rank || b.at - a.at);
+  for (const { item } of dropOrder) {
+    if (displayWidth(line) <= columns) break;
+    shown = shown.filter((kept) => kept !== item);
     line = compose(shown, false);
   }
   return line;

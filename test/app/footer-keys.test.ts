@@ -60,6 +60,14 @@ describe("footer kit", () => {
     expect(footerLine(items, 200)).toBe("  d/b diff · w write · 0 reset · Esc/q back");
     expect(footerLine(items, 36)).toBe("  d/b diff · w write · Esc/q back");
     expect(() => footerItems([{ keys: ["d"], help: "x", run: 1, footer: "x", footerKeys: ["e"] }])).toThrow(/not one of the keys/);
+    // One entry at a time: the last of the highest rank goes first, no more than needed.
+    const two = footerItems([
+      { keys: ["a"], help: "a", run: 1, footer: "alpha", footerRank: 1 },
+      { keys: ["b"], help: "b", run: 2, footer: "beta", footerRank: 1 },
+      { keys: ["c"], help: "c", run: 3, footer: "gamma" },
+    ]);
+    expect(footerLine(two, 22)).toBe("  a alpha · c gamma");
+    expect(footerLine(two, 5)).toBe("  c gamma");
     expect(["escape", "pageup", "shift+k", "ctrl+x", "shift+tab", "ctrl+left", " "].map((k) => footerKeyLabel(k as KeyName))).toEqual(["Esc", "PgUp", "K", "Ctrl+X", "Shift+Tab", "Ctrl+←", "Space"]);
   });
 
