@@ -10,11 +10,12 @@ import { SETTING_PROMPT_BINDINGS, settingPromptFooter } from "../../components/c
 import { MODEL_PICKER_BINDINGS, PI_FAILURE_BINDINGS, PI_RUNNING_BINDINGS } from "../../components/summarizer/summarizer-offer.js";
 import { HANDOFF_BINDINGS } from "../../components/handoff/handoff-keys.js";
 import { LABEL_EDITOR_BINDINGS } from "../../components/label/label-keys.js";
-import { FIND_PROMPT_BINDINGS, findHitKeys, findPromptHint, findPromptKeyAction } from "../../components/tree/tree-keys.js";
+import { FIND_PROMPT_BINDINGS, findHitKeys, findPromptHint, findPromptKeyAction, treeKeyAction } from "../../components/tree/tree-keys.js";
 import { HELP_OVERLAY_BINDINGS, helpOverlayCommand, helpOverlayHint, shellKey } from "../../components/app/help-keys.js";
 import { PICKER_BINDINGS, pickerHints, pickerKeyAction } from "../../components/picker/key-actions.js";
 import { STALE_BINDINGS } from "../../components/document/StaleLine.js";
-import type { KeyName, KeyPress } from "../../components/kit/keys.js";
+import type { Key } from "ink";
+import { toKeyPress, type KeyName, type KeyPress } from "../../components/kit/keys.js";
 import { activePreviewBindings, previewFooter, previewKeyCommand } from "../../components/compaction/preview-keys.js";
 import { activeRecallBindings, expandedKeyAction, expandedScrollKey, recallFooter, recallFooterItems, recallKeyAction } from "../../components/recall/recall-keys.js";
 import { initRecallState, type RecallState } from "../../components/recall/recall-reducer.js";
@@ -78,6 +79,21 @@ describe("footer kit", () => {
     const capital: Binding<null> = { keys: ["ctrl+K"], help: "x", run: null };
     const fine: Binding<null> = { keys: ["ctrl+k", "shift+k", "escape", "alt+left", "?", "\n"], help: "x", run: null };
     expect([typo, capital, fine].length).toBe(3);
+  });
+
+  it("names a key press only with a KeyName: a character no table could bind is text with no name", () => {
+    const plain = {} as Key;
+    expect(toKeyPress("é", plain)).toEqual({ name: "", text: "é" });
+    expect(toKeyPress("字", plain)).toEqual({ name: "", text: "字" });
+    expect(toKeyPress("É", plain)).toEqual({ name: "", text: "É" });
+    expect(toKeyPress("Q", plain)).toEqual({ name: "shift+q", text: "Q" });
+    expect(toKeyPress("+", plain)).toEqual({ name: "+", text: "+" });
+    expect(toKeyPress("ü", { ...plain, ctrl: true }).name).toBe("");
+    expect(toKeyPress("ü", { ...plain, meta: true }).name).toBe("");
+    expect(toKeyPress("k", { ...plain, ctrl: true }).name).toBe("ctrl+k");
+    expect(toKeyPress("", { ...plain, leftArrow: true, ctrl: true }).name).toBe("ctrl+left");
+    // Typed, it still goes where text goes: pi's type-to-search.
+    expect(treeKeyAction(toKeyPress("é", plain), { query: "" })).toEqual({ type: "typeSearch", text: "é" });
   });
 });
 
