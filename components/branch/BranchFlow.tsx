@@ -11,6 +11,7 @@ import type { DiffModel } from "../diff/diff-model.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth } from "../kit/text-width.js";
 import { useBackground } from "../kit/use-background.js";
+import { planScrollKeys } from "./branch-flow-keys.js";
 import { branchFlowReducer, initBranchFlow } from "./branch-flow-state.js";
 import { StageBody } from "./BranchStages.js";
 import { contextChange, type ContextChange } from "./context-change.js";
@@ -54,7 +55,7 @@ export function BranchFlow(props: BranchFlowProps) {
   }, [plan, tree, budget, skipPrompt]);
   // The preview and the full diff own PgUp/PgDn; elsewhere they scroll the plan.
   const planKeysFree = fullDiff === null && state.stage !== "preview";
-  const fit = fitPlan(header, height, fullDiff !== null ? FULL_DIFF_MIN_ROWS : STAGE_MIN_ROWS[state.stage], planScroll, planKeysFree ? "PgUp/PgDn" : "");
+  const fit = fitPlan(header, height, fullDiff !== null ? FULL_DIFF_MIN_ROWS : STAGE_MIN_ROWS[state.stage], planScroll, planKeysFree ? planScrollKeys() : "");
   const bodyHeight = fit.bodyHeight;
   return (
     <Box flexDirection="column" width={width} height={height}>

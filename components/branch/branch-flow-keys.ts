@@ -2,7 +2,7 @@
 // help overlay lists them. The preview stage is not here: CommitConfirm owns its keys (y / Esc), and
 // the instructions editor's own keys are in components/kit/multiline-editor/editor-keys.ts.
 import { bindingLookup, type Binding } from "../kit/bindings.js";
-import { footerItems, footerLine, type FooterItem } from "../kit/footer.js";
+import { footerItems, footerKeysText, footerLine, type FooterItem } from "../kit/footer.js";
 import { EDITOR_BINDINGS } from "../kit/multiline-editor/editor-keys.js";
 import type { KeyName, KeyPress } from "../kit/keys.js";
 import type { BranchFlowState } from "./branch-flow-state.js";
@@ -87,3 +87,7 @@ export function instructionsFooterItems(): FooterItem[] {
 }
 
 export const instructionsFooter = (): string => footerLine(instructionsFooterItems(), Number.MAX_SAFE_INTEGER);
+
+/** The keys that scroll the plan, as the plan's own "▼3 more (PgUp/PgDn)" names them. */
+export const planScrollKeys = (): string =>
+  footerKeysText([{ keys: FLOW_BINDINGS.filter((b) => b.run.type === "scrollPlan").flatMap((b) => b.keys), text: "", rank: 0, join: "/" }]);

@@ -24,7 +24,7 @@ import { activeProblemsBindings, problemsFooter, problemsKeyCommand } from "../.
 import { DIFF_BINDINGS, diffFooter, diffKeyCommand } from "../../components/diff/diff-keys.js";
 import { previewPassedHint } from "../../components/compaction/preview-keys.js";
 import { CONFIRM_FOOTER_STYLE, confirmFooter, confirmFooterItems, confirmKeyCommand } from "../../components/commit/confirm-keys.js";
-import { branchFlowKeyCommand, flowFooter, flowFooterItems, instructionsFooter, instructionsFooterItems } from "../../components/branch/branch-flow-keys.js";
+import { branchFlowKeyCommand, flowFooter, flowFooterItems, instructionsFooter, instructionsFooterItems, planScrollKeys } from "../../components/branch/branch-flow-keys.js";
 import { editorCommand } from "../../components/kit/multiline-editor/editor-keys.js";
 import { initEditor } from "../../components/kit/multiline-editor/editor-state.js";
 
@@ -211,6 +211,8 @@ describe("branch flow footers", () => {
     expect(flowFooter("choose")).toContain("↑/↓ choose · Enter select · Esc back to the tree");
     expect(flowFooter("noSummary")).toContain("Esc back to the choice");
     expect(flowFooter("nothingToSummarize")).toContain("Esc/Enter back to the tree");
+    expect(planScrollKeys()).toBe("PgUp/PgDn");
+    for (const key of ["pageup", "pagedown"] as const) expect(branchFlowKeyCommand(pressOf(key), "choose")?.type).toBe("scrollPlan");
   });
 });
 
