@@ -8,6 +8,7 @@ import { CompactionPreviewScreen } from "../../components/compaction/CompactionP
 import { previewFooter } from "../../components/compaction/preview-keys.js";
 import type { Binding } from "../../components/kit/bindings.js";
 import { KeyRouter } from "../../components/kit/key-router.js";
+import { TestAppContext } from "../support/app-context.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { loadTurns, piHome, TURNS, type PiHome } from "./compaction-helpers.js";
 
@@ -60,7 +61,9 @@ describe("footers on screen", () => {
     home = piHome({ compaction: { keepRecentTokens: 2000 } }, "1.6");
     const ui = await renderInk(
       <KeyRouter>
-        <CompactionPreviewScreen tree={loadTurns()} targetId={null} file={TURNS} env={home.env} columns={140} rows={50} active onBack={() => {}} onHelp={() => {}} />
+        <TestAppContext env={home.env} size={{ columns: 140, rows: 50 }}>
+          <CompactionPreviewScreen tree={loadTurns()} targetId={null} file={TURNS} active onBack={() => {}} onHelp={() => {}} />
+        </TestAppContext>
       </KeyRouter>,
       { columns: 140, rows: 50 },
     );

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { KeyRouter } from "../../components/kit/key-router.js";
 import { CompactionPreviewScreen } from "../../components/compaction/CompactionPreviewScreen.js";
+import { TestAppContext } from "../support/app-context.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { loadTurns, piHome, TURNS, type PiHome } from "./compaction-helpers.js";
 
@@ -37,7 +38,9 @@ describe("compaction preview settings read", () => {
     home = piHome({ compaction: { keepRecentTokens: 2000 } }, "1.6");
     const ui = await renderInk(
       <KeyRouter>
-        <CompactionPreviewScreen tree={loadTurns()} targetId={null} file={TURNS} env={home.env} columns={140} rows={50} active onBack={() => {}} onHelp={() => {}} />
+        <TestAppContext env={home.env} size={{ columns: 140, rows: 50 }}>
+          <CompactionPreviewScreen tree={loadTurns()} targetId={null} file={TURNS} active onBack={() => {}} onHelp={() => {}} />
+        </TestAppContext>
       </KeyRouter>,
       { columns: 140, rows: 50 },
     );
