@@ -64,7 +64,9 @@ async function round(kind: Kind, base: string, n: number): Promise<void> {
       expect(plannedOn, `${kind} ${entry.type} ${id}`).toBe(lines[at - 1].id);
     }
   }
-  if (kind !== "fork") expect(writers.filter((r) => r.code === 0).length, `${kind}: ${writers.map((r) => r.stderr).join(" | ")}`).toBeLessThanOrEqual(1);
+  // Both writers may succeed: a commit reads, plans and appends under the lock, so a writer that starts
+  // after the other released it (a busy machine runs them one after the other) plans on the new leaf.
+  // What must hold is the check above: each entry of ours follows the entry it was planned on.
   expect(existsSync(`${file}.lock`)).toBe(false);
   const view = await runOracle("1.6", file);
   expect(view.openError).toBeUndefined();
