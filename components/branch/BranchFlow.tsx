@@ -5,7 +5,7 @@ import { useEffect, useMemo, useReducer, useState } from "react";
 import { Box, Text } from "ink";
 import { getBranch, type PiProfile } from "../../src/engine/index.js";
 import { useProfile, useTheme } from "../kit/app-context.js";
-import type { SessionDocument } from "../commit/session-document.js";
+import type { SessionDocument } from "../document/session-document.js";
 import { ContextDiffView } from "../diff/ContextDiffView.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { sanitizeInline } from "../kit/sanitize.js";

@@ -5,7 +5,7 @@ import { formatCount, planBranchCommit } from "../../src/engine/index.js";
 import { AppendRefused } from "../commit/AppendRefused.js";
 import { appendRefusal } from "../commit/append-refusal.js";
 import { CommitConfirm } from "../commit/CommitConfirm.js";
-import { appClock, commitPending } from "../commit/commit-io.js";
+import { appClock, commitPending } from "../document/commit-to-file.js";
 import { pendingCommitView } from "../commit/entry-preview.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { useProfile, useTheme } from "../kit/app-context.js";

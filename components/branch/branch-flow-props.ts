@@ -1,7 +1,6 @@
 // What the branch flow is given: its own module, so the flow and its stages (BranchStages.tsx) both
 // import it without importing each other.
-import type { Committed } from "../commit/commit-io.js";
-import type { SessionDocument } from "../commit/session-document.js";
+import type { Committed, SessionDocument } from "../document/session-document.js";
 import type { NavigationPlan } from "./plan-lines.js";
 
 export interface BranchFlowProps {

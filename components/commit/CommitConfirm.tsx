@@ -15,8 +15,7 @@ import { confirmFooter, confirmKeyCommand } from "./confirm-keys.js";
 const NO_KEYS: Binding<() => void>[] = [];
 import { wrapConfirmLines } from "./confirm-lines.js";
 import { confirmReducer, initConfirmState } from "./confirm-state.js";
-import type { Committed } from "./commit-io.js";
-import type { Outcome } from "./session-document.js";
+import type { Committed, Outcome } from "../document/session-document.js";
 
 export interface CommitConfirmProps {
   /** Already sanitized lines shown above the preview, never scrolled (what the commit means). */

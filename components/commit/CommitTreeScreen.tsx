@@ -21,7 +21,7 @@ import type { EntryCommand } from "../tree/tree-keys.js";
 import { CommitConfirm } from "./CommitConfirm.js";
 import { CompactionCommitScreen } from "./CompactionCommit.js";
 import { wrapConfirmLines } from "./confirm-lines.js";
-import { writeFork } from "./commit-io.js";
+import { writeFork } from "../document/commit-to-file.js";
 import { exportPathToHtml } from "../export/export-path.js";
 import { planFork, type ForkPlan } from "./fork-plan.js";
 import { reloadFocus } from "./reload-focus.js";

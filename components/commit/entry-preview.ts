@@ -4,7 +4,7 @@ import type { PendingCommit, PiProfile, SessionEntry } from "../../src/engine/in
 import { changedRowLines, contextChange, contextChangeLines } from "../branch/context-change.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { sanitizeBlock, sanitizeInline } from "../kit/sanitize.js";
-import type { SessionDocument } from "./session-document.js";
+import type { SessionDocument } from "../document/session-document.js";
 
 const SHOWN_FIELDS = ["targetId", "label", "fromId", "firstKeptEntryId", "tokensBefore"];
 

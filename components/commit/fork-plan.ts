@@ -3,8 +3,8 @@
 import { dirname, join } from "node:path";
 import { buildFork, getBranch, sessionCwd, sessionFilePath, type ForkResult, type PiProfile } from "../../src/engine/index.js";
 import { sanitizeInline } from "../kit/sanitize.js";
-import { appClock } from "./commit-io.js";
-import type { Outcome, SessionDocument } from "./session-document.js";
+import { appClock } from "../document/commit-to-file.js";
+import type { Outcome, SessionDocument } from "../document/session-document.js";
 
 export interface ForkPlan {
   fork: ForkResult;

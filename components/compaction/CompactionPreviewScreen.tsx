@@ -7,7 +7,7 @@ import { Box, Text } from "ink";
 import type { CompactionSettings, FileSnapshot, PiProfile, SessionTree } from "../../src/engine/index.js";
 import { AppendRefused } from "../commit/AppendRefused.js";
 import { CompactionCommitScreen } from "../commit/CompactionCommit.js";
-import type { Committed } from "../commit/commit-io.js";
+import type { Committed } from "../document/session-document.js";
 import type { HelpGroupId } from "../kit/screen-contract.js";
 import { useAppEnv, useScreenSize, useTheme } from "../kit/app-context.js";
 import { Cells } from "../kit/Cells.js";

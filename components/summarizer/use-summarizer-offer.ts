@@ -3,8 +3,7 @@
 import { createElement, useMemo, useState, type ReactElement } from "react";
 import type { PiProfile, SessionTree } from "../../src/engine/index.js";
 import { useOptionalAppEnv } from "../kit/app-context.js";
-import type { Committed } from "../commit/commit-io.js";
-import type { SessionDocument } from "../commit/session-document.js";
+import type { Committed, SessionDocument } from "../document/session-document.js";
 import type { Binding } from "../kit/bindings.js";
 import { PiSummaryPanel, type PiSummaryJob } from "./PiSummaryPanel.js";
 import { PI_OFFER_BINDINGS, sessionModelLabel, summarizerOfferLine } from "./summarizer-offer.js";

@@ -3,7 +3,7 @@
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { readDocument, withSnapshot } from "../../components/commit/session-document.js";
+import { readDocument, withSnapshot } from "../../components/document/commit-to-file.js";
 import { useFixtureCopies } from "../support/fixture-copies.js";
 
 const copies = useFixtureCopies("document");
