@@ -1,5 +1,6 @@
 // The picker as a screen of the app shell: lists sessions through the engine and opens the tree.
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { Text } from "ink";
 import {
   firstLineIsSessionHeader,
   folderSignature,
@@ -15,6 +16,7 @@ import {
 import { RecallCache, recallCacheFile, sqliteChoiceFrom } from "../../src/engine/store/recall-cache.js";
 import type { ContentSource } from "./use-content-search.js";
 import { useAppEnv } from "../kit/app-context.js";
+import { useReadAfterRender } from "../kit/use-read-after-render.js";
 import type { AppEnv, PickerScreenProps, RenderPicker } from "../kit/screen-contract.js";
 import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
 import { listingProblem } from "./listing-problem.js";
@@ -35,16 +37,33 @@ function listCurrent(env: AppEnv): SessionInfo[] {
   return listSessions({ ...listingBase(env), agentDir });
 }
 
-export function PickerScreen({ nav, active }: PickerScreenProps) {
+/** What the picker opens with: this folder's sessions (or why they cannot be listed) and the bundled demo. */
+interface PickerStart {
+  listing: { sessions: SessionInfo[]; error: string | undefined };
+  demoPath: string | undefined;
+}
+
+function readPickerStart(env: AppEnv): PickerStart {
+  let listing: PickerStart["listing"];
+  try {
+    listing = { sessions: listCurrent(env), error: undefined };
+  } catch (error) {
+    listing = { sessions: [], error: listingProblem(error) };
+  }
+  return { listing, demoPath: demoSessionPath() };
+}
+
+export function PickerScreen(props: PickerScreenProps) {
   // Where the app runs (the sessions folder, pi's agent dir): the app context.
   const env = useAppEnv();
-  const [listing] = useState(() => {
-    try {
-      return { sessions: listCurrent(env), error: undefined as string | undefined };
-    } catch (error) {
-      return { sessions: [] as SessionInfo[], error: listingProblem(error) };
-    }
-  });
+  // The folder is listed in a layout effect, before the first frame is drawn, never while rendering.
+  const start = useReadAfterRender(() => readPickerStart(env), [env]);
+  if (start === undefined) return <Text>  Listing sessions…</Text>;
+  return <ListedPicker {...props} env={env} start={start} />;
+}
+
+function ListedPicker({ nav, active, env, start }: PickerScreenProps & { env: AppEnv; start: PickerStart }) {
+  const { listing, demoPath } = start;
   const relistSessions = useCallback(() => listCurrent(env), [env]);
   const loadAllSessions = useCallback(() => {
     // pi's listAll reads every project folder of the agent dir (a --session-dir lists just itself).
@@ -52,7 +71,6 @@ export function PickerScreen({ nav, active }: PickerScreenProps) {
     return listSessions({ ...listingBase(env), agentDir, all: true });
   }, [env]);
 
-  const [demoPath] = useState(() => demoSessionPath());
   // The demo opens as a private copy so trying writes on it never edits the installed package. One
   // copy serves the whole run; it is deleted when the picker unmounts, which is when the app exits.
   const [demo] = useState(() => (demoPath && env.tempDir !== undefined ? demoWorkingCopy(demoPath, env.tempDir) : undefined));

@@ -5,11 +5,12 @@ import { useMemo, useReducer } from "react";
 import { Box, Text } from "ink";
 import { chartLegend, timelineChart, type SessionTree } from "../../src/engine/index.js";
 import { useAppEnv, useProfile, useScreenSize, useTheme } from "../kit/app-context.js";
+import { useReadAfterRender } from "../kit/use-read-after-render.js";
 import type { HelpGroupId } from "../kit/screen-contract.js";
 import { sanitizeInline } from "../kit/sanitize.js";
 import { truncateToWidth } from "../kit/text-width.js";
 import { pointLines } from "./point-lines.js";
-import { timelineData } from "./timeline-data.js";
+import { timelineData, type TimelineData } from "./timeline-data.js";
 import { timelineReducer, type TimelineAction, type TimelineState } from "./timeline-state.js";
 import { useTimelineInput } from "./use-timeline-input.js";
 import { timelineFooter } from "./timeline-keys.js";
@@ -27,11 +28,18 @@ export interface TimelineScreenProps {
 }
 
 export function TimelineScreen(props: TimelineScreenProps) {
-  const { columns, rows } = useScreenSize();
   const env = useAppEnv();
   const profile = useProfile();
+  // The window and threshold come from pi's settings and model files: read after render, not in it.
+  const data = useReadAfterRender(() => timelineData(props.tree, props.entryId, env, profile), [props.tree, props.entryId, env, profile]);
+  if (data === undefined) return <Text>  Reading your pi settings…</Text>;
+  return <TimelineView {...props} data={data} />;
+}
+
+function TimelineView(props: TimelineScreenProps & { data: TimelineData }) {
+  const { columns, rows } = useScreenSize();
   const theme = useTheme();
-  const data = useMemo(() => timelineData(props.tree, props.entryId, env, profile), [props.tree, props.entryId, env, profile]);
+  const { data } = props;
   const kinds = useMemo(() => data.points.map((p) => p.kind), [data]);
   // A page is an eighth of the path, whatever the width.
   const page = Math.max(1, Math.ceil(kinds.length / 8));
