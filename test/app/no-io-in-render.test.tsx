@@ -2,7 +2,8 @@
 // handlers or before mounting, never in a component's body, so a slow disk never stalls a frame and a
 // re-render never reads a file again. Every synchronous call of node:fs is recorded with whether
 // React was calling a component at the time; the app is then driven from the picker through the
-// screens a user opens (tree, detail pane, compaction preview, diff, timeline, problems, recall, help).
+// screens a user opens (tree, detail pane, compaction preview, diff, timeline, problems, recall, help,
+// branch flow, label editor).
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { App } from "../../components/app/App.js";
@@ -81,6 +82,13 @@ describe("no file I/O during render", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     await back();
     await ui.press("?");
+    await back();
+    // The branch flow on another entry and the label editor.
+    await ui.press("home", "down", "enter");
+    await ui.waitFor((f) => f.includes("Branch navigation"), WAIT_MS);
+    await back();
+    await ui.press("L");
+    await ui.waitFor((f) => f.includes("Label (empty to remove)"), WAIT_MS);
     await back();
     // The test saw the app read files at all (the mock is in place), and none of it in a render.
     expect(seen.calls).toBeGreaterThan(0);
