@@ -104,39 +104,17 @@ function currentEntries(scan: SessionLineScan, diagnostics: Diagnostic[]): Entri
   const entries: SessionEntry[] = [];
   const entryLines: number[] = [];
   const headers: Diagnostic[] = [];
-  const shared = new Map<string, string>();
   for (let i = 1; i < scan.values.length; i++) {
     const v = scan.values[i];
     if (!isRecord(v)) diagnostics.push({ line: scan.lines[i], problem: notAnEntry(v) });
     else if (v.type === "session") headers.push({ line: scan.lines[i], problem: EXTRA_HEADER });
     else {
-      shareModelStrings(v, shared);
       entries.push(v as SessionEntry);
       entryLines.push(scan.lines[i]);
     }
   }
   for (const d of headers) diagnostics.push(d);
   return { entries, entryLines };
-}
-
-const MODEL_FIELDS = ["api", "provider", "model"] as const;
-
-/**
- * Every assistant message names its api, provider and model, and JSON.parse makes a new string of
- * each per line (5,000 copies of "anthropic-messages" in synth-deep): the entries share one copy of
- * each value instead. An equal string in its place changes nothing else.
- */
-function shareModelStrings(record: Record<string, unknown>, shared: Map<string, string>): void {
-  if (record.type !== "message") return;
-  const message = record.message;
-  if (!isRecord(message) || message.role !== "assistant") return;
-  for (const field of MODEL_FIELDS) {
-    const value = message[field];
-    if (typeof value !== "string") continue;
-    const kept = shared.get(value);
-    if (kept === undefined) shared.set(value, value);
-    else message[field] = kept; // equal, and === even before: only the copy it points to changes
-  }
 }
 
 /** A v1/v2 file: pi migrates every record (header included) in place, then takes the entries. */

@@ -5,6 +5,7 @@ import { decodeUtf8 } from "./decode.js";
 import { describeUnparsableLine } from "./damage.js";
 import { forEachSessionLine, isBlankLine, type LineWalk } from "./lines.js";
 import { stringifyJson } from "../serialize/json-text.js";
+import { StringSharing } from "./share-strings.js";
 
 /** What loading needs from a scan: the parsed values and what was lost, without the text. */
 export interface SessionLineScan {
@@ -33,6 +34,9 @@ class LineCollector {
   readonly lines: number[] = [];
   readonly diagnostics: Diagnostic[] = [];
   readonly lostIds = new Map<string, number>();
+  // Shared right after JSON.parse, while the copy is young: a scavenge frees it for nothing, where a
+  // copy replaced after the scan would sit in the old generation until the next full collection.
+  private readonly sharing = new StringSharing();
 
   constructor(private readonly profile: PiProfile) {}
 
@@ -58,6 +62,7 @@ class LineCollector {
       this.diagnostics.push({ line: lineNo, problem: `${stringifyJson(value)} is not an entry; pi drops this line` });
       return;
     }
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) this.sharing.entry(value as Record<string, unknown>);
     this.keep(value, lineNo);
   }
 
