@@ -128,6 +128,54 @@ import widestLineOfCut from 'widest-line';
 `,
 };
 
+// Ink (maxFps 30) throttles its render on every React commit with a debounce (leading, trailing,
+// maxWait 34 ms): a commit draws at once, a commit within 34 ms of it waits for the window's timer.
+// Two ways a key's frame waited ~34 ms with nothing to draw before it (recall's first typed key on a
+// 50 MB session, right after the index build):
+// - a window whose timer had expired while the main thread was busy (the build) was still open: the
+//   next commit pushed the timer a full window on. Now a commit more than a window after the last
+//   render draws at once (ink-late-window-draws);
+// - a commit that changes nothing on screen (a state the view does not show) took the window. A
+//   render with nothing to write now gives the window back (ink-no-write-frees-frame).
+export const inkLateWindowDraws = {
+  name: "ink-late-window-draws",
+  file: /[\\/]ink[\\/]build[\\/]ink\.js$/,
+  from: `            this.rootNode.onRender = () => {
+                this.hasPendingThrottledRender = true;
+                throttled();
+            };`,
+  to: `            this.rootNode.onRender = () => {
+                this.hasPendingThrottledRender = true;
+                throttled();
+                if (performance.now() - this.lastRenderAt >= renderThrottleMs) {
+                    throttled.flush();
+                }
+            };`,
+};
+// (when the last render ran, for ink-late-window-draws)
+export const inkLastRenderAt = {
+  name: "ink-last-render-at",
+  file: /[\\/]ink[\\/]build[\\/]ink\.js$/,
+  from: `    onRender = () => {
+        this.hasPendingThrottledRender = false;`,
+  to: `    onRender = () => {
+        this.hasPendingThrottledRender = false;
+        this.lastRenderAt = performance.now();`,
+};
+export const inkNoWriteFreesFrame = {
+  name: "ink-no-write-frees-frame",
+  file: /[\\/]ink[\\/]build[\\/]ink\.js$/,
+  from: `            // ThrottledLog manages its own bsu/esu at actual write time
+            this.throttledLog(outputToRender);
+        }`,
+  to: `            // ThrottledLog manages its own bsu/esu at actual write time
+            this.throttledLog(outputToRender);
+        }
+        else {
+            this.throttledOnRender?.cancel();
+        }`,
+};
+
 /** Every patch, in the order the bundler applies them. */
 export const DEPENDENCY_PATCHES = [
   packageJsonFromBundle,
@@ -138,4 +186,7 @@ export const DEPENDENCY_PATCHES = [
   inkOutputCachesAcrossFrames,
   inkWidestLineAcrossFrames,
   inkTruncateToWidth,
+  inkLateWindowDraws,
+  inkLastRenderAt,
+  inkNoWriteFreesFrame,
 ];

@@ -19,9 +19,16 @@ export interface PanePart {
   decorate?: (cells: Cell[]) => Cell[];
 }
 
-/** Code units sanitized at a time; a piece ends at a newline or a space where one is near. */
-const PIECE = 4096;
-/** How far past the window a pane counts the lines below before saying "more". */
+/**
+ * Code units sanitized at a time; a piece ends at a newline or a space where one is near. Small, as
+ * a piece is sanitized whole: what a pane sanitizes is what it draws plus at most one piece.
+ */
+const PIECE = 1024;
+/**
+ * How far past the window a pane counts the lines below before saying "more": one more window (so a
+ * PgDn finds its lines made), at most this many. Counting further would wrap text nobody sees on every
+ * key that shows a new entry.
+ */
 const LOOK_AHEAD = 100;
 
 /** `raw` sanitized, as pieces; a piece never splits a CRLF or a surrogate pair. */
@@ -98,17 +105,18 @@ export class PaneLines {
   }
 
   /**
-   * Lines below a window [from, from + count), counted at most `LOOK_AHEAD` past it: `more` says the
-   * count stopped there (views show it as "▼100+").
+   * Lines below a window [from, from + count), counted at most one window (`count`, at most
+   * `LOOK_AHEAD`) past it: `more` says the count stopped there (views show it as "▼33+").
    */
   below(from: number, count: number): { lines: number; more: boolean } {
-    this.ensure(from + count + LOOK_AHEAD + 1);
+    const ahead = Math.max(1, Math.min(LOOK_AHEAD, count));
+    this.ensure(from + count + ahead + 1);
     const lines = Math.max(0, this.made.length - from - count);
-    return lines > LOOK_AHEAD ? { lines: LOOK_AHEAD, more: true } : { lines, more: false };
+    return lines > ahead ? { lines: ahead, more: true } : { lines, more: false };
   }
 }
 
-/** "▼12", "▼100+", or "" when nothing is below. */
+/** "▼12", "▼33+", or "" when nothing is below. */
 export function belowMark(below: { lines: number; more: boolean }): string {
   return below.lines > 0 ? `▼${below.lines}${below.more ? "+" : ""}` : "";
 }

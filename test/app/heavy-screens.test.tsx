@@ -79,6 +79,23 @@ describe("screens on a session with 100-200 KB emoji tool results", () => {
     expect(work()).toBeLessThan(BUDGET);
   });
 
+  it("detail pane: a key onto a heavy tool result sanitizes and measures about two windows of the pane", async () => {
+    // At 120x35 the pane draws 33 lines of 58 columns; the emoji text holds up to 2.5 code units a
+    // column, so a window is at most ~4.8K units. The pane wraps the window and one more (for the
+    // "▼" count and the next PgDn) and sanitizes one 1K piece ahead; it used to wrap 100 lines past
+    // the window and sanitize 4K pieces (~14K units per key).
+    const ui = await openTree();
+    const counts: number[] = [];
+    for (let i = 0; i < tree.loaded.entries.length; i++) {
+      resetTextWork();
+      await ui.press("up");
+      counts.push(work());
+    }
+    const heavyKeys = counts.filter((n) => n > 2_000);
+    expect(heavyKeys.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...heavyKeys)).toBeLessThan(8_000);
+  });
+
   it("compaction preview, its summary and its diffs: bounded work, Esc back at once", async () => {
     const ui = await openTree();
     resetTextWork();
