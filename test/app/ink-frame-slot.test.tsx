@@ -6,9 +6,15 @@
 // applied to the tests' Ink by vitest.config.ts). Checked by whether the frame is written with its
 // commit (Ink's rerender commits synchronously), before any timer could run.
 import { PassThrough } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { useState } from "react";
 import { Box, render, Text, type Instance } from "ink";
+
+// Under CI=true Ink (is-in-ci, read once when Ink loads) draws no frame until it unmounts; the frame
+// cap lives on the interactive path, the one a user's terminal gets. This file runs in its own process.
+vi.hoisted(() => {
+  process.env.CI = "false";
+});
 
 let instance: Instance | undefined;
 afterEach(() => {
