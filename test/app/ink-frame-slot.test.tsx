@@ -50,13 +50,7 @@ describe("Ink's frame cap", () => {
   });
 
   it("draws the next commit at once after a commit that draws nothing", async () => {
-    const writes: string[] = [];
-    const stdout = Object.assign(new PassThrough(), { isTTY: true, columns: 40, rows: 10 });
-    stdout.write = ((chunk: string) => {
-      writes.push(String(chunk));
-      return true;
-    }) as typeof stdout.write;
-    const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin, ref: () => stdin, unref: () => stdin });
+    const { writes, options } = fakeTerminal();
     let setState: (s: { shown: string; hidden: number }) => void = () => {};
     let renders = 0;
     function View() {
@@ -70,7 +64,7 @@ describe("Ink's frame cap", () => {
         </Box>
       );
     }
-    instance = render(<View />, { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, patchConsole: false, exitOnCtrlC: false });
+    instance = render(<View />, options);
     // Past the first frame's window.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(writes.join("")).toContain("first");
