@@ -42,9 +42,12 @@ describe("crossRank", () => {
     expect(r.top.map((t) => t.doc)).toEqual([2]);
   });
 
-  it("a phrase scores its docs once each, with lengths from its terms' postings", () => {
-    const r = crossRank(base({ phrases: [{ docs: [4], lists: [list([[4, 2, 6], [6, 1, 2]])] }] }));
-    expect(r.top).toEqual([{ doc: 4, score: expect.closeTo(bm25(1, 6, 1, 4, 3), 10) }]);
+  it("a phrase scores each doc by how often it occurs there, with the doc's length", () => {
+    const r = crossRank(base({ phrases: [{ docs: [4, 6], counts: [1, 2], lengthRoles: [packLengthRole(6, 0), packLengthRole(2, 0)] }] }));
+    expect(r.top).toEqual([
+      { doc: 6, score: expect.closeTo(bm25(2, 2, 2, 4, 3), 10) },
+      { doc: 4, score: expect.closeTo(bm25(1, 6, 2, 4, 3), 10) },
+    ]);
   });
 });
 

@@ -16,7 +16,7 @@ import { answers, jsonlFiles, sizeOf } from "./recall-sessions.js";
  * Words whose prefix forms and spellings are few: a prefix or a typo expands over the terms of the
  * whole index (at most 30 forms, the commonest spellings across sessions), a file alone over its own.
  */
-const EXACT_QUERIES = ["cache expiry", "error handling", '"tool call"', "role:user fix", "tool:bash npm", "file:src", "/fail(ed|ure)/", "zzzqqq"];
+const EXACT_QUERIES = ["cache expiry", "error handling", '"tool call"', '"in the session"', '"to the"', '"the the"', "role:user fix", "tool:bash npm", "file:src", "/fail(ed|ure)/", "zzzqqq"];
 const QUERIES = ["cache expiry", "test", "error handling", "session", '"tool call"', "tide", "expir", "compactoin", "role:user fix", "tool:bash npm", "file:src", "/fail(ed|ure)/", "zzzqqq"];
 
 let root: string;

@@ -79,6 +79,69 @@ export function encodePostings(table: TermTable, termId: number, docIds: ArrayLi
   return out.slice(0, o);
 }
 
+/**
+ * Where a term's words stand in each doc of a segment's row, for phrases: per doc (in the row's
+ * order, tf of them) the first position, then the gaps to the next, as unsigned varints.
+ */
+export function encodePositions(table: TermTable, termId: number): Uint8Array {
+  const list = table.lists[termId];
+  const positions = table.positions[termId];
+  const out = new Uint8Array(positions.length * 5 + 10);
+  let o = 0;
+  let at = 0;
+  for (let i = 0; i < list.length; i += 2) {
+    let prev = 0;
+    for (let k = 0; k < list[i + 1]; k++) {
+      const p = positions[at++];
+      let v = p - prev;
+      prev = p;
+      while (v >= 0x80) {
+        out[o++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      out[o++] = v;
+    }
+  }
+  return out.slice(0, o);
+}
+
+/**
+ * Decodes a stored row's positions (encodePositions) given its decoded postings (triples): every
+ * doc's positions back to back, absolute, ascending within a doc. Bytes that do not decode to
+ * exactly the row's tfs are damage.
+ */
+export function decodePositions(bytes: Uint8Array, triples: Int32Array): Int32Array {
+  let total = 0;
+  for (let i = 1; i < triples.length; i += POSTING_STRIDE) total += triples[i];
+  const out = new Int32Array(total);
+  const end = bytes.length;
+  let i = 0;
+  let o = 0;
+  for (let t = 1; t < triples.length; t += POSTING_STRIDE) {
+    let prev = 0;
+    for (let k = 0; k < triples[t]; k++) {
+      if (i >= end) throw new DamagedIndexError("positions cut short");
+      let v = bytes[i++];
+      if (v >= 0x80) {
+        v &= 0x7f;
+        let shift = 7;
+        let b: number;
+        do {
+          if (i >= end || shift > 28) throw new DamagedIndexError("positions cut short");
+          b = bytes[i++];
+          v += (b & 0x7f) * 2 ** shift;
+          shift += 7;
+        } while (b >= 0x80);
+      }
+      if (k > 0 && v === 0) throw new DamagedIndexError("positions not ascending");
+      prev += v;
+      out[o++] = prev;
+    }
+  }
+  if (i !== end) throw new DamagedIndexError("positions too long");
+  return out;
+}
+
 /** Thrown when stored postings do not decode to what their row says: the cache is damaged. */
 export class DamagedIndexError extends Error {
   constructor(what: string) {

@@ -11,10 +11,12 @@ export interface WordPostings {
 }
 
 export interface PhrasePostings {
-  /** Doc ids where the phrase occurs (from the full-text index). */
+  /** Doc ids where the phrase occurs (cross-phrase.ts), each once. */
   docs: ArrayLike<number>;
-  /** Rows of the phrase's terms: they carry the length and role of every doc the phrase is in. */
-  lists: Int32Array[];
+  /** How often it occurs in each. */
+  counts: ArrayLike<number>;
+  /** Each doc's packed length|role. */
+  lengthRoles: ArrayLike<number>;
 }
 
 export interface CrossRankInput {
@@ -109,14 +111,13 @@ export function crossRank(input: CrossRankInput): CrossRankOutcome {
     }
     for (const phrase of input.phrases) {
       if (!phrase.docs.length) continue;
-      for (const list of phrase.lists) for (let i = 0; i < list.length; i += POSTING_STRIDE) if (info[list[i]] === 0) info[list[i]] = list[i + 2] + 1;
       const idf = idfOf(input.n, phrase.docs.length);
       for (let j = 0; j < phrase.docs.length; j++) {
         const d = phrase.docs[j];
-        if (d >= size || info[d] === 0) continue;
-        // The full-text index says where a phrase is, not how often: one occurrence is counted.
+        if (d >= size) continue;
+        if (info[d] === 0) info[d] = phrase.lengthRoles[j] + 1;
         if (total[d] === 0) docs[touched++] = d;
-        total[d] += bm25(1, lengthOf(info[d] - 1), idf, input.avgLength);
+        total[d] += bm25(phrase.counts[j], lengthOf(phrase.lengthRoles[j]), idf, input.avgLength);
       }
     }
     const top = new TopK(input.k, input.tie);
@@ -135,7 +136,5 @@ export function crossRank(input: CrossRankInput): CrossRankOutcome {
       total[d] = 0;
       info[d] = 0;
     }
-    // Every doc a word met is in `docs`; a phrase's lists may name others.
-    for (const phrase of input.phrases) for (const list of phrase.lists) for (let i = 0; i < list.length; i += POSTING_STRIDE) info[list[i]] = 0;
   }
 }

@@ -11,7 +11,6 @@ export { browse, expand, BROWSE_LIMIT, type BrowsePage, type ExpandedEntry } fro
 export { checkRegexSafety } from "./regex-safety.js";
 export { docContent, collectCallPaths, summaryLine, ENTRY_TEXT_CAP, type DocContent } from "./document.js";
 export { formatSearchPage, formatBrowse, formatExpanded, entryHead, quoted, noMatchesText, outsideLineageNote } from "./format.js";
-export { toFtsPhrase } from "./fts-query.js";
 export { makeSnippet, finderFor } from "./snippet.js";
 export { typoBudget, boundedDistance } from "./expand-terms.js";
 export { passesFilters, fileMatches, reversedPath } from "./filters.js";
@@ -24,10 +23,13 @@ export {
   ROLE_CODES,
   encodePostings,
   decodePostings,
+  encodePositions,
+  decodePositions,
   encodeLengths,
   decodeLengths,
   DamagedIndexError,
   type SegmentTerm,
 } from "./cross-postings.js";
+export { phraseMatches, type PositionedRow, type PhraseMatches } from "./cross-phrase.js";
 export { crossRank, type CrossRankInput, type WordPostings, type PhrasePostings } from "./cross-rank.js";
 export { prefixTerms, PREFIX_MIN, PREFIX_SCAN } from "./expand-terms.js";

@@ -9,6 +9,17 @@
 const INITIAL_TERMS = 1 << 6;
 const INITIAL_PAIRS = 1 << 7;
 
+/**
+ * Where each word of the open doc stands (its ordinal among the doc's words), as (term id,
+ * position) pairs in text order; kept only by a table that records positions.
+ */
+export interface OpenPositions {
+  pairs: Int32Array;
+  count: number;
+  /** The position the doc's next word gets (words too long to index take one too). */
+  next: number;
+}
+
 export class PostingsLog {
   /** Docs containing each term id so far. */
   private df = new Int32Array(INITIAL_TERMS);
@@ -16,9 +27,20 @@ export class PostingsLog {
   private log = new Int32Array(2 * INITIAL_PAIRS);
   private logLength = 0;
   private docMarks: number[] = [];
+  /**
+   * With positions: each doc's word positions grouped by term, in the order of its pairs in `log`
+   * (a term's tf positions, ascending); `posMarks` holds (end of the doc's positions, its next
+   * position) per doc.
+   */
+  private posLog = new Int32Array(INITIAL_PAIRS);
+  private posLength = 0;
+  private posMarks: number[] = [];
+  /** Scratch per term id: where the open doc's next position of that term goes. */
+  private cursor = new Int32Array(INITIAL_TERMS);
 
-  /** Appends doc `doc`'s pairs for the first `count` ids of `touched` and zeroes their `tf`. */
-  append(doc: number, touched: Int32Array, count: number, tf: Int32Array): void {
+  /** Appends doc `doc`'s pairs for the first `count` ids of `touched` and zeroes their `tf`; `positions`, when kept, go with them. */
+  append(doc: number, touched: Int32Array, count: number, tf: Int32Array, positions?: OpenPositions): void {
+    if (positions) this.appendPositions(touched, count, tf, positions);
     if (this.logLength + 2 * count > this.log.length) {
       const grown = new Int32Array(Math.max(this.log.length * 2, this.logLength + 2 * count));
       grown.set(this.log.subarray(0, this.logLength));
@@ -42,20 +64,63 @@ export class PostingsLog {
     this.docMarks.push(doc, at);
   }
 
+  /** The open doc's positions grouped by term (in `touched` order) onto the end of `posLog`. */
+  private appendPositions(touched: Int32Array, count: number, tf: Int32Array, positions: OpenPositions): void {
+    if (this.posLength + positions.count > this.posLog.length) {
+      const grown = new Int32Array(Math.max(this.posLog.length * 2, this.posLength + positions.count));
+      grown.set(this.posLog.subarray(0, this.posLength));
+      this.posLog = grown;
+    }
+    if (tf.length > this.cursor.length) this.cursor = new Int32Array(tf.length);
+    const cursor = this.cursor;
+    let at = this.posLength;
+    for (let k = 0; k < count; k++) {
+      const id = touched[k];
+      cursor[id] = at;
+      at += tf[id];
+    }
+    const { pairs } = positions;
+    const posLog = this.posLog;
+    for (let j = 0; j < 2 * positions.count; j += 2) posLog[cursor[pairs[j]]++] = pairs[j + 1];
+    this.posLength = at;
+    this.posMarks.push(at, positions.next);
+    positions.count = 0;
+    positions.next = 0;
+  }
+
   /**
    * Takes the pairs of `doc` back out when it is the last doc appended, restoring its counts to
-   * `tf` and its ids to `touched`; returns how many ids it restored (0 for any other doc).
+   * `tf`, its ids to `touched` and its positions to `positions`; returns how many ids it restored
+   * (0 for any other doc).
    */
-  reopen(doc: number, touched: Int32Array, tf: Int32Array): number {
+  reopen(doc: number, touched: Int32Array, tf: Int32Array, positions?: OpenPositions): number {
     const marks = this.docMarks;
     if (marks.length === 0 || marks[marks.length - 2] !== doc) return 0;
     const start = marks.length > 2 ? marks[marks.length - 3] : 0;
     let count = 0;
+    let pos = positions ? (this.posMarks.length > 2 ? this.posMarks[this.posMarks.length - 4] : 0) : 0;
+    if (positions) {
+      const need = 2 * (this.posLength - pos);
+      if (need > positions.pairs.length) positions.pairs = new Int32Array(Math.max(need, 2 * positions.pairs.length));
+      positions.count = 0;
+      positions.next = this.posMarks[this.posMarks.length - 1];
+      this.posLength = pos;
+      this.posMarks.length -= 2;
+    }
     for (let at = start; at < this.logLength; at += 2) {
       const id = this.log[at];
-      tf[id] = this.log[at + 1];
+      const n = this.log[at + 1];
+      tf[id] = n;
       touched[count++] = id;
       this.df[id]--;
+      if (positions) {
+        // Grouped by term here; the pairs' order does not matter to appendPositions.
+        for (let k = 0; k < n; k++) {
+          positions.pairs[2 * positions.count] = id;
+          positions.pairs[2 * positions.count + 1] = this.posLog[pos++];
+          positions.count++;
+        }
+      }
     }
     this.logLength = start;
     marks.length -= 2;
@@ -80,6 +145,32 @@ export class PostingsLog {
         buffer[c + 1] = log[at + 1];
         cursor[id] = c + 2;
       }
+    }
+    const lists: Int32Array[] = [];
+    for (let id = 0; id < terms; id++) lists.push(buffer.subarray(offsets[id], offsets[id + 1]));
+    return lists;
+  }
+
+  /** Positions per term id, every doc's (in the order of `layOut`'s lists: docs ascending, each doc's tf of them) back to back. */
+  layOutPositions(terms: number): Int32Array[] {
+    const { log, docMarks, posLog, posMarks } = this;
+    const offsets = new Int32Array(terms + 1);
+    for (let at = 0; at < this.logLength; at += 2) offsets[log[at] + 1] += log[at + 1];
+    for (let id = 0; id < terms; id++) offsets[id + 1] += offsets[id];
+    const buffer = new Int32Array(offsets[terms]);
+    const cursor = offsets.slice(0, terms);
+    let at = 0;
+    let pos = 0;
+    for (let m = 0; m < docMarks.length; m += 2) {
+      const end = docMarks[m + 1];
+      for (; at < end; at += 2) {
+        const id = log[at];
+        const n = log[at + 1];
+        let c = cursor[id];
+        for (let k = 0; k < n; k++) buffer[c++] = posLog[pos++];
+        cursor[id] = c;
+      }
+      if (pos !== posMarks[m]) throw new Error("postings log: positions out of step with their docs");
     }
     const lists: Int32Array[] = [];
     for (let id = 0; id < terms; id++) lists.push(buffer.subarray(offsets[id], offsets[id + 1]));

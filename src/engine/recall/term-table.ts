@@ -10,7 +10,7 @@
 //
 // A doc's term frequencies are counted in a scratch array keyed by term id, with a list of the
 // ids it touched (no Map per doc); postings-log.ts turns them into the per-term lists.
-import { PostingsLog } from "./postings-log.js";
+import { PostingsLog, type OpenPositions } from "./postings-log.js";
 import { isWordCode, isWordPoint, MAX_TERM_LENGTH } from "./tokenize.js";
 import { asciiLower, codePointAt, hasReplacementBytes, samePoolBytes, utf8Length } from "./utf8-bytes.js";
 
@@ -59,17 +59,32 @@ export class TermTable {
   private poolLength = 0;
   /** Two ints per term id: where its bytes start in `pool`, and its length (-1: not all ASCII). */
   private poolRefs = new Int32Array(2 * INITIAL_TERMS);
+  /** The open doc's word positions, when the table keeps them (the cross-session index answers phrases from them). */
+  private readonly open: OpenPositions | null;
+  private laidOutPositions: Int32Array[] | null = null;
+
+  constructor(options: { positions?: boolean } = {}) {
+    this.open = options.positions ? { pairs: new Int32Array(2 * INITIAL_BYTES), count: 0, next: 0 } : null;
+  }
 
   /** Adds every word of `text` to doc `doc` (docs come in ascending order; calls for one doc add up); returns the word count. */
   addText(text: string, doc: number): number {
     if (doc !== this.openDoc) {
       this.flushDoc();
       // Lists were read between two calls for this doc: its counts come back to the scratch.
-      this.touchedCount = this.postings.reopen(doc, this.touched, this.tf);
+      this.touchedCount = this.postings.reopen(doc, this.touched, this.tf, this.open ?? undefined);
       this.openDoc = doc;
     }
     this.laidOut = null;
+    this.laidOutPositions = null;
     const n = text.length;
+    // A text of n units holds fewer than n words.
+    const open = this.open;
+    if (open && 2 * (open.count + n) > open.pairs.length) {
+      const grown = new Int32Array(Math.max(2 * (open.count + n), 2 * open.pairs.length));
+      grown.set(open.pairs.subarray(0, 2 * open.count));
+      open.pairs = grown;
+    }
     // Three bytes per UTF-16 unit at most, so the whole text always fits.
     if (3 * n > this.bytes.length) this.bytes = new Uint8Array(Math.max(3 * n, 2 * this.bytes.length));
     const { written } = encoder.encodeInto(text, this.bytes);
@@ -85,6 +100,7 @@ export class TermTable {
     let touchedCount = this.touchedCount;
     let known = this.terms.length;
     let count = 0;
+    const open = this.open;
     let i = 0;
     while (i < n) {
       let code = BYTE_CLASS[bytes[i]];
@@ -116,6 +132,8 @@ export class TermTable {
           units += point > 0xffff ? 2 : 1;
         }
       }
+      // A word too long to index still takes a position: the words around it are not next to each other.
+      const pos = open === null ? 0 : open.next++;
       if (units > MAX_TERM_LENGTH) continue;
       count++;
       let id: number;
@@ -130,6 +148,11 @@ export class TermTable {
         touched = this.touched;
       }
       if (tf[id]++ === 0) touched[touchedCount++] = id;
+      if (open !== null) {
+        const c = 2 * open.count++;
+        open.pairs[c] = id;
+        open.pairs[c + 1] = pos;
+      }
     }
     this.touchedCount = touchedCount;
     return count;
@@ -161,6 +184,7 @@ export class TermTable {
           i++;
         } else break;
       }
+      const pos = this.open === null ? 0 : this.open.next++;
       if (i - start > MAX_TERM_LENGTH) continue;
       count++;
       let id: number;
@@ -170,6 +194,11 @@ export class TermTable {
         id = this.idOfChars(term, 0, term.length, hashOf(term));
       }
       if (this.tf[id]++ === 0) this.touched[this.touchedCount++] = id;
+      if (this.open !== null) {
+        const c = 2 * this.open.count++;
+        this.open.pairs[c] = id;
+        this.open.pairs[c + 1] = pos;
+      }
     }
     return count;
   }
@@ -180,16 +209,25 @@ export class TermTable {
     return (this.laidOut ??= this.postings.layOut(this.terms.length));
   }
 
+  /** Per term id, the positions of its words, doc by doc as in `lists` (kept only with `positions: true`). */
+  get positions(): readonly Int32Array[] {
+    if (!this.open) throw new Error("TermTable: positions were not kept");
+    this.flushDoc();
+    return (this.laidOutPositions ??= this.postings.layOutPositions(this.terms.length));
+  }
+
   /** Hands the open doc's counts to the postings log and clears them. */
   private flushDoc(): void {
     if (this.openDoc < 0 || this.touchedCount === 0) {
       this.openDoc = -1;
+      if (this.open) this.open.next = 0;
       return;
     }
-    this.postings.append(this.openDoc, this.touched, this.touchedCount, this.tf);
+    this.postings.append(this.openDoc, this.touched, this.touchedCount, this.tf, this.open ?? undefined);
     this.touchedCount = 0;
     this.openDoc = -1;
     this.laidOut = null;
+    this.laidOutPositions = null;
   }
 
   toMap(): Map<string, Int32Array> {

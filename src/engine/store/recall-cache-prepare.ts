@@ -6,7 +6,7 @@
 // to the ids the database gives the docs.
 import { createHash } from "node:crypto";
 import { closeSync, openSync, readSync } from "node:fs";
-import { collectCallPaths, docContent, encodeLengths, encodePostings, packLengthRole, reversedPath, roleCode, TermTable } from "../recall/index.js";
+import { collectCallPaths, docContent, encodeLengths, encodePositions, encodePostings, packLengthRole, reversedPath, roleCode, TermTable } from "../recall/index.js";
 import { loadFromScan } from "../session/load.js";
 import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
@@ -79,8 +79,6 @@ export interface PreparedSegment {
   /** Where each doc's line starts in the file, and its length. */
   offs: number[];
   lens: number[];
-  /** The text FTS5 indexes (for phrases). */
-  texts: string[];
   /** Per doc: its distinct tools, and its paths reversed (for the tool: and file: filters). */
   toolSets: string[][];
   reversedPaths: string[][];
@@ -91,6 +89,8 @@ export interface PreparedSegment {
   terms: string[];
   dfs: number[];
   postings: Uint8Array[];
+  /** Per term, as `postings`: where its words stand in each doc (encodePositions). */
+  positions: Uint8Array[];
   tokens: number;
   /** The `#N` of the next message entry after this read. */
   nextRef: number;
@@ -160,7 +160,6 @@ export function prepareEntries(
     isError: [],
     offs: [],
     lens: [],
-    texts: [],
     toolSets: [],
     reversedPaths: [],
     calls: [...callPaths].map(([id, paths]) => [id, paths.join("\n")]),
@@ -168,10 +167,11 @@ export function prepareEntries(
     terms: [],
     dfs: [],
     postings: [],
+    positions: [],
     tokens: 0,
     nextRef: firstRef,
   };
-  const table = new TermTable();
+  const table = new TermTable({ positions: true });
   const lengthRoles: number[] = [];
   let ref = firstRef;
   for (let i = 0; i < entries.length; i++) {
@@ -189,7 +189,6 @@ export function prepareEntries(
     seg.isError.push(content.isError ? 1 : 0);
     seg.offs.push(base + spans[2 * i]);
     seg.lens.push(spans[2 * i + 1]);
-    seg.texts.push(content.text);
     seg.toolSets.push([...new Set(content.tools)]);
     seg.reversedPaths.push([...new Set(content.files)].map(reversedPath));
     const length = table.addText(content.text, local);
@@ -204,6 +203,7 @@ export function prepareEntries(
     seg.terms = table.terms;
     seg.dfs = lists.map((l) => l.length >> 1);
     seg.postings = table.terms.map((_, t) => encodePostings(table, t, local));
+    seg.positions = table.terms.map((_, t) => encodePositions(table, t));
   }
   return seg;
 }

@@ -9,16 +9,16 @@ import { fileMatches } from "../recall/index.js";
 import { sqliteFault, type SqliteDb, type SqliteDriver } from "./sqlite.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 7;
+export const RECALL_SCHEMA_VERSION = 8;
 
 // Terms are stored once, with an id (`meta` holds the next one); a term is in use while some
 // postings row has its id. What is stored, per doc: where its line is in the session file (the
 // text is read back from there for snippets and regular expressions, never kept), its role, tools
 // and paths; per term and segment (a file's first read, or one later append): varint [doc delta,
-// tf] pairs; per segment: each doc's length and role; per file: the ids of its terms (varint
-// deltas), which is how its postings are found to merge or delete them. FTS5 (contentless) only
-// answers where quoted phrases occur; its in-memory hash holds a whole file's text before it
-// writes (hashsize), which makes fewer, larger segments than its 1 MB default.
+// tf] pairs, and beside them where the word stands in each of those docs (for quoted phrases);
+// per segment: each doc's length and role; per file: the ids of its terms (varint deltas), which
+// is how its postings are found to merge or delete them. No full-text table: positions of our own
+// cost less than half of FTS5's phrase index, and writing them is part of the same rows.
 const SCHEMA = `
 CREATE TABLE files(
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
@@ -34,10 +34,9 @@ CREATE TABLE doc_tools(tool TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTE
 CREATE TABLE doc_paths(rpath TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(rpath, doc_id)) WITHOUT ROWID;
 CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE terms(term TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE postings(term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(term_id, file_id, seg)) WITHOUT ROWID;
+CREATE TABLE postings(term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, pos BLOB NOT NULL, PRIMARY KEY(term_id, file_id, seg)) WITHOUT ROWID;
 CREATE TABLE file_terms(file_id INTEGER PRIMARY KEY, ids BLOB NOT NULL);
 CREATE TABLE calls(file_id INTEGER NOT NULL, call_id TEXT NOT NULL, paths TEXT NOT NULL, PRIMARY KEY(file_id, call_id)) WITHOUT ROWID;
-CREATE VIRTUAL TABLE docs_fts USING fts5(text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0');
 `;
 
 /** SQLite errors that mean the database itself is damaged (rebuild); others are passing or about the disk. */
@@ -99,11 +98,6 @@ function makeTables(db: SqliteDb): string | null {
   for (const name of plain) drop(name);
   const old = [...virtual, ...plain];
   db.exec(SCHEMA);
-  try {
-    db.exec("INSERT INTO docs_fts(docs_fts, rank) VALUES('hashsize', 33554432)");
-  } catch {
-    // An SQLite before 3.44 has no hashsize: its default only makes more segments.
-  }
   db.exec(`PRAGMA user_version = ${RECALL_SCHEMA_VERSION}`);
   return old.length ? `schema version ${version}, expected ${RECALL_SCHEMA_VERSION}` : null;
 }

@@ -1,8 +1,7 @@
-// Ranked search over the recall index. Ranking does not use FTS5's bm25(): it scores every match,
-// and common words match most of a large history (hundreds of ms per query). The index keeps its
-// own postings instead (rows of [doc, tf, length|role] per term and segment, see
-// recall/cross-postings.ts) ranked with typed arrays and a top-k heap; FTS5 (contentless) only
-// answers where quoted phrases occur.
+// Ranked search over the recall index: its own postings (rows of [doc, tf] per term and segment,
+// with each doc's length and role from the segments, see recall/cross-postings.ts) ranked with
+// typed arrays and a top-k heap; quoted phrases from the words' positions kept beside them
+// (recall/cross-phrase.ts).
 import {
   boundedDistance,
   crossRank,
@@ -19,7 +18,8 @@ import {
   reversedPath,
   roleCode,
   summaryLine,
-  toFtsPhrase,
+  phraseMatches,
+  decodePositions,
   tokenize,
   typoBudget,
   type PhrasePostings,
@@ -218,6 +218,17 @@ export class CrossSessionSearch {
       .map((r) => decodePostings(r.data, r.df, lengthRoles));
   }
 
+  /** A term's rows with the positions of its words (for phrases). */
+  private positionedRows(term: string) {
+    const { lengthRoles } = this.docTable!;
+    return this.stmt("SELECT p.df, p.data, p.pos FROM postings p WHERE p.term_id = (SELECT id FROM terms WHERE term = ?) ORDER BY p.file_id, p.seg")
+      .all<{ df: number; data: Uint8Array; pos: Uint8Array }>(term)
+      .map((r) => {
+        const triples = decodePostings(r.data, r.df, lengthRoles);
+        return { triples, positions: decodePositions(r.pos, triples) };
+      });
+  }
+
   /** Distinct index terms in [from, to), in order, at most `limit`. */
   private termsBetween(from: string, to: string, limit: number): string[] {
     return this.stmt("SELECT term FROM terms t WHERE term >= ? AND term < ? AND EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id) ORDER BY term LIMIT ?").values<string>(from, to, limit);
@@ -230,22 +241,8 @@ export class CrossSessionSearch {
       if (corrected) corrections[w] = variants.map((v) => v.term);
       return { variants: variants.map((v) => ({ weight: v.weight, lists: this.lists(v.term) })) };
     });
-    const phrasePostings: PhrasePostings[] = phrases.map((phrase) => {
-      const known = this.stmt("SELECT 1 FROM terms t WHERE term = ? AND EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id)");
-      if ([...new Set(phrase)].some((t) => known.get(t) === undefined)) return { docs: [], lists: [] };
-      const { lengthRoles } = this.docTable!;
-      const docs = this.stmt("SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?")
-        .values<number>(toFtsPhrase(phrase))
-        .filter((d) => d < lengthRoles.length && lengthRoles[d] !== 0);
-      // The length and role of each doc, as the terms' postings would carry them (no need to read those).
-      const info = new Int32Array(docs.length * 3);
-      docs.forEach((d, i) => {
-        info[3 * i] = d;
-        info[3 * i + 1] = 1;
-        info[3 * i + 2] = lengthRoles[d] - 1;
-      });
-      return { docs, lists: [info] };
-    });
+    const { lengthRoles } = this.docTable!;
+    const phrasePostings: PhrasePostings[] = phrases.map((phrase) => phraseMatches(phrase, (term) => this.positionedRows(term), lengthRoles.length));
     const sums = this.stmt("SELECT coalesce(sum(doc_count), 0) AS n, coalesce(sum(token_count), 0) AS tokens FROM files").get<{ n: number; tokens: number }>()!;
     const maxDoc = this.maxDoc();
     const outcome = crossRank({

@@ -123,7 +123,7 @@ export interface UpdateOptions {
   workers?: PoolOptions | false;
 }
 
-/** When the tokens of removed or re-read files are this share of those left, FTS5 is merged to give their space back. */
+/** When the tokens of removed or re-read files are this share of those left, the database is compacted (giveSpaceBack). */
 const GIVE_BACK_SHARE = 0.1;
 
 /** Writes to the index; each file's changes are one transaction, so an interrupted build keeps every file it finished. */
@@ -197,21 +197,22 @@ export class RecallIndexWriter {
       pool?.close();
     }
     if (dropped) this.giveSpaceBack(dropped);
-    // FTS5's merges and the replaced per-file rows leave free pages even when nothing was dropped.
+    // The replaced per-file rows leave free pages even when nothing was dropped.
     else if (stats.reindexed + stats.appended > 0) this.db.exec("PRAGMA incremental_vacuum");
     return stats;
   }
 
-  /** After docs were deleted: FTS5 merged when much went (deleted rows are only marked), free pages returned to the disk. */
+  /**
+   * After docs were deleted: free pages go back to the disk. A file's rows are spread over the
+   * pages of every term it holds, so deleting it mostly leaves pages part empty; when much went,
+   * terms out of use are deleted and the database is written again compactly (VACUUM).
+   */
   private giveSpaceBack(dropped: number): void {
     const left = this.db.prepare("SELECT coalesce(sum(token_count), 0) FROM files").value<number>() ?? 0;
     if (dropped > left * GIVE_BACK_SHARE) {
-      // A single segment holding tombstones is left alone by 'optimize'; a merge rewrites it without them.
-      this.db.exec("INSERT INTO docs_fts(docs_fts) VALUES('optimize')");
-      this.db.exec("INSERT INTO docs_fts(docs_fts, rank) VALUES('merge', -1000)");
       this.db.exec("DELETE FROM terms WHERE NOT EXISTS (SELECT 1 FROM postings p WHERE p.term_id = terms.id)");
-    }
-    this.db.exec("PRAGMA incremental_vacuum");
+      this.db.exec("VACUUM");
+    } else this.db.exec("PRAGMA incremental_vacuum");
   }
 
   private prefixUnchanged(path: string, row: FileRow): boolean {
@@ -223,7 +224,6 @@ export class RecallIndexWriter {
   private dropFile(fileId: number): number {
     const db = this.db;
     const tokens = db.prepare("SELECT token_count FROM files WHERE id = ?").value<number>(fileId) ?? 0;
-    db.prepare("DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM docs WHERE file_id = ?)").run(fileId);
     // A term no postings row uses any more is out of use (its row goes when space is given back).
     const deletePostings = db.prepare("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
     for (const termId of this.termIdsOf(fileId)) deletePostings.run(termId, fileId);
@@ -268,15 +268,15 @@ export class RecallIndexWriter {
    * every segment of its terms, so a session that grew through many updates would slow queries.
    */
   private mergeSegments(fileId: number): void {
-    const rowsOf = this.db.prepare("SELECT seg, df, data FROM postings WHERE term_id = ? AND file_id = ? ORDER BY seg");
+    const rowsOf = this.db.prepare("SELECT seg, df, data, pos FROM postings WHERE term_id = ? AND file_id = ? ORDER BY seg");
     const remove = this.db.prepare("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
-    const insert = this.db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data) VALUES (?, ?, ?, ?, ?)");
+    const insert = this.db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)");
     for (const termId of this.termIdsOf(fileId)) {
-      const rows = rowsOf.all<{ seg: number; df: number; data: Uint8Array }>(termId, fileId);
+      const rows = rowsOf.all<{ seg: number; df: number; data: Uint8Array; pos: Uint8Array }>(termId, fileId);
       if (rows.length < 2) continue;
       remove.run(termId, fileId);
-      // Segments were written in file order, so their docs stay ascending when joined.
-      insert.run(termId, fileId, rows[0].seg, rows.reduce((n, r) => n + r.df, 0), joinPostings(rows.map((r) => r.data)));
+      // Segments were written in file order, so their docs stay ascending when joined; positions are per doc, so theirs simply follow each other.
+      insert.run(termId, fileId, rows[0].seg, rows.reduce((n, r) => n + r.df, 0), joinPostings(rows.map((r) => r.data)), Buffer.concat(rows.map((r) => r.pos)));
     }
     this.db.prepare("UPDATE files SET segments = 1 WHERE id = ?").run(fileId);
   }
@@ -315,7 +315,6 @@ export class RecallIndexWriter {
     const insertCall = db.prepare("INSERT OR REPLACE INTO calls(file_id, call_id, paths) VALUES (?, ?, ?)");
     for (const [id, paths] of seg.calls) insertCall.run(fileId, id, paths);
     const insertDoc = db.prepare("INSERT INTO docs(file_id, entry_id, ref, role, tools, files, is_error, off, len) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    const insertFts = db.prepare("INSERT INTO docs_fts(rowid, text) VALUES (?, ?)");
     const insertTool = db.prepare("INSERT INTO doc_tools(tool, doc_id, file_id) VALUES (?, ?, ?)");
     const insertPath = db.prepare("INSERT OR IGNORE INTO doc_paths(rpath, doc_id, file_id) VALUES (?, ?, ?)");
     const n = seg.entryIds.length;
@@ -325,18 +324,17 @@ export class RecallIndexWriter {
       // Ids of one read are consecutive (its transaction holds the write lock): a segment is a range.
       if (i === 0) first = id;
       else if (id !== first + i) throw new Error("recall index: doc ids of one read are not consecutive");
-      insertFts.run(id, seg.texts[i]);
       for (const tool of seg.toolSets[i]) insertTool.run(tool, id, fileId);
       for (const rpath of seg.reversedPaths[i]) insertPath.run(rpath, id, fileId);
     }
     if (n) {
       db.prepare("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, first, seg.lengths);
-      const insertPostings = db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data) VALUES (?, ?, ?, ?, ?)");
+      const insertPostings = db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)");
       const ids = this.termIds(seg.terms);
       // In term id order: the postings B-tree is then written front to back, not at random.
       const order = ids.map((_, t) => t).sort((a, b) => ids[a] - ids[b]);
       // A segment is known by its first doc: segments of a file stay in file order.
-      for (const t of order) insertPostings.run(ids[t], fileId, first, seg.dfs[t], withFirstDoc(seg.postings[t], first));
+      for (const t of order) insertPostings.run(ids[t], fileId, first, seg.dfs[t], withFirstDoc(seg.postings[t], first), seg.positions[t]);
       const sorted = order.map((t) => ids[t]);
       const held = this.termIdsOf(fileId);
       db.prepare("INSERT OR REPLACE INTO file_terms(file_id, ids) VALUES (?, ?)").run(fileId, encodeTermIds(held.length ? unionSorted(held, sorted) : sorted));

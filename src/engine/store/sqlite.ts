@@ -1,5 +1,5 @@
 // One small SQLite interface over the two drivers the recall index can run on: Node's built-in
-// node:sqlite (Node 22.13 and later, FTS5 included) and better-sqlite3 (an optional dependency: a
+// node:sqlite (Node 22.13 and later) and better-sqlite3 (an optional dependency: a
 // native module whose install may fail without a compiler). Neither may load; callers then search
 // without a cache. Both are loaded synchronously through require, so nothing is bundled.
 import { createRequire } from "node:module";
@@ -174,7 +174,7 @@ function wrapBetter(db: BetterDatabase): SqliteDb {
 /** Whether a freshly opened in-memory database of this driver has what the index needs. */
 function usable(db: SqliteDb): boolean {
   try {
-    db.exec("CREATE VIRTUAL TABLE probe USING fts5(text, content = '', contentless_delete = 1)");
+    db.exec("CREATE TABLE probe(k TEXT PRIMARY KEY, v BLOB) WITHOUT ROWID");
     db.defineFunction("probe_fn", () => 1);
     return db.prepare("SELECT probe_fn() AS one").value() === 1;
   } catch {
@@ -193,7 +193,7 @@ function nodeDriver(): SqliteDriver | string {
   }
   const open = (path: string, options: SqliteOpenOptions = {}) => wrapNode(new mod.DatabaseSync(path, { readOnly: options.readOnly === true }));
   try {
-    if (typeof mod.DatabaseSync.prototype.function !== "function" || !usable(open(":memory:"))) return "node:sqlite lacks FTS5 or custom functions";
+    if (typeof mod.DatabaseSync.prototype.function !== "function" || !usable(open(":memory:"))) return "node:sqlite lacks custom functions";
   } catch (error) {
     return `node:sqlite failed (${error instanceof Error ? error.message : String(error)})`;
   }
@@ -210,7 +210,7 @@ function betterDriver(): SqliteDriver | string {
   const open = (path: string, options: SqliteOpenOptions = {}) =>
     wrapBetter(new Database(path, options.readOnly ? { readonly: true, fileMustExist: true } : {}));
   try {
-    if (!usable(open(":memory:"))) return "better-sqlite3 lacks FTS5";
+    if (!usable(open(":memory:"))) return "better-sqlite3 lacks custom functions";
   } catch (error) {
     // Installed but its native part does not load (built for another Node).
     return `better-sqlite3 does not load (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`;

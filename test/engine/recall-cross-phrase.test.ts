@@ -1,0 +1,95 @@
+// Quoted phrases in the cross-session index come from word positions kept beside the postings:
+// for every doc they must find exactly the occurrences the single-session search's regular
+// expression finds (recall/phrase.ts), long unindexed words, repeats and non-ASCII text included.
+import { describe, expect, it } from "vitest";
+import { decodePositions, decodePostings, encodePositions, encodePostings, packLengthRole, phraseMatches, TermTable, tokenize, DamagedIndexError } from "../../src/engine/recall/index.js";
+import { phraseRegex } from "../../src/engine/recall/phrase.js";
+
+/** A table of `texts` (doc i = texts[i]) as stored rows, and the phrase matcher over them. */
+function stored(texts: readonly string[], split = false) {
+  const table = new TermTable({ positions: true });
+  texts.forEach((text, doc) => {
+    const cut = split ? text.indexOf(" ", Math.floor(text.length / 2)) : -1;
+    if (cut > 0) {
+      // One doc's text added in two calls (cut between words) adds up to the same doc.
+      table.addText(text.slice(0, cut), doc);
+      table.addText(text.slice(cut), doc);
+    } else table.addText(text, doc);
+  });
+  const ids = texts.map((_, i) => i);
+  const lengthRoles = Int32Array.from(texts.map((t) => packLengthRole(tokenize(t).length, 0) + 1));
+  const rows = new Map<string, { data: Uint8Array; pos: Uint8Array; df: number }>();
+  table.terms.forEach((term, t) => rows.set(term, { data: encodePostings(table, t, ids), pos: encodePositions(table, t), df: table.lists[t].length / 2 }));
+  const rowsOf = (term: string) => {
+    const r = rows.get(term);
+    if (!r) return [];
+    const triples = decodePostings(r.data, r.df, lengthRoles);
+    return [{ triples, positions: decodePositions(r.pos, triples) }];
+  };
+  return { rowsOf, docLimit: texts.length };
+}
+
+/** Occurrences per doc as the single-session search counts them. */
+function byRegex(texts: readonly string[], phrase: string[]): Map<number, number> {
+  const out = new Map<number, number>();
+  texts.forEach((text, doc) => {
+    const n = [...text.matchAll(phraseRegex(phrase))].length;
+    if (n) out.set(doc, n);
+  });
+  return out;
+}
+
+function byPositions(texts: readonly string[], phrase: string[], split = false): Map<number, number> {
+  const { rowsOf, docLimit } = stored(texts, split);
+  const m = phraseMatches(phrase, rowsOf, docLimit);
+  return new Map(m.docs.map((d, i) => [d, m.counts[i]]));
+}
+
+describe("phrases from word positions", () => {
+  it("finds consecutive words, not the same words apart or reversed", () => {
+    const texts = ["the session module loads", "module session", "session: the module", "Session_Module", "session\n\tmodule again, session module"];
+    expect(byPositions(texts, ["session", "module"])).toEqual(new Map([[0, 1], [3, 1], [4, 2]]));
+    expect(byPositions(texts, ["session", "module"])).toEqual(byRegex(texts, ["session", "module"]));
+  });
+
+  it("a word too long to index still stands between its neighbours", () => {
+    const long = "x".repeat(70);
+    const texts = [`alpha ${long} beta`, "alpha beta"];
+    expect(byPositions(texts, ["alpha", "beta"])).toEqual(new Map([[1, 1]]));
+  });
+
+  it("counts repeats of one word without overlap, as the regular expression does", () => {
+    const texts = ["go go go go go", "go stop go go"];
+    expect(byPositions(texts, ["go", "go"])).toEqual(byRegex(texts, ["go", "go"]));
+    expect(byPositions(texts, ["go", "go"]).get(0)).toBe(2);
+  });
+
+  it("agrees with the regular expression on random texts, also when a doc's text comes in two calls", () => {
+    const words = ["cache", "expiry", "東京", "naïve", "x".repeat(65), "CACHE", "a1", "tool"];
+    const seps = [" ", "\n", ", ", "_", "-", "🗄️ ", "/"];
+    let seed = 11;
+    const rand = (n: number) => Math.floor(((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * n);
+    const texts = Array.from({ length: 800 }, () => Array.from({ length: 1 + rand(30) }, () => words[rand(words.length)] + seps[rand(seps.length)]).join(""));
+    for (const phrase of [["cache", "expiry"], ["東京", "cache"], ["naïve", "tool", "a1"], ["cache", "cache"], ["expiry", "a1", "expiry"]]) {
+      const expected = byRegex(texts, phrase);
+      expect(expected.size, phrase.join(" ")).toBeGreaterThan(0);
+      expect(byPositions(texts, phrase), phrase.join(" ")).toEqual(expected);
+      expect(byPositions(texts, phrase, true), `${phrase.join(" ")}, split`).toEqual(expected);
+    }
+  });
+
+  it("a term the index does not hold matches nothing", () => {
+    expect(byPositions(["alpha beta"], ["alpha", "gamma"]).size).toBe(0);
+  });
+
+  it("positions that do not decode to the row's counts are damage, never a result", () => {
+    const table = new TermTable({ positions: true });
+    table.addText("a b a", 0);
+    const t = table.terms.indexOf("a");
+    const triples = decodePostings(encodePostings(table, t, [0]), 1, Int32Array.of(packLengthRole(3, 0) + 1));
+    const pos = encodePositions(table, t);
+    expect([...decodePositions(pos, triples)]).toEqual([0, 2]);
+    expect(() => decodePositions(pos.subarray(0, 1), triples)).toThrow(DamagedIndexError);
+    expect(() => decodePositions(Uint8Array.of(...pos, 1), triples)).toThrow(DamagedIndexError);
+  });
+});
