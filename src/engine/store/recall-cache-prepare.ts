@@ -70,11 +70,10 @@ function lineSpans(bytes: Uint8Array, lines: readonly number[]): number[] {
 export interface PreparedSegment {
   entryIds: string[];
   refs: (number | null)[];
-  roles: string[];
+  /** roleCode of each doc's role. */
+  roles: number[];
   /** `|tool|tool|` */
   tools: string[];
-  /** Paths, one a line. */
-  files: string[];
   isError: number[];
   /** Where each doc's line starts in the file, and its length. */
   offs: number[];
@@ -156,7 +155,6 @@ export function prepareEntries(
     refs: [],
     roles: [],
     tools: [],
-    files: [],
     isError: [],
     offs: [],
     lens: [],
@@ -183,9 +181,8 @@ export function prepareEntries(
     const local = seg.entryIds.length;
     seg.entryIds.push(entry.id);
     seg.refs.push(myRef);
-    seg.roles.push(content.role);
+    seg.roles.push(roleCode(content.role));
     seg.tools.push(`|${content.tools.join("|")}|`);
-    seg.files.push(content.files.join("\n"));
     seg.isError.push(content.isError ? 1 : 0);
     seg.offs.push(base + spans[2 * i]);
     seg.lens.push(spans[2 * i + 1]);

@@ -5,7 +5,6 @@
 // deleted and made again.
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { fileMatches } from "../recall/index.js";
 import { sqliteFault, type SqliteDb, type SqliteDriver } from "./sqlite.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
@@ -13,8 +12,9 @@ export const RECALL_SCHEMA_VERSION = 8;
 
 // Terms are stored once, with an id (`meta` holds the next one); a term is in use while some
 // postings row has its id. What is stored, per doc: where its line is in the session file (the
-// text is read back from there for snippets and regular expressions, never kept), its role, tools
-// and paths; per term and segment (a file's first read, or one later append): varint [doc delta,
+// text, and the paths it names, are read back from there for hits, snippets and regular
+// expressions, never kept), its role (recall/cross-postings.ts ROLE_CODES) and tools; its paths
+// reversed, for the file: filter; per tool call, its paths (a result names its call's); per term and segment (a file's first read, or one later append): varint [doc delta,
 // tf] pairs, and beside them where the word stands in each of those docs (for quoted phrases);
 // per segment: each doc's length and role; per file: the ids of its terms (varint deltas), which
 // is how its postings are found to merge or delete them. No full-text table: positions of our own
@@ -26,9 +26,8 @@ CREATE TABLE files(
   appendable INTEGER NOT NULL, doc_count INTEGER NOT NULL DEFAULT 0, token_count INTEGER NOT NULL DEFAULT 0,
   segments INTEGER NOT NULL DEFAULT 1, listed INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE docs(
-  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, entry_id TEXT NOT NULL, ref INTEGER, role TEXT NOT NULL,
-  tools TEXT NOT NULL, files TEXT NOT NULL, is_error INTEGER NOT NULL, off INTEGER NOT NULL, len INTEGER NOT NULL);
-CREATE INDEX docs_file ON docs(file_id);
+  id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, entry_id TEXT NOT NULL, ref INTEGER, role INTEGER NOT NULL,
+  tools TEXT NOT NULL, is_error INTEGER NOT NULL, off INTEGER NOT NULL, len INTEGER NOT NULL);
 CREATE TABLE segs(file_id INTEGER NOT NULL, first_doc INTEGER NOT NULL, lengths BLOB NOT NULL, PRIMARY KEY(file_id, first_doc)) WITHOUT ROWID;
 CREATE TABLE doc_tools(tool TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(tool, doc_id)) WITHOUT ROWID;
 CREATE TABLE doc_paths(rpath TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(rpath, doc_id)) WITHOUT ROWID;
@@ -105,7 +104,10 @@ function makeTables(db: SqliteDb): string | null {
 function connect(driver: SqliteDriver, path: string, options: RecallDbOptions): SqliteDb {
   return checked(driver.open(path), (db) => {
     if (path !== ":memory:") {
-      // Set before the first table exists; then space of deleted sessions goes back to the disk.
+      // Both set before the first table exists. Pages of 8 KiB: a postings row of a common word
+      // then rarely spills into overflow pages, whose unused tails cost more than the larger pages.
+      db.exec("PRAGMA page_size = 8192");
+      // Space of deleted sessions goes back to the disk.
       db.exec("PRAGMA auto_vacuum = INCREMENTAL");
       // A rollback journal, not WAL: a database at rest is one file, which a read-only mount or
       // another user's process can read without creating -wal/-shm files next to it.
@@ -120,12 +122,11 @@ function connectReadOnly(driver: SqliteDriver, path: string): SqliteDb {
   return checked(driver.open(path, { readOnly: true }), () => {});
 }
 
-/** Set up an opened database (busy timeout, `pragmas`, functions) and check it is one; closed on failure. */
+/** Set up an opened database (busy timeout, `pragmas`) and check it is one; closed on failure. */
 function checked(db: SqliteDb, pragmas: (db: SqliteDb) => void): SqliteDb {
   try {
     db.exec("PRAGMA busy_timeout = 10000");
     pragmas(db);
-    defineFunctions(db);
     // Reading the schema proves the file is a database (a damaged header fails here).
     db.prepare("SELECT count(*) FROM sqlite_master").value();
     return db;
@@ -133,10 +134,6 @@ function checked(db: SqliteDb, pragmas: (db: SqliteDb) => void): SqliteDb {
     db.close();
     throw error;
   }
-}
-
-function defineFunctions(db: SqliteDb): void {
-  db.defineFunction("file_match", (files, wanted) => (String(files).split("\n").some((f) => f !== "" && fileMatches(f, String(wanted))) ? 1 : 0));
 }
 
 /** Deletes the damaged database at `path` and creates an empty one of the current schema. */

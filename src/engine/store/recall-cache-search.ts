@@ -17,6 +17,7 @@ import {
   prefixTerms,
   reversedPath,
   roleCode,
+  ROLE_CODES,
   summaryLine,
   phraseMatches,
   decodePositions,
@@ -32,6 +33,7 @@ import {
 } from "../recall/index.js";
 import { DamagedIndexError } from "../recall/index.js";
 import type { SessionEntry } from "../types.js";
+import type { CallLookup } from "./recall-cache-prepare.js";
 import { readRange } from "./recall-cache-update.js";
 import type { SqliteDb, SqliteStatement, SqlValue } from "./sqlite.js";
 
@@ -72,11 +74,12 @@ export interface CrossSessionSearchOptions {
 
 interface DocRow {
   id: number;
+  file_id: number;
   entry_id: string;
   ref: number | null;
-  role: RecallRole;
+  /** roleCode of the doc's role. */
+  role: number;
   tools: string;
-  files: string;
   is_error: number;
   path: string;
   session_id: string;
@@ -87,8 +90,8 @@ interface DocRow {
   score?: number;
 }
 
-/** A doc row with its text read back. */
-type TextRow = DocRow & { text: string };
+/** A doc row with its text, and the paths it names, read back. */
+type TextRow = DocRow & { text: string; files: string[] };
 
 /** Thrown when a doc's line is no longer where the index says: the file changed since it was indexed. */
 export class StaleIndexError extends Error {
@@ -98,11 +101,19 @@ export class StaleIndexError extends Error {
   }
 }
 
-const DOC_COLUMNS = "d.id, d.entry_id, d.ref, d.role, d.tools, d.files, d.is_error, d.off, d.len, f.path, f.session_id, f.appendable";
+const DOC_COLUMNS = "d.id, d.file_id, d.entry_id, d.ref, d.role, d.tools, d.is_error, d.off, d.len, f.path, f.session_id, f.appendable";
 const DOC_FROM = "docs d JOIN files f ON f.id = d.file_id";
 
-/** The indexed text of a doc, from its line in the session file (the same cap and rendering as when it was indexed). */
-function readDocText(row: DocRow, read: (path: string, off: number, len: number) => Uint8Array = (path, off, len) => readRange(path, off, off + len)): string {
+/**
+ * The indexed text of a doc and the paths it names, from its line in the session file (the same
+ * cap and rendering as when it was indexed); `calls` finds the paths of the tool call a result
+ * answers, as indexing found them.
+ */
+function readDocContent(
+  row: DocRow,
+  calls: CallLookup,
+  read: (path: string, off: number, len: number) => Uint8Array = (path, off, len) => readRange(path, off, off + len),
+): { text: string; files: string[] } {
   let entry: SessionEntry | null = null;
   try {
     entry = JSON.parse(Buffer.from(read(row.path, row.off, row.len)).toString("utf8")) as SessionEntry;
@@ -112,9 +123,9 @@ function readDocText(row: DocRow, read: (path: string, off: number, len: number)
   // pi's migration gives v1 entries their ids on load; their lines have none.
   const id = (entry as { id?: unknown } | null)?.id;
   if (!entry || typeof entry !== "object" || (id === undefined ? row.appendable === 1 : id !== row.entry_id)) throw new StaleIndexError(row.path);
-  const content = docContent(entry, { get: () => undefined });
+  const content = docContent(entry, calls);
   if (!content) throw new StaleIndexError(row.path);
-  return content.text;
+  return { text: content.text, files: content.files };
 }
 
 /** Per query: each doc's packed length|role + 1, and where it stands among equal scores (session path, then file order). */
@@ -150,7 +161,7 @@ export class CrossSessionSearch {
       rows = ranked.top.slice(offset).map((t) => ({ ...this.textRow(t.doc), score: t.score }));
     } else if (q.matcher.kind === "regex") {
       const { where, params } = filterSql(q);
-      const scan = this.regexScan(q.matcher, where, params, page * pageSize, opts);
+      const scan = this.regexScan(q.matcher, where, params, this.toolAndFileDocs({ ...q.filters, tools: [] }, this.maxDoc()), page * pageSize, opts);
       timedOut = scan.timedOut;
       total = scan.rows.length;
       lowerBound = scan.more || timedOut;
@@ -207,7 +218,13 @@ export class CrossSessionSearch {
 
   private textRow(id: number): TextRow {
     const row = this.docRow(id);
-    return { ...row, text: readDocText(row) };
+    return { ...row, ...readDocContent(row, this.callsOf(row.file_id)) };
+  }
+
+  /** Paths of the tool calls indexed from one file, by call id. */
+  private callsOf(fileId: number): CallLookup {
+    const find = this.stmt("SELECT paths FROM calls WHERE file_id = ? AND call_id = ?");
+    return { get: (id) => find.value<string>(fileId, id)?.split("\n") };
   }
 
   /** Every stored row of a term's postings, one per segment. */
@@ -343,7 +360,7 @@ export class CrossSessionSearch {
   private filteredIds(q: RecallQuery): number[] {
     const maxDoc = this.maxDoc();
     const { roles } = q.filters;
-    const byRole = roles.length ? this.db.prepare(`SELECT id FROM docs WHERE role IN (${roles.map(() => "?").join(", ")})`).values<number>(...roles) : null;
+    const byRole = roles.length ? this.db.prepare(`SELECT id FROM docs WHERE role IN (${roles.map(() => "?").join(", ")})`).values<number>(...roles.map(roleCode)) : null;
     const allowed = this.toolAndFileDocs(q.filters, maxDoc);
     let out: number[];
     if (!allowed) out = byRole ?? this.stmt("SELECT id FROM docs").values<number>();
@@ -361,6 +378,8 @@ export class CrossSessionSearch {
     matcher: Extract<RecallMatcher, { kind: "regex" }>,
     where: string,
     params: SqlValue[],
+    /** Docs passing the file: filter (null: no such filter). */
+    byFile: Uint8Array | null,
     want: number,
     opts: CrossSessionSearchOptions,
   ): { rows: TextRow[]; more: boolean; timedOut: boolean } {
@@ -375,11 +394,12 @@ export class CrossSessionSearch {
       return file.bytes.subarray(off, off + len);
     };
     for (const row of stmt.all<DocRow>(...params)) {
+      if (byFile && byFile[row.id] !== 1) continue;
       if (now() > deadline) return { rows, more: true, timedOut: true };
-      const text = readDocText(row, read);
-      if (finder && finder.first(text) >= 0) {
+      const content = readDocContent(row, this.callsOf(row.file_id), read);
+      if (finder && finder.first(content.text) >= 0) {
         if (rows.length === want) return { rows, more: true, timedOut: false };
-        rows.push({ ...row, text });
+        rows.push({ ...row, ...content });
       }
     }
     return { rows, more: false, timedOut: false };
@@ -389,24 +409,23 @@ export class CrossSessionSearch {
 function filterSql(q: RecallQuery): { where: string; params: SqlValue[] } {
   const parts: string[] = [];
   const params: SqlValue[] = [];
-  const { roles, tools, files } = q.filters;
+  // The file: filter is a mask from doc_paths (toolAndFileDocs), as for ranked queries.
+  const { roles, tools } = q.filters;
   if (roles.length) {
     parts.push(`d.role IN (${roles.map(() => "?").join(", ")})`);
-    params.push(...roles);
+    params.push(...roles.map(roleCode));
   }
   if (tools.length) {
     parts.push(`(${tools.map(() => "instr(d.tools, ?) > 0").join(" OR ")})`);
     params.push(...tools.map((t) => `|${t}|`));
-  }
-  if (files.length) {
-    parts.push(`d.files != '' AND (${files.map(() => "file_match(d.files, ?)").join(" OR ")})`);
-    params.push(...files);
   }
   return { where: parts.map((p) => `AND ${p}`).join(" "), params };
 }
 
 function toHit(r: TextRow, rank: number, matcher: RecallMatcher, corrections: Record<string, string[]>): CrossSessionHit {
   const tools = r.tools.split("|").filter(Boolean);
+  const role = ROLE_CODES[r.role];
+  if (role === undefined) throw new DamagedIndexError(`doc ${r.id} has role ${r.role}`);
   let snippet: RecallSnippet | null = null;
   if (matcher.kind !== "none") {
     const words = matcher.kind === "terms" ? matcher.words.flatMap((w) => corrections[w] ?? [w]) : [];
@@ -421,9 +440,9 @@ function toHit(r: TextRow, rank: number, matcher: RecallMatcher, corrections: Re
     sessionId: r.session_id,
     entryId: r.entry_id,
     ref: r.ref,
-    role: r.role,
-    files: r.files ? r.files.split("\n") : [],
-    summary: summaryLine(r.role, r.text, r.is_error === 1, tools),
+    role,
+    files: r.files,
+    summary: summaryLine(role, r.text, r.is_error === 1, tools),
     snippet,
   };
 }

@@ -123,7 +123,12 @@ export interface UpdateOptions {
   workers?: PoolOptions | false;
 }
 
-/** When the tokens of removed or re-read files are this share of those left, the database is compacted (giveSpaceBack). */
+/** An index up to this size is compacted after a large read (worthCompacting): VACUUM takes well under a second. */
+const COMPACT_MAX_BYTES = 32 * 1024 * 1024;
+/** ... when the bytes read were at least 1/this of what the index covers. */
+const COMPACT_READ_SHARE = 4;
+
+/** When the tokens of removed or re-read files are this share of those left, the database is compacted (droppedMuch). */
 const GIVE_BACK_SHARE = 0.1;
 
 /** Writes to the index; each file's changes are one transaction, so an interrupted build keeps every file it finished. */
@@ -196,23 +201,39 @@ export class RecallIndexWriter {
     } finally {
       pool?.close();
     }
-    if (dropped) this.giveSpaceBack(dropped);
-    // The replaced per-file rows leave free pages even when nothing was dropped.
-    else if (stats.reindexed + stats.appended > 0) this.db.exec("PRAGMA incremental_vacuum");
+    const wrote = stats.reindexed + stats.appended > 0;
+    const compact = (dropped > 0 && this.droppedMuch(dropped)) || (wrote && stats.left === 0 && this.worthCompacting(progress.bytes));
+    if (compact) {
+      this.db.exec("DELETE FROM terms WHERE NOT EXISTS (SELECT 1 FROM postings p WHERE p.term_id = terms.id)");
+      this.db.exec("VACUUM");
+    }
+    // Free pages go back to the disk (replaced per-file rows leave some even when nothing was dropped).
+    else if (dropped > 0 || wrote) this.db.exec("PRAGMA incremental_vacuum");
     return stats;
   }
 
   /**
-   * After docs were deleted: free pages go back to the disk. A file's rows are spread over the
-   * pages of every term it holds, so deleting it mostly leaves pages part empty; when much went,
-   * terms out of use are deleted and the database is written again compactly (VACUUM).
+   * Whether to write the database again compactly after reading `readBytes` of sessions. Rows of
+   * one file go in among every other file's, so pages split and end up part empty (about a fifth
+   * of the postings table after a first build); VACUUM writes every table in order into full
+   * pages. It rewrites the whole file, so only when the read was a large share of what the index
+   * covers (a first build, a big change) and the index is small enough to cost little.
    */
-  private giveSpaceBack(dropped: number): void {
+  private worthCompacting(readBytes: number): boolean {
+    const bytes = (this.db.prepare("PRAGMA page_count").value<number>() ?? 0) * (this.db.prepare("PRAGMA page_size").value<number>() ?? 0);
+    if (bytes > COMPACT_MAX_BYTES) return false;
+    const covered = this.db.prepare("SELECT coalesce(sum(offset), 0) FROM files").value<number>() ?? 0;
+    return readBytes * COMPACT_READ_SHARE >= covered;
+  }
+
+  /**
+   * Whether `dropped` tokens (of removed or re-read files) are much of what is left. A file's rows
+   * are spread over the pages of every term it holds, so deleting it mostly leaves pages part
+   * empty, which only compacting gives back.
+   */
+  private droppedMuch(dropped: number): boolean {
     const left = this.db.prepare("SELECT coalesce(sum(token_count), 0) FROM files").value<number>() ?? 0;
-    if (dropped > left * GIVE_BACK_SHARE) {
-      this.db.exec("DELETE FROM terms WHERE NOT EXISTS (SELECT 1 FROM postings p WHERE p.term_id = terms.id)");
-      this.db.exec("VACUUM");
-    } else this.db.exec("PRAGMA incremental_vacuum");
+    return dropped > left * GIVE_BACK_SHARE;
   }
 
   private prefixUnchanged(path: string, row: FileRow): boolean {
@@ -227,7 +248,10 @@ export class RecallIndexWriter {
     // A term no postings row uses any more is out of use (its row goes when space is given back).
     const deletePostings = db.prepare("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
     for (const termId of this.termIdsOf(fileId)) deletePostings.run(termId, fileId);
-    for (const table of ["file_terms", "doc_tools", "doc_paths", "docs", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
+    // A file's docs are the id ranges of its segments (docs has no index by file).
+    const deleteDocs = db.prepare("DELETE FROM docs WHERE id >= ? AND id < ?");
+    for (const s of db.prepare("SELECT first_doc AS first, length(lengths) / 4 AS n FROM segs WHERE file_id = ?").all<{ first: number; n: number }>(fileId)) deleteDocs.run(s.first, s.first + s.n);
+    for (const table of ["file_terms", "doc_tools", "doc_paths", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
     db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
     return tokens;
   }
@@ -314,13 +338,13 @@ export class RecallIndexWriter {
     const db = this.db;
     const insertCall = db.prepare("INSERT OR REPLACE INTO calls(file_id, call_id, paths) VALUES (?, ?, ?)");
     for (const [id, paths] of seg.calls) insertCall.run(fileId, id, paths);
-    const insertDoc = db.prepare("INSERT INTO docs(file_id, entry_id, ref, role, tools, files, is_error, off, len) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    const insertDoc = db.prepare("INSERT INTO docs(file_id, entry_id, ref, role, tools, is_error, off, len) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     const insertTool = db.prepare("INSERT INTO doc_tools(tool, doc_id, file_id) VALUES (?, ?, ?)");
     const insertPath = db.prepare("INSERT OR IGNORE INTO doc_paths(rpath, doc_id, file_id) VALUES (?, ?, ?)");
     const n = seg.entryIds.length;
     let first = 0;
     for (let i = 0; i < n; i++) {
-      const id = insertDoc.run(fileId, seg.entryIds[i], seg.refs[i], seg.roles[i], seg.tools[i], seg.files[i], seg.isError[i], seg.offs[i], seg.lens[i]).lastInsertRowid;
+      const id = insertDoc.run(fileId, seg.entryIds[i], seg.refs[i], seg.roles[i], seg.tools[i], seg.isError[i], seg.offs[i], seg.lens[i]).lastInsertRowid;
       // Ids of one read are consecutive (its transaction holds the write lock): a segment is a range.
       if (i === 0) first = id;
       else if (id !== first + i) throw new Error("recall index: doc ids of one read are not consecutive");

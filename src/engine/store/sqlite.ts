@@ -26,8 +26,6 @@ export interface SqliteDb {
   prepare(sql: string): SqliteStatement;
   /** Runs `work` in one write transaction (BEGIN IMMEDIATE: the write lock is taken up front). */
   transaction<T>(work: () => T): T;
-  /** A deterministic scalar SQL function. */
-  defineFunction(name: string, fn: (...args: unknown[]) => number | string | null): void;
   close(): void;
 }
 
@@ -80,7 +78,6 @@ interface NodeStatement {
 interface NodeDatabase {
   exec(sql: string): void;
   prepare(sql: string): NodeStatement;
-  function(name: string, options: { deterministic: boolean }, fn: (...args: unknown[]) => unknown): void;
   close(): void;
 }
 interface BetterStatement extends NodeStatement {
@@ -89,7 +86,6 @@ interface BetterStatement extends NodeStatement {
 interface BetterDatabase {
   exec(sql: string): void;
   prepare(sql: string): BetterStatement;
-  function(name: string, options: { deterministic: boolean }, fn: (...args: unknown[]) => unknown): void;
   close(): void;
 }
 
@@ -142,7 +138,6 @@ function wrapNode(db: NodeDatabase): SqliteDb {
       };
     },
     transaction: (work) => tx.run(work),
-    defineFunction: (name, fn) => db.function(name, { deterministic: true }, fn),
     close: () => db.close(),
   };
 }
@@ -166,7 +161,6 @@ function wrapBetter(db: BetterDatabase): SqliteDb {
       };
     },
     transaction: (work) => tx.run(work),
-    defineFunction: (name, fn) => db.function(name, { deterministic: true }, fn),
     close: () => db.close(),
   };
 }
@@ -175,8 +169,8 @@ function wrapBetter(db: BetterDatabase): SqliteDb {
 function usable(db: SqliteDb): boolean {
   try {
     db.exec("CREATE TABLE probe(k TEXT PRIMARY KEY, v BLOB) WITHOUT ROWID");
-    db.defineFunction("probe_fn", () => 1);
-    return db.prepare("SELECT probe_fn() AS one").value() === 1;
+    db.prepare("INSERT INTO probe VALUES ('one', x'01')").run();
+    return db.prepare("SELECT count(*) FROM probe").value() === 1;
   } catch {
     return false;
   } finally {
@@ -193,7 +187,7 @@ function nodeDriver(): SqliteDriver | string {
   }
   const open = (path: string, options: SqliteOpenOptions = {}) => wrapNode(new mod.DatabaseSync(path, { readOnly: options.readOnly === true }));
   try {
-    if (typeof mod.DatabaseSync.prototype.function !== "function" || !usable(open(":memory:"))) return "node:sqlite lacks custom functions";
+    if (!usable(open(":memory:"))) return "node:sqlite cannot hold the index's tables";
   } catch (error) {
     return `node:sqlite failed (${error instanceof Error ? error.message : String(error)})`;
   }
@@ -210,7 +204,7 @@ function betterDriver(): SqliteDriver | string {
   const open = (path: string, options: SqliteOpenOptions = {}) =>
     wrapBetter(new Database(path, options.readOnly ? { readonly: true, fileMustExist: true } : {}));
   try {
-    if (!usable(open(":memory:"))) return "better-sqlite3 lacks custom functions";
+    if (!usable(open(":memory:"))) return "better-sqlite3 cannot hold the index's tables";
   } catch (error) {
     // Installed but its native part does not load (built for another Node).
     return `better-sqlite3 does not load (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`;
