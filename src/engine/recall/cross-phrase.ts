@@ -9,11 +9,12 @@ export interface PositionedRow {
   positions: Int32Array;
 }
 
-/** One term's rows, and (for a term that does not lead) per doc its row + 1 (0: not in the doc) and triple index there. */
+/** One term's rows, and (for a term that does not lead) per doc its row + 1 (0: not in the doc), where its positions start there and how many. */
 interface TermPlaces {
   rows: PositionedRow[];
   rowOf: Int32Array | null;
-  atOf: Int32Array | null;
+  startOf: Int32Array | null;
+  countOf: Int32Array | null;
 }
 
 export interface PhraseMatches {
@@ -32,31 +33,30 @@ export function phraseMatches(terms: readonly string[], rowsOf: (term: string) =
   for (const term of new Set(terms)) {
     const rows = rowsOf(term);
     if (!rows.length) return out;
-    places.set(term, { rows, rowOf: null, atOf: null });
+    places.set(term, { rows, rowOf: null, startOf: null, countOf: null });
   }
   // The rarest term leads; the others are looked up by doc.
   const distinct = [...places.entries()].sort((a, b) => docCount(a[1]) - docCount(b[1]));
   const [leadTerm, lead] = distinct[0];
   for (const [, p] of distinct.slice(1)) index(p, docLimit);
   const leadOffset = terms.indexOf(leadTerm);
-  const starts = new Map<PositionedRow, Int32Array>();
-  const startsOf = (row: PositionedRow): Int32Array => {
-    let s = starts.get(row);
-    if (!s) starts.set(row, (s = positionStarts(row.triples)));
-    return s;
-  };
+  // Each phrase term's positions in the doc at hand: lists[j][from[j] .. to[j]).
+  const k = terms.length;
+  const termPlaces = terms.map((t) => places.get(t)!);
+  const lists: Int32Array[] = new Array<Int32Array>(k);
+  const from = new Int32Array(k);
+  const to = new Int32Array(k);
   for (const row of lead.rows) {
-    const leadStarts = startsOf(row);
+    const leadStarts = positionStarts(row.triples);
     for (let t = 0; t < row.triples.length; t += POSTING_STRIDE) {
       const doc = row.triples[t];
-      // Each term's positions in this doc.
-      const lists: Int32Array[] = [];
       let missing = false;
-      for (const term of terms) {
-        const p = places.get(term)!;
+      for (let j = 0; j < k; j++) {
+        const p = termPlaces[j];
         if (p === lead) {
-          const at = leadStarts[t / POSTING_STRIDE];
-          lists.push(row.positions.subarray(at, at + row.triples[t + 1]));
+          lists[j] = row.positions;
+          from[j] = leadStarts[t / POSTING_STRIDE];
+          to[j] = from[j] + row.triples[t + 1];
           continue;
         }
         const r1 = p.rowOf![doc];
@@ -64,13 +64,12 @@ export function phraseMatches(terms: readonly string[], rowsOf: (term: string) =
           missing = true;
           break;
         }
-        const r = p.rows[r1 - 1];
-        const ti = p.atOf![doc];
-        const at = startsOf(r)[ti / POSTING_STRIDE];
-        lists.push(r.positions.subarray(at, at + r.triples[ti + 1]));
+        lists[j] = p.rows[r1 - 1].positions;
+        from[j] = p.startOf![doc];
+        to[j] = from[j] + p.countOf![doc];
       }
       if (missing) continue;
-      const count = countRuns(lists, leadOffset);
+      const count = countRuns(lists, from, to, leadOffset);
       if (count) {
         out.docs.push(doc);
         out.counts.push(count);
@@ -89,15 +88,21 @@ function docCount(p: TermPlaces): number {
 
 function index(p: TermPlaces, docLimit: number): void {
   const rowOf = new Int32Array(docLimit);
-  const atOf = new Int32Array(docLimit);
+  const startOf = new Int32Array(docLimit);
+  const countOf = new Int32Array(docLimit);
   p.rows.forEach((row, r) => {
+    let at = 0;
     for (let t = 0; t < row.triples.length; t += POSTING_STRIDE) {
-      rowOf[row.triples[t]] = r + 1;
-      atOf[row.triples[t]] = t;
+      const doc = row.triples[t];
+      rowOf[doc] = r + 1;
+      startOf[doc] = at;
+      countOf[doc] = row.triples[t + 1];
+      at += row.triples[t + 1];
     }
   });
   p.rowOf = rowOf;
-  p.atOf = atOf;
+  p.startOf = startOf;
+  p.countOf = countOf;
 }
 
 /** Where each doc's positions start in a row's positions. */
@@ -112,25 +117,29 @@ function positionStarts(triples: Int32Array): Int32Array {
 }
 
 /**
- * Non-overlapping runs where lists[j] holds start + j for every j (each list ascending), counted
- * from the left. The lead list (`leadOffset`) supplies the candidates: start = p - leadOffset.
+ * Non-overlapping runs where term j's positions (lists[j][from[j] .. to[j]), ascending) hold
+ * start + j for every j, counted from the left. The lead term (`leadOffset`) supplies the
+ * candidates: start = p - leadOffset. Moves `from` (each term's cursor) forward.
  */
-function countRuns(lists: readonly Int32Array[], leadOffset: number): number {
+function countRuns(lists: readonly Int32Array[], from: Int32Array, to: Int32Array, leadOffset: number): number {
   const k = lists.length;
-  const cursors = new Int32Array(k);
+  const lead = lists[leadOffset];
+  const leadEnd = to[leadOffset];
   let count = 0;
-  let nextFree = -Infinity;
-  for (const p of lists[leadOffset]) {
-    const start = p - leadOffset;
+  let nextFree = -1;
+  for (let i = from[leadOffset]; i < leadEnd; i++) {
+    const start = lead[i] - leadOffset;
     if (start < nextFree || start < 0) continue;
     let all = true;
     for (let j = 0; j < k; j++) {
+      if (j === leadOffset) continue;
       const want = start + j;
       const list = lists[j];
-      let c = cursors[j];
-      while (c < list.length && list[c] < want) c++;
-      cursors[j] = c;
-      if (c === list.length || list[c] !== want) {
+      const end = to[j];
+      let c = from[j];
+      while (c < end && list[c] < want) c++;
+      from[j] = c;
+      if (c === end || list[c] !== want) {
         all = false;
         break;
       }

@@ -117,26 +117,36 @@ export function decodePositions(bytes: Uint8Array, triples: Int32Array): Int32Ar
   const end = bytes.length;
   let i = 0;
   let o = 0;
-  for (let t = 1; t < triples.length; t += POSTING_STRIDE) {
-    let prev = 0;
-    for (let k = 0; k < triples[t]; k++) {
-      if (i >= end) throw new DamagedIndexError("positions cut short");
-      let v = bytes[i++];
-      if (v >= 0x80) {
-        v &= 0x7f;
-        let shift = 7;
-        let b: number;
-        do {
-          if (i >= end || shift > 28) throw new DamagedIndexError("positions cut short");
-          b = bytes[i++];
-          v += (b & 0x7f) * 2 ** shift;
-          shift += 7;
-        } while (b >= 0x80);
-      }
-      if (k > 0 && v === 0) throw new DamagedIndexError("positions not ascending");
-      prev += v;
-      out[o++] = prev;
+  // One varint after another; `left` counts down the current doc's positions (its first is absolute).
+  let t = 1;
+  let left = triples.length ? triples[1] : 0;
+  let prev = 0;
+  let first = true;
+  while (o < total) {
+    while (left === 0) {
+      t += POSTING_STRIDE;
+      left = triples[t];
+      prev = 0;
+      first = true;
     }
+    if (i >= end) throw new DamagedIndexError("positions cut short");
+    let v = bytes[i++];
+    if (v >= 0x80) {
+      v &= 0x7f;
+      let shift = 7;
+      let b: number;
+      do {
+        if (i >= end || shift > 28) throw new DamagedIndexError("positions cut short");
+        b = bytes[i++];
+        v += (b & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (b >= 0x80);
+    }
+    if (v === 0 && !first) throw new DamagedIndexError("positions not ascending");
+    prev += v;
+    out[o++] = prev;
+    left--;
+    first = false;
   }
   if (i !== end) throw new DamagedIndexError("positions too long");
   return out;
