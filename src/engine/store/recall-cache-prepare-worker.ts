@@ -2,7 +2,7 @@
 // (read, parse, docs, postings; no database) and posts each result on the pool's port, then
 // wakes the main thread, which waits for it synchronously.
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { prepareWholeFile } from "./recall-cache-prepare.js";
+import { prepareWholeFile, transferables } from "./recall-cache-prepare.js";
 import { CLAIMS, type PrepareJob, type PrepareReply } from "./recall-cache-prepare-pool.js";
 
 interface Setup {
@@ -25,7 +25,8 @@ if (parentPort) {
         reply = { seq: job.seq, error: error instanceof Error ? error.message : String(error) };
       }
     }
-    port.postMessage(reply);
+    // The packed postings are handed over, not copied.
+    port.postMessage(reply, "file" in reply ? transferables(reply.file) : []);
     Atomics.add(signal, 0, 1);
     Atomics.notify(signal, 0);
   });

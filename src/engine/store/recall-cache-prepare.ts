@@ -87,12 +87,50 @@ export interface PreparedSegment {
   lengths: Uint8Array;
   terms: string[];
   dfs: number[];
-  postings: Uint8Array[];
-  /** Per term, as `postings`: where its words stand in each doc (encodePositions). */
-  positions: Uint8Array[];
+  /**
+   * Per term (as `terms`), its postings row (encodePostings) and where its words stand in each
+   * doc (encodePositions), packed back to back: two buffers a worker hands over without copying.
+   */
+  rows: PackedRows;
   tokens: number;
   /** The `#N` of the next message entry after this read. */
   nextRef: number;
+}
+
+/** Byte strings back to back: string i is bytes[ends[i-1] .. ends[i]). */
+export interface PackedBytes {
+  bytes: Uint8Array;
+  ends: Int32Array;
+}
+
+export interface PackedRows {
+  postings: PackedBytes;
+  positions: PackedBytes;
+}
+
+const NO_ROWS: PackedRows = { postings: { bytes: new Uint8Array(0), ends: new Int32Array(0) }, positions: { bytes: new Uint8Array(0), ends: new Int32Array(0) } };
+
+/** String `i` of a packed list (a view, no copy). */
+export const packedAt = (p: PackedBytes, i: number): Uint8Array => p.bytes.subarray(i === 0 ? 0 : p.ends[i - 1], p.ends[i]);
+
+function pack(parts: readonly Uint8Array[]): PackedBytes {
+  const ends = new Int32Array(parts.length);
+  let total = 0;
+  parts.forEach((p, i) => (ends[i] = total += p.length));
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  return { bytes, ends };
+}
+
+/** The buffers of a prepared file a worker can hand over instead of copying. */
+export function transferables(file: PreparedFile): ArrayBuffer[] {
+  if (!file.segment || file.segment.terms.length === 0) return [];
+  const { postings, positions } = file.segment.rows;
+  return [postings.bytes.buffer, postings.ends.buffer, positions.bytes.buffer, positions.ends.buffer] as ArrayBuffer[];
 }
 
 /** A whole file read for the index. */
@@ -164,8 +202,7 @@ export function prepareEntries(
     lengths: new Uint8Array(0),
     terms: [],
     dfs: [],
-    postings: [],
-    positions: [],
+    rows: NO_ROWS,
     tokens: 0,
     nextRef: firstRef,
   };
@@ -199,8 +236,10 @@ export function prepareEntries(
     const local = Array.from({ length: seg.entryIds.length }, (_, i) => i);
     seg.terms = table.terms;
     seg.dfs = lists.map((l) => l.length >> 1);
-    seg.postings = table.terms.map((_, t) => encodePostings(table, t, local));
-    seg.positions = table.terms.map((_, t) => encodePositions(table, t));
+    seg.rows = {
+      postings: pack(table.terms.map((_, t) => encodePostings(table, t, local))),
+      positions: pack(table.terms.map((_, t) => encodePositions(table, t))),
+    };
   }
   return seg;
 }

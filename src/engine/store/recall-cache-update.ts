@@ -6,7 +6,7 @@ import { closeSync, fstatSync, openSync } from "node:fs";
 import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
-import { completeLines, prepareEntries, prepareWholeFile, readRange, sha, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
+import { completeLines, packedAt, prepareEntries, prepareWholeFile, readRange, sha, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 import type { SqliteDb } from "./sqlite.js";
 import { decodeTermIds, encodeTermIds, unionSorted } from "./term-id-list.js";
@@ -358,7 +358,7 @@ export class RecallIndexWriter {
       // In term id order: the postings B-tree is then written front to back, not at random.
       const order = ids.map((_, t) => t).sort((a, b) => ids[a] - ids[b]);
       // A segment is known by its first doc: segments of a file stay in file order.
-      for (const t of order) insertPostings.run(ids[t], fileId, first, seg.dfs[t], withFirstDoc(seg.postings[t], first), seg.positions[t]);
+      for (const t of order) insertPostings.run(ids[t], fileId, first, seg.dfs[t], withFirstDoc(packedAt(seg.rows.postings, t), first), packedAt(seg.rows.positions, t));
       const sorted = order.map((t) => ids[t]);
       const held = this.termIdsOf(fileId);
       db.prepare("INSERT OR REPLACE INTO file_terms(file_id, ids) VALUES (?, ?)").run(fileId, encodeTermIds(held.length ? unionSorted(held, sorted) : sorted));
