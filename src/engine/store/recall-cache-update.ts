@@ -8,7 +8,7 @@ import type { PiProfile, SessionEntry } from "../types.js";
 import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
 import { completeLines, packedAt, prepareEntries, prepareWholeFile, readRange, sha, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
-import type { SqliteDb } from "./sqlite.js";
+import { sqliteFault, type SqliteDb } from "./sqlite.js";
 import { decodeTermIds, encodeTermIds, unionSorted } from "./term-id-list.js";
 
 export { readRange } from "./recall-cache-prepare.js";
@@ -115,7 +115,7 @@ export interface UpdateProgress {
 }
 
 export interface UpdateOptions {
-  /** Called after each file that had to be read (not for unchanged ones). */
+  /** Called after each transaction of files that had to be read (not for unchanged ones), once it is committed. */
   onProgress?: (progress: UpdateProgress) => void;
   /** Asked before each file that has to be read: true stops there (the app builds in slices between frames). */
   shouldStop?: () => boolean;
@@ -131,7 +131,17 @@ const COMPACT_READ_SHARE = 4;
 /** When the tokens of removed or re-read files are this share of those left, the database is compacted (droppedMuch). */
 const GIVE_BACK_SHARE = 0.1;
 
-/** Writes to the index; each file's changes are one transaction, so an interrupted build keeps every file it finished. */
+/**
+ * A build writes files in transactions of several, each file in a savepoint: a commit costs about
+ * as much as writing a small file (the pages a file touches are spread over every term's), and
+ * pages files share are then written once. A transaction ends after this long, so an interrupted
+ * build loses at most the files of its last quarter second.
+ */
+const BATCH_MS = 250;
+/** ... or after this many bytes of sessions. */
+const BATCH_BYTES = 64_000_000;
+
+/** Writes to the index; an interrupted build keeps every file of the transactions it finished (BATCH_MS). */
 export class RecallIndexWriter {
   constructor(private readonly db: SqliteDb) {}
 
@@ -168,36 +178,57 @@ export class RecallIndexWriter {
     const fresh = pending.filter((p) => !rows.has(p.path));
     const freshIndex = new Map(fresh.map((p, i) => [p.path, i]));
     const pool = options.workers === false ? null : PreparePool.start(fresh, profile, options.workers);
-    try {
-      for (let i = 0; i < pending.length; i++) {
-        if (options.shouldStop?.()) {
-          stats.left = pending.length - i;
-          break;
-        }
-        const { path, size, mtimeMs } = pending[i];
-        const st = { size, mtimeMs };
-        const k = freshIndex.get(path);
-        const prepared = k === undefined ? null : pool ? pool.take(k) : prepareWholeFile(path, st, profile);
-        // The row is read again under the write lock: another process may have indexed the file meanwhile.
-        const read = this.db.transaction(() => {
-          const row = this.db.prepare("SELECT * FROM files WHERE path = ?").get<FileRow>(path);
-          if (row && row.size === st.size && row.mtime_ms === st.mtimeMs) return null;
-          if (row && row.appendable && st.size >= row.offset && this.prefixUnchanged(path, row)) return this.appendFile(row, path, st, profile);
-          if (row) dropped += row.token_count;
-          return this.indexWholeFile(row?.id, path, prepared ?? prepareWholeFile(path, st, profile));
-        });
-        progress.files++;
-        progress.bytes += size;
-        options.onProgress?.({ ...progress });
-        if (!read) {
-          stats.unchanged++;
-          continue;
-        }
-        if (read.whole) stats.reindexed++;
-        else stats.appended++;
-        stats.docsAdded += read.docs;
-        if (!read.listed) stats.unlisted++;
+    const readOne = (i: number): void => {
+      const { path, size, mtimeMs } = pending[i];
+      const st = { size, mtimeMs };
+      const k = freshIndex.get(path);
+      const prepared = k === undefined ? null : pool ? pool.take(k) : prepareWholeFile(path, st, profile);
+      // The row is read again under the write lock: another process may have indexed the file meanwhile.
+      const read = this.db.transaction(() => {
+        const row = this.db.prepare("SELECT * FROM files WHERE path = ?").get<FileRow>(path);
+        if (row && row.size === st.size && row.mtime_ms === st.mtimeMs) return null;
+        if (row && row.appendable && st.size >= row.offset && this.prefixUnchanged(path, row)) return this.appendFile(row, path, st, profile);
+        if (row) dropped += row.token_count;
+        return this.indexWholeFile(row?.id, path, prepared ?? prepareWholeFile(path, st, profile));
+      });
+      progress.files++;
+      progress.bytes += size;
+      if (!read) {
+        stats.unchanged++;
+        return;
       }
+      if (read.whole) stats.reindexed++;
+      else stats.appended++;
+      stats.docsAdded += read.docs;
+      if (!read.listed) stats.unlisted++;
+    };
+    try {
+      let i = 0;
+      let failure: { error: unknown } | null = null;
+      while (i < pending.length && !failure) {
+        if (options.shouldStop?.()) break;
+        // Several files to a transaction, each in a savepoint of its own (see BATCH_MS).
+        this.db.transaction(() => {
+          const started = Date.now();
+          let bytes = 0;
+          do {
+            try {
+              readOne(i);
+            } catch (error) {
+              // The database's own faults end the batch; a file that cannot be read keeps the files before it.
+              if (sqliteFault(error) !== null) throw error;
+              failure = { error };
+              return;
+            }
+            bytes += pending[i].size;
+            i++;
+          } while (i < pending.length && Date.now() - started < BATCH_MS && bytes < BATCH_BYTES && !options.shouldStop?.());
+        });
+        // Told once they are committed: files shown as done stay done when the build is interrupted.
+        options.onProgress?.({ ...progress });
+      }
+      if (failure) throw (failure as { error: unknown }).error;
+      stats.left = pending.length - i;
     } finally {
       pool?.close();
     }

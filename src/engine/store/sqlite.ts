@@ -24,7 +24,10 @@ export interface SqliteDb {
   readonly driver: SqliteDriverName;
   exec(sql: string): void;
   prepare(sql: string): SqliteStatement;
-  /** Runs `work` in one write transaction (BEGIN IMMEDIATE: the write lock is taken up front). */
+  /**
+   * Runs `work` in one write transaction (BEGIN IMMEDIATE: the write lock is taken up front);
+   * called inside another, a savepoint: a failure there undoes only that part.
+   */
   transaction<T>(work: () => T): T;
   close(): void;
 }
@@ -99,8 +102,7 @@ class Transactions {
   private depth = 0;
   constructor(private readonly exec: (sql: string) => void) {}
   run<T>(work: () => T): T {
-    // Nested calls join the outer transaction.
-    if (this.depth > 0) return work();
+    if (this.depth > 0) return this.nested(work);
     this.exec("BEGIN IMMEDIATE");
     this.depth++;
     try {
@@ -112,6 +114,28 @@ class Transactions {
         this.exec("ROLLBACK");
       } catch {
         // SQLite already rolled back (e.g. after SQLITE_FULL).
+      }
+      throw error;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** Inside a transaction: a savepoint, so a failing `work` undoes only itself (the outer one decides the rest). */
+  private nested<T>(work: () => T): T {
+    const name = `nested_${this.depth}`;
+    this.exec(`SAVEPOINT ${name}`);
+    this.depth++;
+    try {
+      const out = work();
+      this.exec(`RELEASE ${name}`);
+      return out;
+    } catch (error) {
+      try {
+        this.exec(`ROLLBACK TO ${name}`);
+        this.exec(`RELEASE ${name}`);
+      } catch {
+        // The whole transaction is gone already (e.g. after SQLITE_FULL).
       }
       throw error;
     } finally {
