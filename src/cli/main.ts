@@ -49,7 +49,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
   now: new Date(),
   version: packageVersion(),
   // A command reads a session once and exits (one-shot-v8.ts). The explorer keeps V8's defaults.
-  beforeCommand: () => setFlagsFromString(oneShotV8Flags(process.versions.v8).join(" ")),
+  beforeCommand: (how) => setFlagsFromString(oneShotV8Flags(process.versions.v8, how).join(" ")),
   streams: {
     stdout: writeOut,
     stderr: (text) => process.stderr.write(text),

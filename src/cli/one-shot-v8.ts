@@ -16,9 +16,14 @@ const TIER_UP_LATER: Readonly<Record<number, string>> = {
   12: "--invocation-count-for-turbofan=60000", // 20 × V8 12's 3000
 };
 
-/** The V8 flags a CLI command sets for itself, for the V8 version `v8Version` (process.versions.v8). */
-export function oneShotV8Flags(v8Version: string): string[] {
-  const flags = ["--semi-space-growth-factor=1"];
+/**
+ * The V8 flags a CLI command sets for itself, for the V8 version `v8Version` (process.versions.v8).
+ * A command that `indexes` every session (recall --all) keeps the growing young generation: its
+ * threads parse gigabytes and keep little of it, and a nursery that stays small collects far too
+ * often (flags are the whole process's, its worker threads' too).
+ */
+export function oneShotV8Flags(v8Version: string, how: { indexes: boolean } = { indexes: false }): string[] {
+  const flags = how.indexes ? [] : ["--semi-space-growth-factor=1"];
   const tierUp = TIER_UP_LATER[Number.parseInt(v8Version, 10)];
   if (tierUp) flags.push(tierUp);
   return flags;

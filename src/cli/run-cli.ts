@@ -19,7 +19,8 @@ export interface CliEnvironment {
   /** The package version, for --version. */
   version: string;
   /** Called once before a command (not the explorer) runs: the process may tune itself for a one-shot job. */
-  beforeCommand?: () => void;
+  /** Called once the command is known (`indexes`: it builds the index of every session, recall --all). */
+  beforeCommand?: (how: { indexes: boolean }) => void;
 }
 
 type ParsedValues = Record<string, string | boolean | undefined>;
@@ -104,7 +105,7 @@ async function dispatch(argv: string[], environment: CliEnvironment): Promise<nu
     home: environment.home,
     now: environment.now,
   };
-  environment.beforeCommand?.();
+  environment.beforeCommand?.({ indexes: located.name === "recall" && parsed.values.all === true });
   return await command.run(ctx);
 }
 

@@ -15,6 +15,10 @@ describe("oneShotV8Flags", () => {
     expect(oneShotV8Flags("14.0.1")).toEqual(["--semi-space-growth-factor=1"]);
   });
 
+  it("recall --all, which parses every session in several threads, keeps the young generation growing", () => {
+    expect(oneShotV8Flags("12.4.254.21-node.57", { indexes: true })).toEqual(["--invocation-count-for-turbofan=60000"]);
+  });
+
   // This node, and the oracle's Node 22 where it is installed (the other V8 the table names).
   for (const [name, node] of [["this node", process.execPath], ["Node 22", existsSync(NODE22) ? NODE22 : undefined]] as const) {
     it.skipIf(node === undefined)(`sets only flags the V8 of ${name} accepts (nothing on stderr)`, () => {
