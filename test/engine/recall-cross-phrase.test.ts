@@ -2,7 +2,7 @@
 // for every doc they must find exactly the occurrences the single-session search's regular
 // expression finds (recall/phrase.ts), long unindexed words, repeats and non-ASCII text included.
 import { describe, expect, it } from "vitest";
-import { decodePositions, decodePostings, encodePositions, encodePostings, packLengthRole, phraseMatches, TermTable, tokenize, DamagedIndexError } from "../../src/engine/recall/index.js";
+import { decodePositions, decodePostings, encodePositions, encodePostings, encodeSegmentRows, packedAt, packLengthRole, phraseMatches, TermTable, tokenize, DamagedIndexError } from "../../src/engine/recall/index.js";
 import { phraseRegex } from "../../src/engine/recall/phrase.js";
 
 /** A table of `texts` (doc i = texts[i]) as stored rows, and the phrase matcher over them. */
@@ -80,6 +80,16 @@ describe("phrases from word positions", () => {
 
   it("a term the index does not hold matches nothing", () => {
     expect(byPositions(["alpha beta"], ["alpha", "gamma"]).size).toBe(0);
+  });
+
+  it("a segment's rows packed in one pass are each term's rows as encoded alone", () => {
+    const table = new TermTable({ positions: true });
+    ["alpha beta alpha", "beta gamma", "x".repeat(70) + " alpha alpha alpha", "naïve 東京 beta"].forEach((t, d) => table.addText(t, d));
+    const rows = encodeSegmentRows(table);
+    table.terms.forEach((term, t) => {
+      expect([...packedAt(rows.postings, t)], term).toEqual([...encodePostings(table, t, [0, 1, 2, 3])]);
+      expect([...packedAt(rows.positions, t)], term).toEqual([...encodePositions(table, t)]);
+    });
   });
 
   it("positions that do not decode to the row's counts are damage, never a result", () => {

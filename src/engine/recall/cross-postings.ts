@@ -79,6 +79,77 @@ export function encodePostings(table: TermTable, termId: number, docIds: ArrayLi
   return out.slice(0, o);
 }
 
+/** Byte strings back to back: string i is bytes[ends[i-1] .. ends[i]). */
+export interface PackedBytes {
+  bytes: Uint8Array;
+  ends: Int32Array;
+}
+
+/** String `i` of a packed list (a view, no copy). */
+export const packedAt = (p: PackedBytes, i: number): Uint8Array => p.bytes.subarray(i === 0 ? 0 : p.ends[i - 1], p.ends[i]);
+
+/**
+ * Every term's row of a segment whose docs are numbered from 0, packed in term id order:
+ * postings as encodePostings, positions as encodePositions, written straight into two buffers
+ * (a segment has thousands of terms; one small array each cost more than the encoding).
+ */
+export function encodeSegmentRows(table: TermTable): { postings: PackedBytes; positions: PackedBytes } {
+  const lists = table.lists;
+  const positions = table.positions;
+  let pairs = 0;
+  let places = 0;
+  for (let t = 0; t < lists.length; t++) {
+    pairs += lists[t].length;
+    places += positions[t].length;
+  }
+  // A varint of a 32-bit value takes at most 5 bytes: per doc a delta and a tf, per position a gap.
+  const post = new Uint8Array(5 * pairs + 1);
+  const pos = new Uint8Array(5 * places + 1);
+  const postEnds = new Int32Array(lists.length);
+  const posEnds = new Int32Array(lists.length);
+  let o = 0;
+  let p = 0;
+  for (let t = 0; t < lists.length; t++) {
+    const list = lists[t];
+    const at = positions[t];
+    let prevDoc = 0;
+    let k = 0;
+    for (let i = 0; i < list.length; i += 2) {
+      const doc = list[i];
+      const tf = list[i + 1];
+      let v = (doc - prevDoc) * 2 + (tf > 1 ? 1 : 0);
+      while (v >= 0x80) {
+        post[o++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      post[o++] = v;
+      if (tf > 1) {
+        v = tf;
+        while (v >= 0x80) {
+          post[o++] = (v & 0x7f) | 0x80;
+          v >>>= 7;
+        }
+        post[o++] = v;
+      }
+      prevDoc = doc;
+      let prev = 0;
+      for (let j = 0; j < tf; j++) {
+        const place = at[k++];
+        v = place - prev;
+        prev = place;
+        while (v >= 0x80) {
+          pos[p++] = (v & 0x7f) | 0x80;
+          v >>>= 7;
+        }
+        pos[p++] = v;
+      }
+    }
+    postEnds[t] = o;
+    posEnds[t] = p;
+  }
+  return { postings: { bytes: post.slice(0, o), ends: postEnds }, positions: { bytes: pos.slice(0, p), ends: posEnds } };
+}
+
 /**
  * Where a term's words stand in each doc of a segment's row, for phrases: per doc (in the row's
  * order, tf of them) the first position, then the gaps to the next, as unsigned varints.

@@ -6,7 +6,7 @@
 // to the ids the database gives the docs.
 import { createHash } from "node:crypto";
 import { closeSync, openSync, readSync } from "node:fs";
-import { collectCallPaths, docContent, encodeLengths, encodePositions, encodePostings, packLengthRole, reversedPath, roleCode, TermTable } from "../recall/index.js";
+import { collectCallPaths, docContent, encodeLengths, encodeSegmentRows, packLengthRole, reversedPath, roleCode, TermTable, type PackedBytes } from "../recall/index.js";
 import { loadFromScan } from "../session/load.js";
 import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
@@ -97,12 +97,6 @@ export interface PreparedSegment {
   nextRef: number;
 }
 
-/** Byte strings back to back: string i is bytes[ends[i-1] .. ends[i]). */
-export interface PackedBytes {
-  bytes: Uint8Array;
-  ends: Int32Array;
-}
-
 export interface PackedRows {
   postings: PackedBytes;
   positions: PackedBytes;
@@ -110,21 +104,6 @@ export interface PackedRows {
 
 const NO_ROWS: PackedRows = { postings: { bytes: new Uint8Array(0), ends: new Int32Array(0) }, positions: { bytes: new Uint8Array(0), ends: new Int32Array(0) } };
 
-/** String `i` of a packed list (a view, no copy). */
-export const packedAt = (p: PackedBytes, i: number): Uint8Array => p.bytes.subarray(i === 0 ? 0 : p.ends[i - 1], p.ends[i]);
-
-function pack(parts: readonly Uint8Array[]): PackedBytes {
-  const ends = new Int32Array(parts.length);
-  let total = 0;
-  parts.forEach((p, i) => (ends[i] = total += p.length));
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    bytes.set(p, at);
-    at += p.length;
-  }
-  return { bytes, ends };
-}
 
 /** The buffers of a prepared file a worker can hand over instead of copying. */
 export function transferables(file: PreparedFile): ArrayBuffer[] {
@@ -233,13 +212,9 @@ export function prepareEntries(
   if (seg.entryIds.length) {
     seg.lengths = encodeLengths(lengthRoles);
     const lists = table.lists;
-    const local = Array.from({ length: seg.entryIds.length }, (_, i) => i);
     seg.terms = table.terms;
     seg.dfs = lists.map((l) => l.length >> 1);
-    seg.rows = {
-      postings: pack(table.terms.map((_, t) => encodePostings(table, t, local))),
-      positions: pack(table.terms.map((_, t) => encodePositions(table, t))),
-    };
+    seg.rows = encodeSegmentRows(table);
   }
   return seg;
 }
