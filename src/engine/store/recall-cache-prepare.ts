@@ -21,7 +21,8 @@ export const sha = (bytes: Uint8Array): string => createHash("sha256").update(by
 export function readRange(path: string, from: number, to: number): Uint8Array {
   const fd = openSync(path, "r");
   try {
-    const out = new Uint8Array(Math.max(0, to - from));
+    // Not zero-filled first: the read overwrites it, and only the bytes read are returned.
+    const out = Buffer.allocUnsafe(Math.max(0, to - from));
     let off = 0;
     while (off < out.length) {
       const n = readSync(fd, out, off, out.length - off, from + off);
