@@ -48,8 +48,13 @@ export class PieceDecoder {
   decode(from: number, to: number): string {
     const buf = this.buf;
     if (!this.valid) return lenientDecoder.decode(buf.subarray(from, to));
-    return buf.toString(isAscii(buf.subarray(from, to)) ? "latin1" : "utf8", from, to);
+    return decodeValidUtf8(buf, from, to);
   }
+}
+
+/** Bytes [from, to) of `buf`, known to be valid UTF-8, decoded as Node decodes them; ASCII as latin1 (the same characters, a third of the cost, a one-byte string). */
+export function decodeValidUtf8(buf: Buffer, from: number, to: number): string {
+  return buf.toString(isAscii(buf.subarray(from, to)) ? "latin1" : "utf8", from, to);
 }
 
 /** A Buffer over the same memory (no copy). */
