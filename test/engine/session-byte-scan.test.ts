@@ -45,6 +45,15 @@ const CASES: Record<string, Buffer> = {
   "one line with spaces at both ends": utf8(`  ${H}  `),
   "blank and whitespace lines in the middle": utf8(`${H}\n\n   \n\t${message("a", null, "x")}\t\n \n`),
   "null and non-object lines": utf8(`${H}\nnull\n[1]\n"s"\n0\n${message("a", null, "x")}\n`),
+  // Short lines are decoded in runs of many lines: runs that hold non-latin1 text, invalid bytes,
+  // and a run cut by a long line or by its size limit.
+  "thousands of short lines": join_(
+    `${H}\n`,
+    ...Array.from({ length: 3000 }, (_, i): string | number[] =>
+      i % 97 === 0 ? [0xe2, 0x82, 0x0a] : i % 50 === 0 ? `${message(`l${i}`, null, "x".repeat(400))}\n` : i % 7 === 0 ? "\n" : i % 5 === 0 ? `{"k":"🎉${i}"}\r\n` : `{"k":"é${i}"}\n`,
+    ),
+    '{"k":"end"}',
+  ),
 };
 
 /** The scan of the whole text, decoded as Node decodes it (the answer before bytes were scanned line by line). */

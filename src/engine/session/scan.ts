@@ -94,11 +94,17 @@ export function scanSessionText(input: string | Uint8Array, profile: PiProfile):
   return { ...collector.result(walk, input.length === 0), readlineText, lineStarts: undefined };
 }
 
+/** Lines up to this many bytes are decoded in runs: one string per run, then cut at its "\n"s. */
+const SHORT_LINE_BYTES = 256;
+/** At most this many bytes per run. */
+const RUN_BYTES = 16 * 1024;
+
 /**
  * scanSessionText of the decoded bytes, decoding line by line: each line is a string of its own
  * (one-byte for an ASCII line, which JSON.parse reads faster), never a slice of one text of the
  * whole file (two-byte as soon as one character is not latin1), and the walk that finds the lines
- * keeps where they start.
+ * keeps where they start. Short lines are decoded a run at a time (decoding per call costs more
+ * than a short line's bytes).
  */
 function scanSessionBytes(bytes: Uint8Array, profile: PiProfile): SessionScan {
   const decoder = new PieceDecoder(bytes);
@@ -115,9 +121,34 @@ function scanSessionBytes(bytes: Uint8Array, profile: PiProfile): SessionScan {
   starts.push(at);
   const count = starts.length - 1;
   const line = (l: number): string => decoder.decode(starts[l - 1], starts[l] - 1);
+  /** Visit lines [from, to] decoded, through `edit` for the lines it names. */
+  const visitLines = (from: number, to: number, edit?: (text: string, l: number) => string): void => {
+    for (let l = from; l <= to; ) {
+      const runStart = starts[l - 1];
+      let end = l;
+      while (end < to && starts[end] - starts[end - 1] <= SHORT_LINE_BYTES && starts[end + 1] - starts[end] <= SHORT_LINE_BYTES && starts[end + 1] - runStart <= RUN_BYTES) end++;
+      if (end === l) {
+        collector.visit(edit ? edit(line(l), l) : line(l), l);
+        l++;
+        continue;
+      }
+      // No UTF-8 sequence spans a "\n", so the run's text cut at its "\n"s is each line's text.
+      const text = decoder.decode(runStart, starts[end] - 1);
+      let from = 0;
+      for (; l < end; l++) {
+        const nl = text.indexOf("\n", from);
+        const piece = text.slice(from, nl);
+        collector.visit(edit ? edit(piece, l) : piece, l);
+        from = nl + 1;
+      }
+      const last = text.slice(from);
+      collector.visit(edit ? edit(last, l) : last, l);
+      l++;
+    }
+  };
   let walk: LineWalk;
   if (profile === "1.6") {
-    for (let l = 1; l <= count; l++) collector.visit(line(l), l);
+    visitLines(1, count);
     walk = { unterminatedTail: n > 0 && bytes[n - 1] !== 10, lastLine: count };
   } else {
     // pi 0.73 trims the whole text before splitting it: whole blank lines go at both ends, and the
@@ -128,12 +159,12 @@ function scanSessionBytes(bytes: Uint8Array, profile: PiProfile): SessionScan {
     while (last > first && line(last).trim() === "") last--;
     if (first > count) walk = { unterminatedTail: false, lastLine: 0 };
     else {
-      for (let l = first; l <= last; l++) {
-        let text = line(l);
-        if (l === first) text = text.trimStart();
-        if (l === last) text = text.trimEnd();
-        collector.visit(text, l);
-      }
+      visitLines(first, last, (text, l) => {
+        let trimmed = text;
+        if (l === first) trimmed = trimmed.trimStart();
+        if (l === last) trimmed = trimmed.trimEnd();
+        return trimmed;
+      });
       walk = { unterminatedTail: false, lastLine: last };
     }
   }
