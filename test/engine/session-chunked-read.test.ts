@@ -29,8 +29,9 @@ function scanInLinePieces(bytes: Uint8Array, every: number) {
   return scan.finish(bytes.subarray(start));
 }
 
-function withoutText<T extends { text: string }>(scan: T): Omit<T, "text"> {
-  const { text: _text, ...rest } = scan;
+/** What a whole scan has that a chunked one does not: the listing's text, where lines start. */
+function withoutText<T extends { readlineText: unknown; lineStarts: unknown }>(scan: T): Omit<T, "readlineText" | "lineStarts"> {
+  const { readlineText: _text, lineStarts: _starts, ...rest } = scan;
   return rest;
 }
 

@@ -1,7 +1,8 @@
 // Barrel of session/.
 //   parseSession(input, profile, {path?}) -> LoadedSession (pi's load + migration, diagnostics, invalid)
 //   loadFromScan(scan, profile)           -> the same from an existing scanSessionText result
-//   scanSessionText(input, profile)       -> parsed values + lines + line diagnostics (no migration)
+//   scanSessionText(input, profile)       -> parsed values + lines + line diagnostics (no migration); of
+//                                            bytes: decoded line by line, with where each line starts
 //   ChunkedSessionScan                    -> the same for pi 1.6, fed piece by piece (push, finish)
 //   entryIndexOf(loaded)                  -> byId / parents / roots / children (file order), cached
 //   sessionInfoFromValues(values, profile)-> pi's SessionInfo fields from parsed values (listing)

@@ -1,5 +1,6 @@
 // Splitting a session text into the lines pi tries to parse, per release, with physical line numbers.
 import type { PiProfile } from "../types.js";
+import { asBuffer } from "./decode.js";
 
 export interface LineWalk {
   /** 1.6: the text after the last "\n" was not empty (pi 1.6 appends "\n" to such a file on open). */
@@ -59,6 +60,17 @@ export function hasLoneCarriageReturn(text: string): boolean {
   while (i !== -1) {
     if (text.charCodeAt(i + 1) !== 10) return true;
     i = text.indexOf("\r", i + 1);
+  }
+  return false;
+}
+
+/** hasLoneCarriageReturn of the decoded bytes: a 0x0D byte is always a "\r" of its own, valid UTF-8 or not. */
+export function hasLoneCarriageReturnByte(bytes: Uint8Array): boolean {
+  const buf = asBuffer(bytes); // Buffer's indexOf is memchr, a typed array's a loop
+  let i = buf.indexOf(13);
+  while (i !== -1) {
+    if (buf[i + 1] !== 10) return true;
+    i = buf.indexOf(13, i + 1);
   }
   return false;
 }

@@ -1,9 +1,9 @@
 // First pass over a session text: the JSON values pi would collect, each with its physical line,
 // and a diagnostic for every line pi silently drops.
 import type { Diagnostic, PiProfile } from "../types.js";
-import { decodeUtf8 } from "./decode.js";
+import { decodeUtf8, findInvalidUtf8Lines, PieceDecoder } from "./decode.js";
 import { describeUnparsableLine } from "./damage.js";
-import { forEachSessionLine, isBlankLine, type LineWalk } from "./lines.js";
+import { forEachSessionLine, hasLoneCarriageReturn, hasLoneCarriageReturnByte, isBlankLine, type LineWalk } from "./lines.js";
 import { stringifyJson } from "../serialize/json-text.js";
 import { StringSharing } from "./share-strings.js";
 
@@ -24,8 +24,17 @@ export interface SessionLineScan {
 }
 
 export interface SessionScan extends SessionLineScan {
-  /** The decoded text, kept for pi 1.6's listing, which splits lines differently. */
-  text: string;
+  /**
+   * The decoded text, kept only where pi 1.6's listing needs it: it holds a "\r" that is not part
+   * of "\r\n", where readline (which the listing reads with) ends a line too.
+   */
+  readlineText: string | undefined;
+  /**
+   * A scan of bytes: where each physical line starts (index line - 1), then where a line after the
+   * last would start (one past its "\n"; the length + 1 when the bytes do not end with "\n"), so
+   * line L is bytes [lineStarts[L - 1], lineStarts[L] - 1). Undefined for a scan of a text.
+   */
+  lineStarts: number[] | undefined;
 }
 
 /** Collects values and diagnostics line by line; shared by the whole-text and the chunked scan. */
@@ -78,15 +87,89 @@ class LineCollector {
 }
 
 export function scanSessionText(input: string | Uint8Array, profile: PiProfile): SessionScan {
-  let text: string;
-  let invalidUtf8Lines: number[] = [];
-  if (typeof input === "string") text = input;
-  else ({ text, invalidUtf8Lines } = decodeUtf8(input));
-
+  if (typeof input !== "string") return scanSessionBytes(input, profile);
   const collector = new LineCollector(profile);
-  collector.invalidUtf8(invalidUtf8Lines, 1);
-  const walk = forEachSessionLine(text, profile, (line, lineNo) => collector.visit(line, lineNo));
-  return { ...collector.result(walk, text.length === 0), text };
+  const walk = forEachSessionLine(input, profile, (line, lineNo) => collector.visit(line, lineNo));
+  const readlineText = profile === "1.6" && hasLoneCarriageReturn(input) ? input : undefined;
+  return { ...collector.result(walk, input.length === 0), readlineText, lineStarts: undefined };
+}
+
+/** Lines up to this many bytes are decoded in runs: one string per run, then cut at its "\n"s. */
+const SHORT_LINE_BYTES = 256;
+/** At most this many bytes per run. */
+const RUN_BYTES = 16 * 1024;
+
+/**
+ * scanSessionText of the decoded bytes, decoding line by line: each line is a string of its own
+ * (one-byte for an ASCII line, which JSON.parse reads faster), never a slice of one text of the
+ * whole file (two-byte as soon as one character is not latin1), and the walk that finds the lines
+ * keeps where they start. Short lines are decoded a run at a time (decoding per call costs more
+ * than a short line's bytes).
+ */
+function scanSessionBytes(bytes: Uint8Array, profile: PiProfile): SessionScan {
+  const decoder = new PieceDecoder(bytes);
+  const collector = new LineCollector(profile);
+  if (!decoder.valid) collector.invalidUtf8(findInvalidUtf8Lines(bytes), 1);
+  const n = bytes.length;
+  const starts: number[] = [];
+  let at = 0;
+  while (at < n) {
+    starts.push(at);
+    const nl = decoder.indexOfNewline(at);
+    at = nl === -1 ? n + 1 : nl + 1;
+  }
+  starts.push(at);
+  const count = starts.length - 1;
+  const line = (l: number): string => decoder.decode(starts[l - 1], starts[l] - 1);
+  /** Visit lines [from, to] decoded, through `edit` for the lines it names. */
+  const visitLines = (from: number, to: number, edit?: (text: string, l: number) => string): void => {
+    for (let l = from; l <= to; ) {
+      const runStart = starts[l - 1];
+      let end = l;
+      while (end < to && starts[end] - starts[end - 1] <= SHORT_LINE_BYTES && starts[end + 1] - starts[end] <= SHORT_LINE_BYTES && starts[end + 1] - runStart <= RUN_BYTES) end++;
+      if (end === l) {
+        collector.visit(edit ? edit(line(l), l) : line(l), l);
+        l++;
+        continue;
+      }
+      // No UTF-8 sequence spans a "\n", so the run's text cut at its "\n"s is each line's text.
+      const text = decoder.decode(runStart, starts[end] - 1);
+      let from = 0;
+      for (; l < end; l++) {
+        const nl = text.indexOf("\n", from);
+        const piece = text.slice(from, nl);
+        collector.visit(edit ? edit(piece, l) : piece, l);
+        from = nl + 1;
+      }
+      const last = text.slice(from);
+      collector.visit(edit ? edit(last, l) : last, l);
+      l++;
+    }
+  };
+  let walk: LineWalk;
+  if (profile === "1.6") {
+    visitLines(1, count);
+    walk = { unterminatedTail: n > 0 && bytes[n - 1] !== 10, lastLine: count };
+  } else {
+    // pi 0.73 trims the whole text before splitting it: whole blank lines go at both ends, and the
+    // first and last lines left lose their outer whitespace.
+    let first = 1;
+    while (first <= count && line(first).trim() === "") first++;
+    let last = count;
+    while (last > first && line(last).trim() === "") last--;
+    if (first > count) walk = { unterminatedTail: false, lastLine: 0 };
+    else {
+      visitLines(first, last, (text, l) => {
+        let trimmed = text;
+        if (l === first) trimmed = trimmed.trimStart();
+        if (l === last) trimmed = trimmed.trimEnd();
+        return trimmed;
+      });
+      walk = { unterminatedTail: false, lastLine: last };
+    }
+  }
+  const readlineText = profile === "1.6" && hasLoneCarriageReturnByte(bytes) ? decodeUtf8(bytes).text : undefined;
+  return { ...collector.result(walk, n === 0), readlineText, lineStarts: starts };
 }
 
 /**

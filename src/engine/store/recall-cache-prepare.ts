@@ -21,7 +21,8 @@ export const sha = (bytes: Uint8Array): string => createHash("sha256").update(by
 export function readRange(path: string, from: number, to: number): Uint8Array {
   const fd = openSync(path, "r");
   try {
-    const out = new Uint8Array(Math.max(0, to - from));
+    // Not zero-filled first: the read overwrites it, and only the bytes read are returned.
+    const out = Buffer.allocUnsafe(Math.max(0, to - from));
     let off = 0;
     while (off < out.length) {
       const n = readSync(fd, out, off, out.length - off, from + off);
@@ -47,21 +48,12 @@ export function completeLines(bytes: Uint8Array): number {
   }
 }
 
-/** [start, length] of each physical line (1-based `lines`) of `bytes`, flat. */
-function lineSpans(bytes: Uint8Array, lines: readonly number[]): number[] {
+/** [start, length] of each physical line (1-based `lines`), flat, from where a byte scan found the lines start. */
+function lineSpans(lineStarts: readonly number[], lines: readonly number[]): number[] {
   const out: number[] = [];
-  let line = 1;
-  let start = 0;
-  for (const want of lines) {
-    while (line < want) {
-      const nl = bytes.indexOf(10, start);
-      if (nl < 0) break;
-      start = nl + 1;
-      line++;
-    }
-    let end = bytes.indexOf(10, start);
-    if (end < 0) end = bytes.length;
-    out.push(start, end - start);
+  for (const line of lines) {
+    const start = lineStarts[line - 1];
+    out.push(start, lineStarts[line] - 1 - start);
   }
   return out;
 }
@@ -149,7 +141,7 @@ export function prepareWholeFile(path: string, st: { size: number; mtimeMs: numb
   const appendable = loaded.invalid === undefined && loaded.fileVersion >= 3;
   const base = { size: st.size, mtimeMs: st.mtimeMs, offset, tailHash, sessionId: loaded.header?.id ?? "", appendable, listed };
   if (loaded.invalid !== undefined || !listed) return { ...base, segment: null };
-  const spans = lineSpans(body, loaded.entryLines);
+  const spans = lineSpans(scan.lineStarts!, loaded.entryLines);
   return { ...base, segment: prepareEntries(loaded.entries, spans, 0, 0, { get: () => undefined }) };
 }
 

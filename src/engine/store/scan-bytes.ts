@@ -1,7 +1,10 @@
 // Handing a file's bytes to pi 1.6's line scan: shared by the piecewise read (read.ts), the first
 // look (first-look.ts) and the exact load of a first look's bytes, which runs in steps.
-import { isAscii, isUtf8 } from "node:buffer";
+import { isUtf8 } from "node:buffer";
+import { asBuffer, decodeValidUtf8 } from "../session/decode.js";
 import { ChunkedSessionScan, type SessionLineScan } from "../session/scan.js";
+
+export { asBuffer };
 
 /**
  * Hand buf[from, end) (whole lines) to the scan. Valid UTF-8 is decoded line by line, ASCII lines as
@@ -23,11 +26,7 @@ export function pushLines(scan: ChunkedSessionScan, buf: Buffer, from: number, e
 }
 
 /** One line of valid UTF-8, decoded as Node decodes it. */
-export function decodeLine(buf: Buffer, from: number, end: number): string {
-  return buf.toString(isAscii(buf.subarray(from, end)) ? "latin1" : "utf8", from, end);
-}
-
-export const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+export const decodeLine = decodeValidUtf8;
 
 /** Bytes scanned between two yields of scanBytesInSteps: a few milliseconds of parsing. */
 const STEP_BYTES = 1 << 20;

@@ -5,7 +5,7 @@ import { entryIndexOf, loadFromScan } from "../session/load.js";
 import { scanSessionText, type SessionScan } from "../session/scan.js";
 import { sessionInfoFromValues } from "../session/info.js";
 import { branchPointCount } from "../session/structure.js";
-import { forEachReadlineLine, hasLoneCarriageReturn, isBlankLine } from "../session/lines.js";
+import { forEachReadlineLine, isBlankLine } from "../session/lines.js";
 import { notRegularFile, readFileBytes } from "./read.js";
 import type { TokenCost } from "../usage/figures.js";
 import { usageTotals } from "../usage/totals.js";
@@ -256,7 +256,7 @@ export function readSessionInfo(path: string, profile: PiProfile): SessionInfo |
  * ends lines at a lone "\r"; only then do they differ from the scan's values.
  */
 export function listedValues(scan: SessionScan, profile: PiProfile): unknown[] {
-  return profile === "1.6" && hasLoneCarriageReturn(scan.text) ? readlineValues(scan.text) : scan.values;
+  return profile === "1.6" && scan.readlineText !== undefined ? readlineValues(scan.readlineText) : scan.values;
 }
 
 /**
