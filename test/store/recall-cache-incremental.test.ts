@@ -81,6 +81,30 @@ describeWithSqlite("recall cache", () => {
     });
   });
 
+  it("phrases over many appends (their segments merged into one row per term) rank as in a fresh index", () => {
+    const files = listed();
+    withCache((cache) => cache.update(files, "1.6"));
+    let parent = "o1";
+    for (let k = 0; k < 12; k++) {
+      const id = `p${k}`;
+      const text = k % 3 === 0 ? `the blue heron waded, blue heron again ${k}` : k % 3 === 1 ? `heron blue, not the phrase ${k}` : `a blue cat and a heron ${k}`;
+      appendFileSync(b, userEntry(id, parent, text));
+      parent = id;
+      withCache((cache) => cache.update(files, "1.6"));
+    }
+    const queries = ['"blue heron"', '"heron blue"', "blue heron", '"heron again"'];
+    const incremental = withCache((cache) => Object.fromEntries(queries.map((q) => [q, hits(cache, q)])));
+    rmSync(dbPath);
+    const fresh = withCache((cache) => {
+      cache.update(files, "1.6");
+      return Object.fromEntries(queries.map((q) => [q, hits(cache, q)]));
+    });
+    expect(incremental).toEqual(fresh);
+    // Two occurrences in p0, p3, p6, p9 rank them first; "heron blue" only where those words meet in that order.
+    expect(fresh['"blue heron"'].slice(0, 4).sort()).toEqual(["other:p0:1", "other:p3:4", "other:p6:7", "other:p9:10"]);
+    expect(fresh['"heron blue"'].sort()).toEqual(["other:p10:11", "other:p1:2", "other:p4:5", "other:p7:8"]);
+  });
+
   it("a line still being written waits until its newline arrives", () => {
     const files = listed();
     withCache((cache) => cache.update(files, "1.6"));
