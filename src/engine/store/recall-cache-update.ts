@@ -237,7 +237,11 @@ export class RecallIndexWriter {
     const compact = (dropped > 0 && this.droppedMuch(dropped)) || (wrote && stats.left === 0 && this.worthCompacting(progress.bytes));
     if (compact) {
       this.db.exec("DELETE FROM terms WHERE NOT EXISTS (SELECT 1 FROM postings p WHERE p.term_id = terms.id)");
-      this.db.exec("VACUUM");
+      try {
+        this.db.exec("VACUUM");
+      } catch {
+        // Compacting needs room for a second copy; without it the index stays as written, and whole.
+      }
     }
     // Free pages go back to the disk (replaced per-file rows leave some even when nothing was dropped).
     else if (dropped > 0 || wrote) this.db.exec("PRAGMA incremental_vacuum");
