@@ -2,7 +2,7 @@
 // for every doc they must find exactly the occurrences the single-session search's regular
 // expression finds (recall/phrase.ts), long unindexed words, repeats and non-ASCII text included.
 import { describe, expect, it } from "vitest";
-import { decodePositions, decodePostings, encodePositions, encodePostings, encodeSegmentRows, packedAt, packLengthRole, phraseMatches, TermTable, tokenize, DamagedIndexError } from "../../src/engine/recall/index.js";
+import { decodePositions, decodePostings, encodeSegmentRows, packedAt, packLengthRole, phraseMatches, TermTable, tokenize, DamagedIndexError } from "../../src/engine/recall/index.js";
 import { phraseRegex } from "../../src/engine/recall/phrase.js";
 
 /** A table of `texts` (doc i = texts[i]) as stored rows, and the phrase matcher over them. */
@@ -16,10 +16,10 @@ function stored(texts: readonly string[], split = false) {
       table.addText(text.slice(cut), doc);
     } else table.addText(text, doc);
   });
-  const ids = texts.map((_, i) => i);
   const lengthRoles = Int32Array.from(texts.map((t) => packLengthRole(tokenize(t).length, 0) + 1));
+  const packed = encodeSegmentRows(table);
   const rows = new Map<string, { data: Uint8Array; pos: Uint8Array; df: number }>();
-  table.terms.forEach((term, t) => rows.set(term, { data: encodePostings(table, t, ids), pos: encodePositions(table, t), df: table.lists[t].length / 2 }));
+  table.terms.forEach((term, t) => rows.set(term, { data: packedAt(packed.postings, t), pos: packedAt(packed.positions, t), df: table.lists[t].length / 2 }));
   const rowsOf = (term: string) => {
     const r = rows.get(term);
     if (!r) return [];
@@ -82,22 +82,30 @@ describe("phrases from word positions", () => {
     expect(byPositions(["alpha beta"], ["alpha", "gamma"]).size).toBe(0);
   });
 
-  it("a segment's rows packed in one pass are each term's rows as encoded alone", () => {
+  it("a segment's rows hold each term's docs, tfs and positions", () => {
     const table = new TermTable({ positions: true });
     ["alpha beta alpha", "beta gamma", "x".repeat(70) + " alpha alpha alpha", "naïve 東京 beta"].forEach((t, d) => table.addText(t, d));
     const rows = encodeSegmentRows(table);
-    table.terms.forEach((term, t) => {
-      expect([...packedAt(rows.postings, t)], term).toEqual([...encodePostings(table, t, [0, 1, 2, 3])]);
-      expect([...packedAt(rows.positions, t)], term).toEqual([...encodePositions(table, t)]);
-    });
+    const lengthRoles = Int32Array.from([3, 2, 4, 3], (n) => packLengthRole(n, 0) + 1);
+    const decoded = Object.fromEntries(
+      table.terms.map((term, t) => {
+        const triples = decodePostings(packedAt(rows.postings, t), table.lists[t].length / 2, lengthRoles);
+        const docs = Array.from({ length: triples.length / 3 }, (_, i) => [triples[3 * i], triples[3 * i + 1]]);
+        return [term, { docs, positions: [...decodePositions(packedAt(rows.positions, t), triples)] }];
+      }),
+    );
+    expect(decoded.alpha).toEqual({ docs: [[0, 2], [2, 3]], positions: [0, 2, 1, 2, 3] });
+    expect(decoded.beta).toEqual({ docs: [[0, 1], [1, 1], [3, 1]], positions: [1, 0, 2] });
+    expect(decoded["東京"]).toEqual({ docs: [[3, 1]], positions: [1] });
   });
 
   it("positions that do not decode to the row's counts are damage, never a result", () => {
     const table = new TermTable({ positions: true });
     table.addText("a b a", 0);
     const t = table.terms.indexOf("a");
-    const triples = decodePostings(encodePostings(table, t, [0]), 1, Int32Array.of(packLengthRole(3, 0) + 1));
-    const pos = encodePositions(table, t);
+    const rows = encodeSegmentRows(table);
+    const triples = decodePostings(packedAt(rows.postings, t), 1, Int32Array.of(packLengthRole(3, 0) + 1));
+    const pos = packedAt(rows.positions, t);
     expect([...decodePositions(pos, triples)]).toEqual([0, 2]);
     expect(() => decodePositions(pos.subarray(0, 1), triples)).toThrow(DamagedIndexError);
     expect(() => decodePositions(Uint8Array.of(...pos, 1), triples)).toThrow(DamagedIndexError);

@@ -1,7 +1,7 @@
 // Ranking the cross-session index's stored postings: BM25 as for one session, each word through
 // its best variant, filters applied before counting, and the best k kept by a heap.
 import { describe, expect, it } from "vitest";
-import { crossRank, packLengthRole, roleCode, segmentPostings, TermTable, type CrossRankInput } from "../../src/engine/recall/index.js";
+import { crossRank, packLengthRole, roleCode, type CrossRankInput } from "../../src/engine/recall/index.js";
 import { TopK } from "../../src/engine/recall/top-k.js";
 
 const bm25 = (tf: number, dl: number, df: number, n: number, avgdl: number): number =>
@@ -60,19 +60,5 @@ describe("TopK", () => {
     for (const s of all) top.offer(s.doc, s.score);
     const expected = [...all].sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, 25);
     expect(top.sorted()).toEqual(expected);
-  });
-});
-
-describe("segmentPostings", () => {
-  it("stores each term's docs under the store's ids with their length and role", () => {
-    const table = new TermTable();
-    table.addText("Alpha beta alpha", 0);
-    table.addText("beta", 1);
-    const rows = segmentPostings(table, [40, 41], [packLengthRole(3, 1), packLengthRole(1, 2)]);
-    const byTerm = Object.fromEntries(rows.map((r) => [r.term, [r.df, [...new Int32Array(r.data.buffer)]]]));
-    expect(byTerm).toEqual({
-      alpha: [1, [40, 2, packLengthRole(3, 1)]],
-      beta: [2, [40, 1, packLengthRole(3, 1), 41, 1, packLengthRole(1, 2)]],
-    });
   });
 });

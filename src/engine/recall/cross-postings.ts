@@ -1,7 +1,8 @@
 // Postings of the cross-session index as the store keeps them: one row per term and segment (a
-// file's first read, or one later append), holding [doc, tf, length << 3 | role] triples with
-// docs ascending. Carrying each doc's length and role in its postings lets a query rank and
-// role-filter without reading the documents table.
+// file's first read, or one later append), docs ascending with their tf and the positions of the
+// word in each, decoded into [doc, tf, length << 3 | role] triples. Carrying each doc's length
+// and role in the decoded postings lets a query rank and role-filter without reading the
+// documents table.
 import type { TermTable } from "./term-table.js";
 import type { RecallRole } from "./types.js";
 
@@ -17,66 +18,10 @@ export const packLengthRole = (length: number, role: number): number => (Math.mi
 export const lengthOf = (packed: number): number => packed >>> ROLE_BITS;
 export const roleOf = (packed: number): number => packed & ROLE_MASK;
 
-export interface SegmentTerm {
-  term: string;
-  /** Docs of the segment containing the term. */
-  df: number;
-  data: Uint8Array;
-}
-
-/**
- * The rows of one segment. `docIds[local]` is the store's id of the table's doc `local`;
- * `lengthRoles[local]` its packed length and role.
- */
-export function segmentPostings(table: TermTable, docIds: ArrayLike<number>, lengthRoles: ArrayLike<number>): SegmentTerm[] {
-  const out: SegmentTerm[] = [];
-  for (let id = 0; id < table.terms.length; id++) {
-    const list = table.lists[id];
-    const df = list.length >> 1;
-    const data = new Int32Array(df * POSTING_STRIDE);
-    for (let i = 0, o = 0; i < list.length; i += 2, o += POSTING_STRIDE) {
-      const local = list[i];
-      data[o] = docIds[local];
-      data[o + 1] = list[i + 1];
-      data[o + 2] = lengthRoles[local];
-    }
-    out.push({ term: table.terms[id], df, data: new Uint8Array(data.buffer) });
-  }
-  return out;
-}
-
 /** A stored row's bytes as triples (copied only when SQLite's buffer is not 4-byte aligned). */
 export function postingsView(bytes: Uint8Array): Int32Array {
   if (bytes.byteOffset % 4 === 0) return new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
   return new Int32Array(bytes.slice().buffer);
-}
-
-/**
- * A segment's postings as the store keeps them on disk, docs ascending, as unsigned varints: the
- * doc delta (the first from 0) shifted left once, its low bit set when a tf > 1 follows (most words
- * occur once in a doc). Lengths and roles live once per doc (encodeLengths), not in every posting:
- * a little over one byte a posting instead of 12.
- */
-export function encodePostings(table: TermTable, termId: number, docIds: ArrayLike<number>): Uint8Array {
-  const list = table.lists[termId];
-  const out = new Uint8Array(list.length * 5 + 10);
-  let o = 0;
-  let prev = 0;
-  const put = (v: number): void => {
-    while (v >= 0x80) {
-      out[o++] = (v & 0x7f) | 0x80;
-      v >>>= 7;
-    }
-    out[o++] = v;
-  };
-  for (let i = 0; i < list.length; i += 2) {
-    const doc = docIds[list[i]];
-    const tf = list[i + 1];
-    put((doc - prev) * 2 + (tf > 1 ? 1 : 0));
-    if (tf > 1) put(tf);
-    prev = doc;
-  }
-  return out.slice(0, o);
 }
 
 /** Byte strings back to back: string i is bytes[ends[i-1] .. ends[i]). */
@@ -89,9 +34,13 @@ export interface PackedBytes {
 export const packedAt = (p: PackedBytes, i: number): Uint8Array => p.bytes.subarray(i === 0 ? 0 : p.ends[i - 1], p.ends[i]);
 
 /**
- * Every term's row of a segment whose docs are numbered from 0, packed in term id order:
- * postings as encodePostings, positions as encodePositions, written straight into two buffers
- * (a segment has thousands of terms; one small array each cost more than the encoding).
+ * Every term's row of a segment whose docs are numbered from 0, packed in term id order, as the
+ * store keeps them on disk, written straight into two buffers (a segment has thousands of terms;
+ * one small array each cost more than the encoding). Postings: docs ascending, as unsigned
+ * varints, the doc delta (the first from 0) shifted left once, its low bit set when a tf > 1
+ * follows (most words occur once in a doc); lengths and roles live once per doc (encodeLengths),
+ * not in every posting: a little over one byte a posting. Positions, for phrases: per doc (in
+ * the row's order, tf of them) the first position of the word, then the gaps to the next.
  */
 export function encodeSegmentRows(table: TermTable): { postings: PackedBytes; positions: PackedBytes } {
   const lists = table.lists;
@@ -151,33 +100,7 @@ export function encodeSegmentRows(table: TermTable): { postings: PackedBytes; po
 }
 
 /**
- * Where a term's words stand in each doc of a segment's row, for phrases: per doc (in the row's
- * order, tf of them) the first position, then the gaps to the next, as unsigned varints.
- */
-export function encodePositions(table: TermTable, termId: number): Uint8Array {
-  const list = table.lists[termId];
-  const positions = table.positions[termId];
-  const out = new Uint8Array(positions.length * 5 + 10);
-  let o = 0;
-  let at = 0;
-  for (let i = 0; i < list.length; i += 2) {
-    let prev = 0;
-    for (let k = 0; k < list[i + 1]; k++) {
-      const p = positions[at++];
-      let v = p - prev;
-      prev = p;
-      while (v >= 0x80) {
-        out[o++] = (v & 0x7f) | 0x80;
-        v >>>= 7;
-      }
-      out[o++] = v;
-    }
-  }
-  return out.slice(0, o);
-}
-
-/**
- * Decodes a stored row's positions (encodePositions) given its decoded postings (triples): every
+ * Decodes a stored row's positions (encodeSegmentRows) given its decoded postings (triples): every
  * doc's positions back to back, absolute, ascending within a doc. Bytes that do not decode to
  * exactly the row's tfs are damage.
  */

@@ -16,14 +16,11 @@ export { typoBudget, boundedDistance } from "./expand-terms.js";
 export { passesFilters, fileMatches, reversedPath } from "./filters.js";
 export { TermTable } from "./term-table.js";
 export {
-  segmentPostings,
   postingsView,
   packLengthRole,
   roleCode,
   ROLE_CODES,
-  encodePostings,
   decodePostings,
-  encodePositions,
   decodePositions,
   encodeSegmentRows,
   packedAt,
@@ -31,7 +28,6 @@ export {
   encodeLengths,
   decodeLengths,
   DamagedIndexError,
-  type SegmentTerm,
 } from "./cross-postings.js";
 export { phraseMatches, type PositionedRow, type PhraseMatches } from "./cross-phrase.js";
 export { crossRank, type CrossRankInput, type WordPostings, type PhrasePostings } from "./cross-rank.js";

@@ -80,8 +80,8 @@ export interface PreparedSegment {
   terms: string[];
   dfs: number[];
   /**
-   * Per term (as `terms`), its postings row (encodePostings) and where its words stand in each
-   * doc (encodePositions), packed back to back: two buffers a worker hands over without copying.
+   * Per term (as `terms`), its postings row and where its words stand in each doc
+   * (encodeSegmentRows), packed back to back: two buffers a worker hands over without copying.
    */
   rows: PackedRows;
   tokens: number;
@@ -212,7 +212,7 @@ export function prepareEntries(
 }
 
 /**
- * A row of postings numbered from doc 0 (encodePostings), renumbered from `firstDoc`: only its
+ * A row of postings numbered from doc 0 (encodeSegmentRows), renumbered from `firstDoc`: only its
  * first doc delta changes (varint, low bit: a tf follows).
  */
 export function withFirstDoc(data: Uint8Array, firstDoc: number): Uint8Array {

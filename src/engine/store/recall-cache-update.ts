@@ -404,7 +404,7 @@ export class RecallIndexWriter {
   }
 }
 
-/** Joins varint postings rows written in file order (each starts from doc 0) into one (format: encodePostings). */
+/** Joins varint postings rows written in file order (each starts from doc 0) into one (format: encodeSegmentRows). */
 function joinPostings(parts: readonly Uint8Array[]): Uint8Array {
   const out: number[] = [];
   const put = (v: number): void => {
