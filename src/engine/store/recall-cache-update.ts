@@ -144,6 +144,8 @@ const BATCH_BYTES = 64_000_000;
 
 /** Writes to the index; an interrupted build keeps every file of the transactions it finished (BATCH_MS). */
 export class RecallIndexWriter {
+  /** Term ids looked up or added in the current transaction of a build (see termIds). */
+  private knownTerms: Map<string, number> | null = null;
   constructor(private readonly db: SqliteDb) {}
 
   /** Bring the index in line with exactly these session files (others are dropped from it). */
@@ -212,6 +214,8 @@ export class RecallIndexWriter {
         this.db.transaction(() => {
           const started = Date.now();
           let bytes = 0;
+          // Ids of terms found or added in this transaction (another process can delete a term out of use between two).
+          this.knownTerms = new Map();
           do {
             try {
               readOne(i);
@@ -219,18 +223,22 @@ export class RecallIndexWriter {
               // The database's own faults end the batch; a file that cannot be read keeps the files before it.
               if (sqliteFault(error) !== null) throw error;
               failure = { error };
+              // Its savepoint took back the terms it added.
+              this.knownTerms = null;
               return;
             }
             bytes += pending[i].size;
             i++;
           } while (i < pending.length && Date.now() - started < BATCH_MS && bytes < BATCH_BYTES && !options.shouldStop?.());
         });
+        this.knownTerms = null;
         // Told once they are committed: files shown as done stay done when the build is interrupted.
         options.onProgress?.({ ...progress });
       }
       if (failure) throw (failure as { error: unknown }).error;
       stats.left = pending.length - i;
     } finally {
+      this.knownTerms = null;
       pool?.close();
     }
     const wrote = stats.reindexed + stats.appended > 0;
@@ -357,13 +365,15 @@ export class RecallIndexWriter {
     // Looked up in term order: the terms B-tree is then walked front to back.
     const order = terms.map((_, t) => t).sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0));
     const ids = new Array<number>(terms.length);
+    const cache = this.knownTerms;
     for (const t of order) {
-      const known = find.value<number>(terms[t]);
+      const known = cache?.get(terms[t]) ?? find.value<number>(terms[t]);
       if (known !== undefined) ids[t] = known;
       else {
         add.run(terms[t], next);
         ids[t] = next++;
       }
+      cache?.set(terms[t], ids[t]);
     }
     if (next !== before) db.prepare("INSERT INTO meta(key, value) VALUES ('next_term', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(next);
     return ids;
