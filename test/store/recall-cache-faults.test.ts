@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { describeWithSqlite } from "../support/sqlite.js";
 import { RecallCache } from "../../src/engine/store/recall-cache.js";
+import { loadSqlite } from "../../src/engine/store/sqlite.js";
 import { answers, appendTurns, makeSessions, rng } from "./recall-sessions.js";
 
 let root: string;
@@ -99,6 +100,40 @@ describeWithSqlite("recall index faults", () => {
       expect(r.mode).toBe("memory");
       expect(r.notices).toEqual([expect.stringMatching(/not used \(it cannot be written.*\); indexed this run in memory/)]);
       expect(r.answers).toEqual(fresh());
+    } finally {
+      chattr("-i", dbPath, dirname(dbPath));
+    }
+  });
+
+  it("postings an interrupted build left staged are moved before any search reads the index; read-only, it is indexed in memory", (ctx) => {
+    const expected = fresh();
+    run();
+    // As a build killed between a transaction's commit and its last step leaves the index.
+    const stage = () => {
+      const driver = loadSqlite();
+      if (typeof driver === "string") throw new Error(driver);
+      const db = driver.open(dbPath);
+      db.exec("INSERT INTO postings_stage SELECT term_id, file_id, seg, df, data, pos FROM postings; DELETE FROM postings");
+      db.close();
+    };
+    stage();
+    // The next update moves them first.
+    expect(run()).toEqual({ answers: expected, notices: [], mode: "cache" });
+    // Staged by another process after this one's update: its next search moves them first.
+    const cache = RecallCache.open(dbPath);
+    try {
+      cache.update(files, "1.6");
+      stage();
+      expect(answers(cache)).toEqual(expected);
+    } finally {
+      cache.close();
+    }
+    stage();
+    if (!chattr("+i", dbPath, dirname(dbPath))) ctx.skip();
+    try {
+      const r = run();
+      expect(r.mode).toBe("memory");
+      expect(r.answers).toEqual(expected);
     } finally {
       chattr("-i", dbPath, dirname(dbPath));
     }

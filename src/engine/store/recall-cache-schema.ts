@@ -8,7 +8,7 @@ import { dirname } from "node:path";
 import { sqliteFault, type SqliteDb, type SqliteDriver } from "./sqlite.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 8;
+export const RECALL_SCHEMA_VERSION = 9;
 
 // Terms are stored once, with an id (`meta` holds the next one); a term is in use while some
 // postings row has its id. What is stored, per doc: where its line is in the session file (the
@@ -17,7 +17,9 @@ export const RECALL_SCHEMA_VERSION = 8;
 // reversed, for the file: filter; per tool call, its paths (a result names its call's); per term and segment (a file's first read, or one later append): varint [doc delta,
 // tf] pairs, and beside them where the word stands in each of those docs (for quoted phrases);
 // per segment: each doc's length and role; per file: the ids of its terms (varint deltas), which
-// is how its postings are found to merge or delete them. No full-text table: positions of our own
+// is how its postings are found to merge or delete them. Files read whole put their postings in
+// postings_stage first, in the order they come (appending is cheap), and each update ends by
+// moving them into postings in key order (recall-cache-update.ts). No full-text table: positions of our own
 // cost less than half of FTS5's phrase index, and writing them is part of the same rows.
 const SCHEMA = `
 CREATE TABLE files(
@@ -34,6 +36,7 @@ CREATE TABLE doc_paths(rpath TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INT
 CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE terms(term TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE postings(term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, pos BLOB NOT NULL, PRIMARY KEY(term_id, file_id, seg)) WITHOUT ROWID;
+CREATE TABLE postings_stage(term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, pos BLOB NOT NULL);
 CREATE TABLE file_terms(file_id INTEGER PRIMARY KEY, ids BLOB NOT NULL);
 CREATE TABLE calls(file_id INTEGER NOT NULL, call_id TEXT NOT NULL, paths TEXT NOT NULL, PRIMARY KEY(file_id, call_id)) WITHOUT ROWID;
 `;

@@ -34,7 +34,7 @@ import {
 import { DamagedIndexError } from "../recall/index.js";
 import type { SessionEntry } from "../types.js";
 import type { CallLookup } from "./recall-cache-prepare.js";
-import { readRange } from "./recall-cache-update.js";
+import { hasStagedPostings, readRange } from "./recall-cache-update.js";
 import type { SqliteDb, SqliteStatement, SqlValue } from "./sqlite.js";
 
 export interface CrossSessionHit {
@@ -93,6 +93,14 @@ interface DocRow {
 /** A doc row with its text, and the paths it names, read back. */
 type TextRow = DocRow & { text: string; files: string[] };
 
+/** Thrown when postings are staged, not yet where searches read them: an update moves them. */
+export class StagedPostingsError extends Error {
+  constructor() {
+    super("the recall index has postings an update has not moved yet");
+    this.name = "StagedPostingsError";
+  }
+}
+
 /** Thrown when a doc's line is no longer where the index says: the file changed since it was indexed. */
 export class StaleIndexError extends Error {
   constructor(readonly path: string) {
@@ -145,6 +153,8 @@ export class CrossSessionSearch {
     const pageSize = Math.max(1, Math.floor(opts.pageSize ?? DEFAULT_PAGE_SIZE));
     const page = Math.floor(opts.page ?? 1);
     if (page < 1) return { ok: false, message: `Page ${opts.page} is outside the available range (pages start at 1).` };
+    // An update (maybe another process's, maybe interrupted) has not moved its postings yet.
+    if (hasStagedPostings(this.db)) throw new StagedPostingsError();
     const sessions = this.stmt("SELECT count(*) FROM files WHERE listed = 1").value<number>() ?? 0;
     // Read each query: another process may have changed the index since the last one.
     this.docTable = this.loadDocTable();

@@ -153,6 +153,8 @@ export class RecallIndexWriter {
   /** Bring the index in line with exactly these session files (others are dropped from it). */
   update(paths: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
     const stats: RecallCacheUpdate = { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
+    // Postings an interrupted update left staged go where searches read them.
+    if (hasStagedPostings(this.db)) this.db.transaction(() => moveStagedPostings(this.db));
     const rows = new Map(this.db.prepare("SELECT * FROM files").all<FileRow>().map((r) => [r.path, r]));
     const wanted = new Set(paths);
     let dropped = 0;
@@ -242,6 +244,12 @@ export class RecallIndexWriter {
     } finally {
       this.knownTerms = null;
       pool?.close();
+      // Also after a failure: what was committed is searchable (a failing move is left for the next update).
+      try {
+        if (hasStagedPostings(this.db)) this.db.transaction(() => moveStagedPostings(this.db));
+      } catch {
+        // The search sees staged postings and brings the index up to date first.
+      }
     }
     const wrote = stats.reindexed + stats.appended > 0;
     const compact = (dropped > 0 && this.droppedMuch(dropped)) || (wrote && stats.left === 0 && this.worthCompacting(progress.bytes));
@@ -294,6 +302,8 @@ export class RecallIndexWriter {
     // A term no postings row uses any more is out of use (its row goes when space is given back).
     const deletePostings = db.prepare("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
     for (const termId of this.termIdsOf(fileId)) deletePostings.run(termId, fileId);
+    // Rows another process staged and has not moved yet (a scan, only when there are any).
+    if (hasStagedPostings(db)) db.prepare("DELETE FROM postings_stage WHERE file_id = ?").run(fileId);
     // A file's docs are the id ranges of its segments (docs has no index by file).
     const deleteDocs = db.prepare("DELETE FROM docs WHERE id >= ? AND id < ?");
     for (const s of db.prepare("SELECT first_doc AS first, length(lengths) / 4 AS n FROM segs WHERE file_id = ?").all<{ first: number; n: number }>(fileId)) deleteDocs.run(s.first, s.first + s.n);
@@ -310,7 +320,7 @@ export class RecallIndexWriter {
       .run(path, file.size, file.mtimeMs, file.offset, file.tailHash, file.sessionId, file.appendable ? 1 : 0, file.listed ? 1 : 0);
     const fileId = info.lastInsertRowid;
     if (!file.segment) return { docs: 0, listed: file.listed, whole: true };
-    return { docs: this.insertSegment(fileId, file.segment), listed: file.listed, whole: true };
+    return { docs: this.insertSegment(fileId, file.segment, "postings_stage"), listed: file.listed, whole: true };
   }
 
   private appendFile(row: FileRow, path: string, st: { size: number; mtimeMs: number }, profile: PiProfile): FileRead {
@@ -324,7 +334,8 @@ export class RecallIndexWriter {
     // A result whose call was indexed by an earlier read finds the call's paths in the table.
     const findCall = this.db.prepare("SELECT paths FROM calls WHERE file_id = ? AND call_id = ?");
     const earlier = { get: (id: string) => findCall.value<string>(row.id, id)?.split("\n") };
-    const added = this.insertSegment(row.id, prepareEntries(entries, spans, row.offset, row.next_ref, earlier));
+    // Straight into postings: a merge of the file's segments may follow.
+    const added = this.insertSegment(row.id, prepareEntries(entries, spans, row.offset, row.next_ref, earlier), "postings");
     const segments = added ? row.segments + 1 : row.segments;
     this.db
       .prepare("UPDATE files SET size = ?, mtime_ms = ?, offset = ?, tail_hash = ?, segments = ? WHERE id = ?")
@@ -382,7 +393,7 @@ export class RecallIndexWriter {
   }
 
   /** Writes the docs of one read (their ids are consecutive: a segment is known by its first). */
-  private insertSegment(fileId: number, seg: PreparedSegment): number {
+  private insertSegment(fileId: number, seg: PreparedSegment, postingsTable: "postings" | "postings_stage"): number {
     const db = this.db;
     const insertCall = db.prepare("INSERT OR REPLACE INTO calls(file_id, call_id, paths) VALUES (?, ?, ?)");
     for (const [id, paths] of seg.calls) insertCall.run(fileId, id, paths);
@@ -401,7 +412,7 @@ export class RecallIndexWriter {
     }
     if (n) {
       db.prepare("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, first, seg.lengths);
-      const insertPostings = db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)");
+      const insertPostings = db.prepare(`INSERT INTO ${postingsTable}(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)`);
       const ids = this.termIds(seg.terms);
       // In term id order: the postings B-tree is then written front to back, not at random.
       const order = ids.map((_, t) => t).sort((a, b) => ids[a] - ids[b]);
@@ -414,6 +425,21 @@ export class RecallIndexWriter {
     db.prepare("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?").run(seg.nextRef, n, seg.tokens, fileId);
     return n;
   }
+}
+
+/** Whether postings are staged (recall-cache-schema.ts): a search must wait for them to be moved. */
+export function hasStagedPostings(db: SqliteDb): boolean {
+  return db.prepare("SELECT EXISTS (SELECT 1 FROM postings_stage)").value<number>() === 1;
+}
+
+/**
+ * Staged postings into postings, in key order. Rows staged file after file would otherwise go in
+ * among every other file's rows, each transaction rewriting pages all over the table; sorted, the
+ * whole move writes each page about once.
+ */
+function moveStagedPostings(db: SqliteDb): void {
+  db.exec("INSERT INTO postings(term_id, file_id, seg, df, data, pos) SELECT term_id, file_id, seg, df, data, pos FROM postings_stage ORDER BY term_id, file_id, seg");
+  db.exec("DELETE FROM postings_stage");
 }
 
 /** Joins varint postings rows written in file order (each starts from doc 0) into one (format: encodeSegmentRows). */

@@ -21,7 +21,7 @@ import { isAbsolute, join } from "node:path";
 import { parseRecallQuery, type RecallQuery, type RecallResult } from "../recall/index.js";
 import type { PiProfile } from "../types.js";
 import { hasCurrentSchema, isCorruption, openRecallDb, recreate, type RecallDbOptions } from "./recall-cache-schema.js";
-import { CrossSessionSearch, StaleIndexError, type CrossSessionPage, type CrossSessionSearchOptions } from "./recall-cache-search.js";
+import { CrossSessionSearch, StagedPostingsError, StaleIndexError, type CrossSessionPage, type CrossSessionSearchOptions } from "./recall-cache-search.js";
 import { RecallIndexWriter, type RecallCacheUpdate, type UpdateOptions } from "./recall-cache-update.js";
 import { searchWithoutIndex } from "./recall-no-index.js";
 import { loadSqlite, sqliteFault, type SqliteChoice, type SqliteDb, type SqliteDriver } from "./sqlite.js";
@@ -171,6 +171,11 @@ export class RecallCache {
       } catch (error) {
         if (attempt >= 2 || !this.last) throw error;
         const { paths, profile } = this.last;
+        if (error instanceof StagedPostingsError) {
+          // The update moves them first (read-only: it indexes this run in memory instead).
+          this.update(paths, profile);
+          continue;
+        }
         if (error instanceof StaleIndexError) {
           const stats = this.update(paths, profile);
           // The file looks unchanged, yet its lines are not where the index says: damage.
