@@ -105,6 +105,21 @@ describeWithSqlite("recall cache", () => {
     expect(fresh['"heron blue"'].sort()).toEqual(["other:p10:11", "other:p1:2", "other:p4:5", "other:p7:8"]);
   });
 
+  it("a message entry without an id (a damaged line) is left out, the file's other entries found, read whole or appended", () => {
+    const damaged = join(sessions, "--home-dev-shop--", "2026-03-03T10-00-00-000Z_missing-id.jsonl");
+    copyFileSync(join(FIXTURES, "damaged", "missing-id.jsonl"), damaged);
+    const files = listed();
+    withCache((cache) => {
+      cache.update(files, "1.6");
+      expect(hits(cache, "hello")).toEqual(["dmg:u1:0"]);
+    });
+    appendFileSync(damaged, line({ type: "message", parentId: "u1", timestamp: "t", message: { role: "user", content: "hello again", timestamp: 3 } }));
+    withCache((cache) => {
+      cache.update(files, "1.6");
+      expect(hits(cache, "hello")).toEqual(["dmg:u1:0"]);
+    });
+  });
+
   it("a line still being written waits until its newline arrives", () => {
     const files = listed();
     withCache((cache) => cache.update(files, "1.6"));

@@ -184,6 +184,8 @@ export function prepareEntries(
     const entry = entries[i];
     const isMessage = entry.type === "message" && !!entry.message && typeof entry.message === "object";
     const myRef = isMessage ? ref++ : null;
+    // An entry without an id (a damaged line) cannot be opened at, so no hit can name it; appends skip it too.
+    if (typeof entry.id !== "string") continue;
     const content = docContent(entry, lookup);
     if (!content) continue;
     const local = seg.entryIds.length;
