@@ -86,6 +86,8 @@ class LineCollector {
   }
 }
 
+export function scanSessionText(input: Uint8Array, profile: PiProfile): SessionScan & { lineStarts: number[] };
+export function scanSessionText(input: string | Uint8Array, profile: PiProfile): SessionScan;
 export function scanSessionText(input: string | Uint8Array, profile: PiProfile): SessionScan {
   if (typeof input !== "string") return scanSessionBytes(input, profile);
   const collector = new LineCollector(profile);
@@ -106,7 +108,7 @@ const RUN_BYTES = 16 * 1024;
  * keeps where they start. Short lines are decoded a run at a time (decoding per call costs more
  * than a short line's bytes).
  */
-function scanSessionBytes(bytes: Uint8Array, profile: PiProfile): SessionScan {
+function scanSessionBytes(bytes: Uint8Array, profile: PiProfile): SessionScan & { lineStarts: number[] } {
   const decoder = new PieceDecoder(bytes);
   const collector = new LineCollector(profile);
   if (!decoder.valid) collector.invalidUtf8(findInvalidUtf8Lines(bytes), 1);

@@ -141,7 +141,7 @@ export function prepareWholeFile(path: string, st: { size: number; mtimeMs: numb
   const appendable = loaded.invalid === undefined && loaded.fileVersion >= 3;
   const base = { size: st.size, mtimeMs: st.mtimeMs, offset, tailHash, sessionId: loaded.header?.id ?? "", appendable, listed };
   if (loaded.invalid !== undefined || !listed) return { ...base, segment: null };
-  const spans = lineSpans(scan.lineStarts!, loaded.entryLines);
+  const spans = lineSpans(scan.lineStarts, loaded.entryLines);
   return { ...base, segment: prepareEntries(loaded.entries, spans, 0, 0, { get: () => undefined }) };
 }
 
