@@ -176,6 +176,296 @@ export const inkNoWriteFreesFrame = {
         }`,
 };
 
+// Ink builds every frame as a grid of cells, columns x rows, then turns each row into text with
+// ansi-tokenize: a fresh object for every blank cell of every frame (4,800 at 120x40), a string-width
+// lookup per drawn character, and each row read cell by cell to its last column although the
+// trimEnd that follows removes the blanks after its last drawn cell. A key in the detail pane spent
+// more time here than in React. Now the blank cells are one shared object (a cell is only read once
+// placed), the characters' widths are kept with their line (across frames, as the styled characters
+// are), and a row is read up to its last drawn cell (the closing codes follow that cell either way).
+// test/app/dependency-patches.test.ts draws frames both ways.
+export const inkFrameGridShared = {
+  name: "ink-frame-grid-shared",
+  file: /[\\/]ink[\\/]build[\\/]output\.js$/,
+  from: `        // Initialize output array with a specific set of rows, so that margin/padding at the bottom is preserved
+        const output = [];
+        for (let y = 0; y < this.height; y++) {
+            const row = [];
+            for (let x = 0; x < this.width; x++) {
+                row.push({
+                    type: 'char',
+                    value: ' ',
+                    fullWidth: false,
+                    styles: [],
+                });
+            }
+            output.push(row);
+        }
+        const clips = [];
+        for (const operation of this.operations) {
+            if (operation.type === 'clip') {
+                clips.push(operation.clip);
+            }
+            if (operation.type === 'unclip') {
+                clips.pop();
+            }
+            if (operation.type === 'write') {
+                const { text, transformers } = operation;
+                let { x, y } = operation;
+                let lines = text.split('\\n');
+                const clip = clips.at(-1);
+                if (clip) {
+                    const clipHorizontally = typeof clip?.x1 === 'number' && typeof clip?.x2 === 'number';
+                    const clipVertically = typeof clip?.y1 === 'number' && typeof clip?.y2 === 'number';
+                    // If text is positioned outside of clipping area altogether,
+                    // skip to the next operation to avoid unnecessary calculations
+                    if (clipHorizontally) {
+                        const width = this.caches.getWidestLine(text);
+                        if (x + width < clip.x1 || x > clip.x2) {
+                            continue;
+                        }
+                    }
+                    if (clipVertically) {
+                        const height = lines.length;
+                        if (y + height < clip.y1 || y > clip.y2) {
+                            continue;
+                        }
+                    }
+                    if (clipHorizontally) {
+                        lines = lines.map(line => {
+                            const from = x < clip.x1 ? clip.x1 - x : 0;
+                            const width = this.caches.getStringWidth(line);
+                            const to = x + width > clip.x2 ? clip.x2 - x : width;
+                            return sliceAnsi(line, from, to);
+                        });
+                        if (x < clip.x1) {
+                            x = clip.x1;
+                        }
+                    }
+                    if (clipVertically) {
+                        const from = y < clip.y1 ? clip.y1 - y : 0;
+                        const height = lines.length;
+                        const to = y + height > clip.y2 ? clip.y2 - y : height;
+                        lines = lines.slice(from, to);
+                        if (y < clip.y1) {
+                            y = clip.y1;
+                        }
+                    }
+                }
+                let offsetY = 0;
+                for (let [index, line] of lines.entries()) {
+                    const currentLine = output[y + offsetY];
+                    // Line can be missing if \`text\` is taller than height of pre-initialized \`this.output\`
+                    if (!currentLine) {
+                        continue;
+                    }
+                    for (const transformer of transformers) {
+                        line = transformer(line, index);
+                    }
+                    const characters = this.caches.getStyledChars(line);
+                    let offsetX = x;
+                    for (const character of characters) {
+                        currentLine[offsetX] = character;
+                        // Determine printed width using string-width to align with measurement
+                        const characterWidth = Math.max(1, this.caches.getStringWidth(character.value));
+                        // For multi-column characters, clear following cells to avoid stray spaces/artifacts
+                        if (characterWidth > 1) {
+                            for (let index = 1; index < characterWidth; index++) {
+                                currentLine[offsetX + index] = {
+                                    type: 'char',
+                                    value: '',
+                                    fullWidth: false,
+                                    styles: character.styles,
+                                };
+                            }
+                        }
+                        offsetX += characterWidth;
+                    }
+                    offsetY++;
+                }
+            }
+        }
+        const generatedOutput = output
+            .map(line => {
+            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
+            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
+            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
+        })
+            .join('\\n');`,
+  to: `        // Empty positions share one blank cell (cells are only read once placed), and a row is
+        // turned into text only up to its last written cell: the blanks after it are spaces that the
+        // trimEnd below removes (the closing codes come right after the last written cell either way).
+        const output = [];
+        const ends = [];
+        for (let y = 0; y < this.height; y++) {
+            output.push(new Array(this.width).fill(blankCell));
+            ends.push(0);
+        }
+        const clips = [];
+        for (const operation of this.operations) {
+            if (operation.type === 'clip') {
+                clips.push(operation.clip);
+            }
+            if (operation.type === 'unclip') {
+                clips.pop();
+            }
+            if (operation.type === 'write') {
+                const { text, transformers } = operation;
+                let { x, y } = operation;
+                let lines = text.split('\\n');
+                const clip = clips.at(-1);
+                if (clip) {
+                    const clipHorizontally = typeof clip?.x1 === 'number' && typeof clip?.x2 === 'number';
+                    const clipVertically = typeof clip?.y1 === 'number' && typeof clip?.y2 === 'number';
+                    if (clipHorizontally) {
+                        const width = this.caches.getWidestLine(text);
+                        if (x + width < clip.x1 || x > clip.x2) {
+                            continue;
+                        }
+                    }
+                    if (clipVertically) {
+                        const height = lines.length;
+                        if (y + height < clip.y1 || y > clip.y2) {
+                            continue;
+                        }
+                    }
+                    if (clipHorizontally) {
+                        lines = lines.map(line => {
+                            const from = x < clip.x1 ? clip.x1 - x : 0;
+                            const width = this.caches.getStringWidth(line);
+                            const to = x + width > clip.x2 ? clip.x2 - x : width;
+                            return sliceAnsi(line, from, to);
+                        });
+                        if (x < clip.x1) {
+                            x = clip.x1;
+                        }
+                    }
+                    if (clipVertically) {
+                        const from = y < clip.y1 ? clip.y1 - y : 0;
+                        const height = lines.length;
+                        const to = y + height > clip.y2 ? clip.y2 - y : height;
+                        lines = lines.slice(from, to);
+                        if (y < clip.y1) {
+                            y = clip.y1;
+                        }
+                    }
+                }
+                let offsetY = 0;
+                for (let [index, line] of lines.entries()) {
+                    const currentLine = output[y + offsetY];
+                    if (!currentLine) {
+                        continue;
+                    }
+                    for (const transformer of transformers) {
+                        line = transformer(line, index);
+                    }
+                    const characters = this.caches.getStyledChars(line);
+                    const widths = this.caches.getCharWidths(line, characters);
+                    let offsetX = x;
+                    for (let c = 0; c < characters.length; c++) {
+                        const character = characters[c];
+                        currentLine[offsetX] = character;
+                        const characterWidth = widths[c];
+                        if (characterWidth > 1) {
+                            for (let index = 1; index < characterWidth; index++) {
+                                currentLine[offsetX + index] = {
+                                    type: 'char',
+                                    value: '',
+                                    fullWidth: false,
+                                    styles: character.styles,
+                                };
+                            }
+                        }
+                        offsetX += characterWidth;
+                    }
+                    if (characters.length > 0 && offsetX > ends[y + offsetY]) {
+                        ends[y + offsetY] = offsetX;
+                    }
+                    offsetY++;
+                }
+            }
+        }
+        const generatedOutput = output
+            .map((line, y) => {
+            const end = ends[y];
+            if (end === 0) {
+                return '';
+            }
+            const lineWithoutEmptyItems = [];
+            for (let x = 0; x < end; x++) {
+                const item = line[x];
+                if (item !== undefined) {
+                    lineWithoutEmptyItems.push(item);
+                }
+            }
+            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
+        })
+            .join('\\n');`,
+  append: `
+const framesCharWidths = new Map();
+const blankCell = { type: 'char', value: ' ', fullWidth: false, styles: [] };
+`,
+};
+// (the characters' widths kept with their line, for ink-frame-grid-shared)
+export const inkCharWidthsKept = {
+  name: "ink-char-widths-kept",
+  file: /[\\/]ink[\\/]build[\\/]output\.js$/,
+  from: `    getStringWidth(text) {`,
+  to: `    charWidths = keptAcrossFrames(framesCharWidths);
+    getCharWidths(line, characters) {
+        let cached = this.charWidths.get(line);
+        if (cached === undefined) {
+            cached = characters.map(character => Math.max(1, this.getStringWidth(character.value)));
+            this.charWidths.set(line, cached);
+        }
+        return cached;
+    }
+    getStringWidth(text) {`,
+};
+
+// Ink squashes every text node of every frame into one string and strips the escape codes it does
+// not allow from it (sanitize-ansi: the whole text tokenized whenever it holds an escape, which every
+// coloured text does), although the texts of a frame are nearly all the texts of the frame before.
+// The result is a pure function of the text: it is kept across frames (bounded; cleared whole when full).
+export const inkSanitizedTextsKept = {
+  name: "ink-sanitized-texts-kept",
+  file: /[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/,
+  from: "const sanitizeAnsi = (text) => {",
+  to: "const sanitizeAnsiOnce = (text) => {",
+  append: `
+const sanitizedTexts = new Map();
+function sanitizeAnsi(text) {
+    let sanitized = sanitizedTexts.get(text);
+    if (sanitized === undefined) {
+        if (sanitizedTexts.size > ${INK_FRAME_CACHE_LIMIT}) sanitizedTexts.clear();
+        sanitized = sanitizeAnsiOnce(text);
+        sanitizedTexts.set(text, sanitized);
+    }
+    return sanitized;
+}
+`,
+};
+
+// ansi-tokenize splits every line it tokenizes into grapheme clusters with Intl.Segmenter: the cost of
+// each new line of a frame (a key that shows another entry in the detail pane draws forty). In text
+// where no code unit joins its neighbours (ASCII without CR, Latin letters, punctuation, arrows, box
+// drawing and geometric shapes: no marks, joiners, selectors, jamo, surrogates) every unit is a
+// cluster of its own, so the units are the segments; any other text is segmented as before.
+// test/app/dependency-patches.test.ts checks the set against Intl.Segmenter and the tokens against the original.
+export const ONE_UNIT_GRAPHEMES = "\\x00-\\x0c\\x0e-\\x7e\\u00a0-\\u02ff\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u25ff";
+export const tokenizeOneUnitGraphemes = {
+  name: "tokenize-one-unit-graphemes",
+  file: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/,
+  from: "    for (const { segment, index } of segmenter.segment(str)) {",
+  to: "    for (const { segment, index } of (oneUnitGraphemes.test(str) ? unitSegments(str) : segmenter.segment(str))) {",
+  append: `
+const oneUnitGraphemes = /^[${ONE_UNIT_GRAPHEMES}]*$/;
+function* unitSegments(str) {
+    for (let index = 0; index < str.length; index++) yield { segment: str[index], index };
+}
+`,
+};
+
 /** Every patch, in the order the bundler applies them. */
 export const DEPENDENCY_PATCHES = [
   packageJsonFromBundle,
@@ -183,7 +473,11 @@ export const DEPENDENCY_PATCHES = [
   inkUnnamedCtrlKey,
   stringWidthNarrowSymbols,
   styledCharsSameStyle,
+  tokenizeOneUnitGraphemes,
   inkOutputCachesAcrossFrames,
+  inkFrameGridShared,
+  inkCharWidthsKept,
+  inkSanitizedTextsKept,
   inkWidestLineAcrossFrames,
   inkTruncateToWidth,
   inkLateWindowDraws,

@@ -1,12 +1,18 @@
 // Draws a line of toned cells. Cells hold text that was already sanitized and cut to width, so a
 // line is always exactly one terminal row. Each tone's look comes from the theme (kit/theme.ts).
+import { memo } from "react";
 import { Text } from "ink";
 import { useTheme } from "./app-context.js";
 import type { Cell } from "./cell.js";
 import type { TextStyle } from "./theme.js";
 
-/** `style`: for the whole line (the row under the cursor). */
-export function Cells({ cells, style }: { cells: Cell[]; style?: TextStyle }) {
+export interface CellsProps {
+  cells: Cell[];
+  /** For the whole line (the row under the cursor). */
+  style?: TextStyle;
+}
+
+function CellsLine({ cells, style }: CellsProps) {
   const theme = useTheme();
   // Ink gives an empty <Text> no height, so a blank line would vanish and everything below it
   // would move up (blank lines between paragraphs in the detail pane, for one).
@@ -21,3 +27,21 @@ export function Cells({ cells, style }: { cells: Cell[]; style?: TextStyle }) {
     </Text>
   );
 }
+
+const sameCell = (a: Cell, b: Cell) => a === b || (a.text === b.text && a.tone === b.tone && a.bold === b.bold && a.italic === b.italic && a.hit === b.hit);
+
+/** Equal lines: the same cells (by value, as views rebuild them each render) in the same style. */
+export function sameCellsProps(a: CellsProps, b: CellsProps): boolean {
+  if (a.style !== b.style) return false;
+  if (a.cells === b.cells) return true;
+  if (a.cells.length !== b.cells.length) return false;
+  for (let i = 0; i < a.cells.length; i++) if (!sameCell(a.cells[i], b.cells[i])) return false;
+  return true;
+}
+
+/**
+ * A line is drawn again only when its cells or style changed: a key that moves the tree's cursor
+ * changes two rows of forty, and every row React renders again is a dozen Ink nodes Ink updates,
+ * lays out and measures again.
+ */
+export const Cells = memo(CellsLine, sameCellsProps);

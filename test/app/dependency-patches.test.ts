@@ -6,7 +6,19 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createElement, type ComponentType, type ReactElement } from "react";
-import { INK_FRAME_CACHE_LIMIT, inkOutputCachesAcrossFrames, inkTruncateToWidth, inkWidestLineAcrossFrames, NARROW_SYMBOLS, styledCharsSameStyle } from "../../build/dependency-patches.mjs";
+import {
+  INK_FRAME_CACHE_LIMIT,
+  inkCharWidthsKept,
+  inkFrameGridShared,
+  inkOutputCachesAcrossFrames,
+  inkSanitizedTextsKept,
+  inkTruncateToWidth,
+  inkWidestLineAcrossFrames,
+  NARROW_SYMBOLS,
+  ONE_UNIT_GRAPHEMES,
+  styledCharsSameStyle,
+  tokenizeOneUnitGraphemes,
+} from "../../build/dependency-patches.mjs";
 
 /** The code points of a regex character class body written with \uXXXX escapes and ranges. */
 function codePointsOf(classBody: string): number[] {
@@ -97,6 +109,76 @@ describe("ansi-tokenize: styledCharsToString skips the diff between equal styles
   });
 });
 
+describe("ansi-tokenize: text whose code units are each a grapheme is tokenized without the segmenter", () => {
+  const packageDir = fileURLToPath(new URL("../../node_modules/@alcalzone/ansi-tokenize/", import.meta.url));
+  const buildDir = join(packageDir, "build");
+  let copyDir = "";
+  let original: AnsiTokenize;
+  let patched: AnsiTokenize;
+  const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  const oneUnit = new RegExp(`^[${ONE_UNIT_GRAPHEMES}]*$`);
+  // Every code unit of the set, and neighbours of every kind that could join one (marks, joiners,
+  // selectors, skin tones, jamo, regional indicators, CR LF, emoji).
+  const SET = Array.from({ length: 0x2600 }, (_, i) => String.fromCharCode(i)).filter((ch) => oneUnit.test(ch));
+  const JOINERS = ["\u0301", "\u200d", "\u200c", "\ufe0f", "\ufe0e", "\u{1f3fb}", "\u1160", "\u11a8", "\u{1f1e6}", "\r", "\n", "\u0903", "\u0600", "😀", "日", "\u{e0061}"];
+
+  beforeAll(async () => {
+    copyDir = mkdtempSync(join(packageDir, "pi-explorer-patch-"));
+    cpSync(buildDir, copyDir, { recursive: true });
+    const file = join(copyDir, "tokenize.js");
+    const source = readFileSync(file, "utf8");
+    expect(source.split(tokenizeOneUnitGraphemes.from)).toHaveLength(2);
+    expect(tokenizeOneUnitGraphemes.file.test(join(buildDir, "tokenize.js"))).toBe(true);
+    writeFileSync(file, source.replace(tokenizeOneUnitGraphemes.from, () => tokenizeOneUnitGraphemes.to) + tokenizeOneUnitGraphemes.append);
+    original = (await import(pathToFileURL(join(buildDir, "index.js")).href)) as AnsiTokenize;
+    patched = (await import(pathToFileURL(join(copyDir, "index.js")).href)) as AnsiTokenize;
+  });
+  afterAll(() => {
+    if (copyDir) rmSync(copyDir, { recursive: true, force: true });
+  });
+
+  it("holds only code units that Intl.Segmenter keeps apart from any neighbour", () => {
+    expect(SET.length).toBeGreaterThan(900);
+    for (const ch of "│├└─•◆·…—›←↑") expect(SET).toContain(ch);
+    for (const ch of ["\r", "\u0301", "\u200d", "\ufe0f", "\u1100", "\ud83d"]) expect(SET).not.toContain(ch);
+    const alone = (text: string) => [...segmenter.segment(text)].length === text.length;
+    const all = SET.join("");
+    expect(alone(all)).toBe(true);
+    expect(alone([...all].reverse().join(""))).toBe(true);
+    // Every unit next to many others, in shuffled orders (a joiner outside the set makes text leave the fast path).
+    let state = 11;
+    for (let round = 0; round < 30; round++) {
+      const shuffled = [...SET];
+      for (let i = shuffled.length - 1; i > 0; i--) {
+        state = (state * 1103515245 + 12345) % 2147483648;
+        const j = state % (i + 1);
+        [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+      }
+      expect(alone(shuffled.join("")), `round ${round}`).toBe(true);
+    }
+  });
+
+  it("gives the original's tokens for text in the set and for text outside it", () => {
+    const CODES = ["\x1b[31m", "\x1b[39m", "\x1b[1m", "\x1b[22m", "\x1b[0m", "\x1b[38;5;208m", "\x1b]8;;https://x.y\x07", "\x1b]8;;\x07", "\x1b["];
+    const PIECES = ["a", "bc ", "│ ", "•", "é", "ß", "¬", "←", "◆", "\x07", "\t", "tail", ...JOINERS];
+    let state = 7;
+    const next = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % n;
+    };
+    let inSet = 0;
+    for (let i = 0; i < 3000; i++) {
+      let text = "";
+      // Half the texts stay inside the set (the fast path), half may leave it.
+      const pieces = i % 2 === 0 ? PIECES.slice(0, 12) : PIECES;
+      for (let k = 0, n = 1 + next(20); k < n; k++) text += next(4) === 0 ? CODES[next(CODES.length)] : pieces[next(pieces.length)];
+      if (oneUnit.test(text)) inSet++;
+      expect(patched.tokenize(text), JSON.stringify(text)).toEqual(original.tokenize(text));
+    }
+    expect(inSet).toBeGreaterThan(1000);
+  });
+});
+
 interface InkModule {
   renderToString(node: ReactElement, options?: { columns?: number }): string;
   Box: ComponentType<Record<string, unknown>>;
@@ -118,12 +200,20 @@ describe("ink: widths and styled characters kept across frames, truncation to th
     cpSync(buildDir, originalDir, { recursive: true });
     copyDir = mkdtempSync(join(packageDir, "pi-explorer-patch-"));
     cpSync(buildDir, copyDir, { recursive: true });
-    for (const [name, patch] of [["output.js", inkOutputCachesAcrossFrames], ["render-node-to-output.js", inkWidestLineAcrossFrames], ["wrap-text.js", inkTruncateToWidth]] as const) {
+    const patches = [
+      ["output.js", inkOutputCachesAcrossFrames],
+      ["output.js", inkFrameGridShared],
+      ["output.js", inkCharWidthsKept],
+      ["sanitize-ansi.js", inkSanitizedTextsKept],
+      ["render-node-to-output.js", inkWidestLineAcrossFrames],
+      ["wrap-text.js", inkTruncateToWidth],
+    ] as const;
+    for (const [name, patch] of patches) {
       const file = join(copyDir, name);
       const source = readFileSync(file, "utf8");
       expect(source.split(patch.from)).toHaveLength(2);
       expect(patch.file.test(join(buildDir, name))).toBe(true);
-      writeFileSync(file, source.replace(patch.from, () => patch.to) + patch.append);
+      writeFileSync(file, source.replace(patch.from, () => patch.to) + ("append" in patch ? patch.append : ""));
     }
     original = (await import(pathToFileURL(join(originalDir, "index.js")).href)) as InkModule;
     patched = (await import(pathToFileURL(join(copyDir, "index.js")).href)) as InkModule;
