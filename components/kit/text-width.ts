@@ -17,6 +17,8 @@ const WIDE =
 
 /** Columns one code point takes on its own. */
 export function charWidth(ch: string): number {
+  // ASCII (most of any text, even among emoji) is one column: no regex needed.
+  if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return 1;
   if (ZERO_WIDTH.test(ch)) return 0;
   return WIDE.test(ch) ? 2 : 1;
 }
@@ -35,7 +37,21 @@ const VOWEL_JAMO = /[\u1160-\u11a7\ud7b0-\ud7c6]/u;
 const TRAILING_JAMO = /[\u11a8-\u11ff\ud7cb-\ud7fb]/u;
 let segmenter: Intl.Segmenter | undefined;
 
+// Clusters repeat (the letters and emoji of one text): each is measured once (bounded; cleared when full).
+const clusterWidths = new Map<string, number>();
+
 function clusterWidth(cluster: string): number {
+  if (cluster.length === 1 && cluster.charCodeAt(0) < 0x80) return 1;
+  let width = clusterWidths.get(cluster);
+  if (width === undefined) {
+    if (clusterWidths.size >= 4096) clusterWidths.clear();
+    width = measureCluster(cluster);
+    clusterWidths.set(cluster, width);
+  }
+  return width;
+}
+
+function measureCluster(cluster: string): number {
   if (RGI_EMOJI.test(cluster) || KEYCAP.test(cluster)) return 2;
   if (cluster.includes("\u200d") && (cluster.match(PICTOGRAPHIC)?.length ?? 0) >= 2) return 2;
   const chars = [...cluster];
