@@ -466,12 +466,92 @@ function* unitSegments(str) {
 `,
 };
 
+// string-width works out each grapheme cluster's width afresh (a Unicode-property regex search, the RGI
+// emoji regex, the Hangul and trailing-mark walks) for every text Ink measures: each new line of a
+// frame, and a detail pane of emoji and CJK draws forty new lines per key, the same few dozen
+// clusters over and over. A cluster's width is a pure function of the cluster (for the default
+// narrow ambiguous characters, as Ink calls it): each is worked out once and kept (bounded; cleared
+// whole when full). test/app/dependency-patches.test.ts measures texts both ways.
+export const stringWidthClustersKept = {
+  name: "string-width-clusters-kept",
+  // Ink's own string-width (8.x), as string-width-narrow-symbols.
+  file: /^(?!.*[\\/]wrap-ansi[\\/]).*[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
+  from: `	for (const {segment} of segmenter.segment(string)) {
+		// Zero-width / non-printing clusters
+		const visibleSegment = baseVisible(segment);
+		if (visibleSegment === undefined) {
+			continue;
+		}
+
+		// Emoji width logic
+		if (rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment)) {
+			width += 2;
+			continue;
+		}
+
+		const hangulWidth = hangulClusterWidth(visibleSegment, eastAsianWidthOptions);
+		if (hangulWidth !== undefined) {
+			width += hangulWidth;
+			continue;
+		}
+
+		// Everything else: EAW of the cluster’s first visible scalar
+		const codePoint = visibleSegment.codePointAt(0);
+		width += eastAsianWidth(codePoint, eastAsianWidthOptions);
+
+		// Add width for trailing spacing marks and Halfwidth/Fullwidth Forms (e.g., ﾞ, ﾟ, ｰ)
+		width += trailingWidth(visibleSegment, eastAsianWidthOptions);
+	}
+
+	return width;
+}`,
+  to: `	for (const {segment} of segmenter.segment(string)) {
+		let segmentWidth = ambiguousIsNarrow ? narrowClusterWidths.get(segment) : undefined;
+		if (segmentWidth === undefined) {
+			segmentWidth = clusterWidthOnce(segment, eastAsianWidthOptions);
+			if (ambiguousIsNarrow) {
+				if (narrowClusterWidths.size > 8192) narrowClusterWidths.clear();
+				narrowClusterWidths.set(segment, segmentWidth);
+			}
+		}
+		width += segmentWidth;
+	}
+
+	return width;
+}`,
+  append: `
+const narrowClusterWidths = new Map();
+function clusterWidthOnce(segment, eastAsianWidthOptions) {
+	// Zero-width / non-printing clusters
+	const visibleSegment = baseVisible(segment);
+	if (visibleSegment === undefined) {
+		return 0;
+	}
+
+	// Emoji width logic
+	if (rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment)) {
+		return 2;
+	}
+
+	const hangulWidth = hangulClusterWidth(visibleSegment, eastAsianWidthOptions);
+	if (hangulWidth !== undefined) {
+		return hangulWidth;
+	}
+
+	// Everything else: EAW of the cluster’s first visible scalar, plus trailing spacing marks and Halfwidth/Fullwidth Forms
+	const codePoint = visibleSegment.codePointAt(0);
+	return eastAsianWidth(codePoint, eastAsianWidthOptions) + trailingWidth(visibleSegment, eastAsianWidthOptions);
+}
+`,
+};
+
 /** Every patch, in the order the bundler applies them. */
 export const DEPENDENCY_PATCHES = [
   packageJsonFromBundle,
   yogaWithoutFetch,
   inkUnnamedCtrlKey,
   stringWidthNarrowSymbols,
+  stringWidthClustersKept,
   styledCharsSameStyle,
   tokenizeOneUnitGraphemes,
   inkOutputCachesAcrossFrames,

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HEAVY_PIECES } from "../support/heavy-session.mjs";
 import { createElement, type ComponentType, type ReactElement } from "react";
 import {
   INK_FRAME_CACHE_LIMIT,
@@ -16,6 +17,8 @@ import {
   inkWidestLineAcrossFrames,
   NARROW_SYMBOLS,
   ONE_UNIT_GRAPHEMES,
+  stringWidthClustersKept,
+  stringWidthNarrowSymbols,
   styledCharsSameStyle,
   tokenizeOneUnitGraphemes,
 } from "../../build/dependency-patches.mjs";
@@ -176,6 +179,51 @@ describe("ansi-tokenize: text whose code units are each a grapheme is tokenized 
       expect(patched.tokenize(text), JSON.stringify(text)).toEqual(original.tokenize(text));
     }
     expect(inSet).toBeGreaterThan(1000);
+  });
+});
+
+describe("string-width: each cluster's width worked out once", () => {
+  const packageDir = fileURLToPath(new URL("../../node_modules/string-width/", import.meta.url));
+  let copyDir = "";
+  let patched: (text: string, options?: { ambiguousIsNarrow?: boolean }) => number;
+
+  beforeAll(async () => {
+    // A copy of the package's module beside it (its imports resolve as the original's), with both of
+    // the bundle's string-width patches, in the bundle's order.
+    copyDir = mkdtempSync(join(packageDir, "pi-explorer-patch-"));
+    let source = readFileSync(join(packageDir, "index.js"), "utf8");
+    for (const patch of [stringWidthNarrowSymbols, stringWidthClustersKept]) {
+      expect(source.split(patch.from)).toHaveLength(2);
+      expect(patch.file.test(join(packageDir, "index.js"))).toBe(true);
+      source = source.replace(patch.from, () => patch.to) + ("append" in patch ? patch.append : "");
+    }
+    writeFileSync(join(copyDir, "index.js"), source);
+    patched = ((await import(pathToFileURL(join(copyDir, "index.js")).href)) as { default: typeof patched }).default;
+  });
+  afterAll(() => {
+    if (copyDir) rmSync(copyDir, { recursive: true, force: true });
+  });
+
+  it("gives the original's width for every mix of clusters, narrow or wide ambiguous, measured again", () => {
+    const PIECES = [...HEAVY_PIECES, "a", " ", "é", "e\u0301", "±", "…", "ｶﾞ", "ｰ", "\u1100\u1161\u11a8", "\u1100", "\u0903", "\x1b[31m", "\x1b[39m", "\t", "\u200b", "\ud83d"];
+    let state = 3;
+    const next = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % n;
+    };
+    for (let i = 0; i < 3000; i++) {
+      let text = "";
+      for (let k = 0, n = 1 + next(12); k < n; k++) text += PIECES[next(PIECES.length)];
+      for (const ambiguousIsNarrow of [true, false]) {
+        expect(patched(text, { ambiguousIsNarrow }), JSON.stringify(text)).toBe(stringWidth(text, { ambiguousIsNarrow }));
+      }
+    }
+  });
+
+  it("stays right after more distinct clusters than are kept", () => {
+    const clusters: string[] = [];
+    for (let c = 0x4e00; c < 0x4e00 + 9000; c++) clusters.push(`${String.fromCodePoint(c)}\ufe0f`);
+    for (let round = 0; round < 2; round++) for (const cluster of clusters) expect(patched(`a${cluster}`), cluster).toBe(stringWidth(`a${cluster}`));
   });
 });
 
