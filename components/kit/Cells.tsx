@@ -17,6 +17,16 @@ function CellsLine({ cells, style }: CellsProps) {
   // Ink gives an empty <Text> no height, so a blank line would vanish and everything below it
   // would move up (blank lines between paragraphs in the detail pane, for one).
   if (cells.every((cell) => cell.text === "")) return <Text> </Text>;
+  // One cell and no line style (most lines of a pane): one Text, not a Text in a Text. The same
+  // codes come out (the inner Text's style applied to the one line), with half the nodes to lay out.
+  if (cells.length === 1 && style === undefined) {
+    const cell = cells[0];
+    return (
+      <Text wrap="truncate" {...(cell.hit ? theme.hit : theme.tone(cell.tone))} {...(cell.bold ? theme.title : undefined)} italic={cell.italic}>
+        {cell.text}
+      </Text>
+    );
+  }
   return (
     <Text wrap="truncate" {...style}>
       {cells.map((cell, i) => (
