@@ -182,7 +182,8 @@ export const inkNoWriteFreesFrame = {
 // trimEnd that follows removes the blanks after its last drawn cell. A key in the detail pane spent
 // more time here than in React. Now the blank cells are one shared object (a cell is only read once
 // placed), the characters' widths are kept with their line (across frames, as the styled characters
-// are), and a row is read up to its last drawn cell (the closing codes follow that cell either way).
+// are), and a row is read up to its last drawn cell (the closing codes follow that cell either way),
+// straight from the grid into text (no copy of its cells).
 // test/app/dependency-patches.test.ts draws frames both ways.
 export const inkFrameGridShared = {
   name: "ink-frame-grid-shared",
@@ -391,19 +392,44 @@ export const inkFrameGridShared = {
             if (end === 0) {
                 return '';
             }
-            const lineWithoutEmptyItems = [];
-            for (let x = 0; x < end; x++) {
-                const item = line[x];
-                if (item !== undefined) {
-                    lineWithoutEmptyItems.push(item);
-                }
-            }
-            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
+            return rowToString(line, end).trimEnd();
         })
             .join('\\n');`,
   append: `
 const framesCharWidths = new Map();
 const blankCell = { type: 'char', value: ' ', fullWidth: false, styles: [] };
+// styledCharsToString of the row's cells up to \`end\` (holes skipped), without copying them out first:
+// the codes that lead from each cell's style to the next (none between equal styles), the closing
+// codes after the last.
+function rowToString(line, end) {
+    let ret = '';
+    let previous;
+    for (let x = 0; x < end; x++) {
+        const char = line[x];
+        if (char === undefined) {
+            continue;
+        }
+        if (previous === undefined) {
+            ret += rowCodesToString(char.styles);
+        }
+        else if (!rowSameStyles(previous.styles, char.styles)) {
+            ret += rowCodesToString(rowDiffCodes(previous.styles, char.styles));
+        }
+        ret += char.value;
+        previous = char;
+    }
+    if (previous !== undefined) {
+        ret += rowCodesToString(rowDiffCodes(previous.styles, []));
+    }
+    return ret;
+}
+function rowSameStyles(a, b) {
+    if (a === b) return true;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i].code !== b[i].code || a[i].endCode !== b[i].endCode) return false;
+    return true;
+}
+import { ansiCodesToString as rowCodesToString, diffAnsiCodes as rowDiffCodes } from '@alcalzone/ansi-tokenize';
 `,
 };
 // (the characters' widths kept with their line, for ink-frame-grid-shared)

@@ -243,7 +243,11 @@ describe("ink: widths and styled characters kept across frames, truncation to th
   let original: InkModule;
   let patched: InkModule;
 
+  const forced = process.env.FORCE_COLOR;
   beforeAll(async () => {
+    // The frames are compared with their colour codes: chalk (loaded with Ink below) writes none
+    // without a terminal unless told to.
+    process.env.FORCE_COLOR = "3";
     originalDir = mkdtempSync(join(packageDir, "pi-explorer-original-"));
     cpSync(buildDir, originalDir, { recursive: true });
     copyDir = mkdtempSync(join(packageDir, "pi-explorer-patch-"));
@@ -268,6 +272,8 @@ describe("ink: widths and styled characters kept across frames, truncation to th
   }, 60_000);
   afterAll(() => {
     for (const dir of [originalDir, copyDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    if (forced === undefined) delete process.env.FORCE_COLOR;
+    else process.env.FORCE_COLOR = forced;
   });
 
   it("cuts a truncated text whose wide character straddles the last column to the box, where Ink ran one column over", () => {
@@ -310,6 +316,7 @@ describe("ink: widths and styled characters kept across frames, truncation to th
     // Seeds repeat, so later frames draw lines (and whole texts) the caches already hold. A frame
     // where the original runs a line past the box (a wide character at its edge) differs by design.
     let compared = 0;
+    let coloured = 0;
     for (let i = 0; i < 180; i++) {
       const seed = 1 + (i % 60);
       const want = original.renderToString(frame(original, seed), { columns: 40 });
@@ -317,9 +324,11 @@ describe("ink: widths and styled characters kept across frames, truncation to th
       for (const line of got.split("\n")) expect(stringWidth(line), `seed ${seed}`).toBeLessThanOrEqual(40);
       if (want.split("\n").some((line) => stringWidth(line) > 40)) continue;
       expect(got, `seed ${seed}`).toBe(want);
+      if (want.includes("\x1b[")) coloured++;
       compared++;
     }
     expect(compared).toBeGreaterThan(90);
+    expect(coloured).toBeGreaterThan(80);
   });
 
   it("stays right after the caches fill and are cleared", () => {
