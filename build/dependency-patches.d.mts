@@ -22,4 +22,5 @@ export declare const inkSanitizedTextsKept: DependencyPatch & { append: string }
 export declare const ONE_UNIT_GRAPHEMES: string;
 export declare const tokenizeOneUnitGraphemes: DependencyPatch & { append: string };
 export declare const stringWidthClustersKept: DependencyPatch & { append: string };
+export declare const styledCharsShareStyles: DependencyPatch;
 export declare const DEPENDENCY_PATCHES: DependencyPatch[];

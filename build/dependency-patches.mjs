@@ -571,6 +571,56 @@ function clusterWidthOnce(segment, eastAsianWidthOptions) {
 `,
 };
 
+// ansi-tokenize gives every character of a line its own copy of the styles in force (an array per
+// character, forty lines of them per detail pane key), although a run of characters between two codes
+// has the same styles. The characters of a run share one copy: no code reads a styles array but to
+// copy, filter or compare it (ansi-tokenize's diff and undo, Ink's Output), and equal runs then
+// compare by identity in Ink's row text. test/app/dependency-patches.test.ts checks the characters
+// and their text against the original.
+export const styledCharsShareStyles = {
+  name: "styled-chars-share-styles",
+  file: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/,
+  from: `export function styledCharsFromTokens(tokens) {
+    let codes = [];
+    const ret = [];
+    for (const token of tokens) {
+        if (token.type === "ansi") {
+            codes = reduceAnsiCodesIncremental(codes, [token]);
+        }
+        else if (token.type === "char") {
+            ret.push({
+                ...token,
+                styles: [...codes],
+            });
+        }
+    }
+    return ret;
+}`,
+  to: `export function styledCharsFromTokens(tokens) {
+    let codes = [];
+    const ret = [];
+    // (reduceAnsiCodesIncremental returns a new array for every code: the same array means the same run)
+    let stylesOf;
+    let styles;
+    for (const token of tokens) {
+        if (token.type === "ansi") {
+            codes = reduceAnsiCodesIncremental(codes, [token]);
+        }
+        else if (token.type === "char") {
+            if (codes !== stylesOf) {
+                stylesOf = codes;
+                styles = [...codes];
+            }
+            ret.push({
+                ...token,
+                styles,
+            });
+        }
+    }
+    return ret;
+}`,
+};
+
 /** Every patch, in the order the bundler applies them. */
 export const DEPENDENCY_PATCHES = [
   packageJsonFromBundle,
@@ -579,6 +629,7 @@ export const DEPENDENCY_PATCHES = [
   stringWidthNarrowSymbols,
   stringWidthClustersKept,
   styledCharsSameStyle,
+  styledCharsShareStyles,
   tokenizeOneUnitGraphemes,
   inkOutputCachesAcrossFrames,
   inkFrameGridShared,

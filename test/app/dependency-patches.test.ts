@@ -20,6 +20,7 @@ import {
   stringWidthClustersKept,
   stringWidthNarrowSymbols,
   styledCharsSameStyle,
+  styledCharsShareStyles,
   tokenizeOneUnitGraphemes,
 } from "../../build/dependency-patches.mjs";
 
@@ -73,10 +74,13 @@ describe("ansi-tokenize: styledCharsToString skips the diff between equal styles
     copyDir = mkdtempSync(join(packageDir, "pi-explorer-patch-"));
     cpSync(buildDir, copyDir, { recursive: true });
     const file = join(copyDir, "styledChars.js");
-    const source = readFileSync(file, "utf8");
-    expect(source.split(styledCharsSameStyle.from)).toHaveLength(2);
-    expect(styledCharsSameStyle.file.test(join(buildDir, "styledChars.js"))).toBe(true);
-    writeFileSync(file, source.replace(styledCharsSameStyle.from, () => styledCharsSameStyle.to) + (styledCharsSameStyle.append ?? ""));
+    let source = readFileSync(file, "utf8");
+    for (const patch of [styledCharsSameStyle, styledCharsShareStyles]) {
+      expect(source.split(patch.from)).toHaveLength(2);
+      expect(patch.file.test(join(buildDir, "styledChars.js"))).toBe(true);
+      source = source.replace(patch.from, () => patch.to) + (patch.append ?? "");
+    }
+    writeFileSync(file, source);
     original = (await import(pathToFileURL(join(buildDir, "index.js")).href)) as AnsiTokenize;
     patched = (await import(pathToFileURL(join(copyDir, "index.js")).href)) as AnsiTokenize;
   });
@@ -104,6 +108,19 @@ describe("ansi-tokenize: styledCharsToString skips the diff between equal styles
       const chars = original.styledCharsFromTokens(original.tokenize(randomStyledText(seed)));
       expect(patched.styledCharsToString(chars), `seed ${seed}`).toBe(original.styledCharsToString(chars));
     }
+  });
+
+  it("gives each character the original's styles, one shared copy per run", () => {
+    for (let seed = 1; seed <= 2000; seed++) {
+      const text = randomStyledText(seed);
+      const want = original.styledCharsFromTokens(original.tokenize(text));
+      const got = patched.styledCharsFromTokens(patched.tokenize(text));
+      expect(got, `seed ${seed}`).toEqual(want);
+      expect(patched.styledCharsToString(got), `seed ${seed}`).toBe(original.styledCharsToString(want));
+    }
+    const run = patched.styledCharsFromTokens(patched.tokenize("\x1b[31mabc\x1b[1mde"));
+    expect(run[0].styles).toBe(run[2].styles);
+    expect(run[2].styles).not.toBe(run[3].styles);
   });
 
   it("still writes the codes between cells whose styles differ, and the closing codes at the end", () => {
@@ -238,8 +255,10 @@ describe("ink: widths and styled characters kept across frames, truncation to th
   // applied. (vitest applies the Ink patches to node_modules/ink/build itself: vitest.config.ts.)
   const packageDir = fileURLToPath(new URL("../../node_modules/ink/", import.meta.url));
   const buildDir = join(packageDir, "build");
+  const tokenizePackageDir = fileURLToPath(new URL("../../node_modules/@alcalzone/ansi-tokenize/", import.meta.url));
   let originalDir = "";
   let copyDir = "";
+  let tokenizeDir = "";
   let original: InkModule;
   let patched: InkModule;
 
@@ -267,11 +286,24 @@ describe("ink: widths and styled characters kept across frames, truncation to th
       expect(patch.file.test(join(buildDir, name))).toBe(true);
       writeFileSync(file, source.replace(patch.from, () => patch.to) + ("append" in patch ? patch.append : ""));
     }
+    // The patched Ink draws with the bundle's ansi-tokenize (its patched styled characters and tokenize).
+    tokenizeDir = mkdtempSync(join(tokenizePackageDir, "pi-explorer-patch-"));
+    cpSync(join(tokenizePackageDir, "build"), tokenizeDir, { recursive: true });
+    for (const [name, patch] of [["styledChars.js", styledCharsSameStyle], ["styledChars.js", styledCharsShareStyles], ["tokenize.js", tokenizeOneUnitGraphemes]] as const) {
+      const file = join(tokenizeDir, name);
+      const source = readFileSync(file, "utf8");
+      expect(source.split(patch.from)).toHaveLength(2);
+      writeFileSync(file, source.replace(patch.from, () => patch.to) + (patch.append ?? ""));
+    }
+    const output = join(copyDir, "output.js");
+    const drawn = readFileSync(output, "utf8").replaceAll("from '@alcalzone/ansi-tokenize'", `from '${pathToFileURL(join(tokenizeDir, "index.js")).href}'`);
+    expect(drawn).toContain(tokenizeDir);
+    writeFileSync(output, drawn);
     original = (await import(pathToFileURL(join(originalDir, "index.js")).href)) as InkModule;
     patched = (await import(pathToFileURL(join(copyDir, "index.js")).href)) as InkModule;
   }, 60_000);
   afterAll(() => {
-    for (const dir of [originalDir, copyDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [originalDir, copyDir, tokenizeDir]) if (dir) rmSync(dir, { recursive: true, force: true });
     if (forced === undefined) delete process.env.FORCE_COLOR;
     else process.env.FORCE_COLOR = forced;
   });
