@@ -132,8 +132,14 @@ export function TreeScreen(props: TreeScreenProps) {
   }, [reveal, props.tree]);
 
   const node = selectedNode(state);
+  // A new entry is shown from its top. Only a scrolled pane is reset: a reset that changes nothing
+  // still re-rendered the screen and had Ink lay out and draw the whole frame again, on every move.
+  const paneScroll = useRef(detail.scroll);
   useEffect(() => {
-    detailDispatch({ type: "reset" });
+    paneScroll.current = detail.scroll;
+  });
+  useEffect(() => {
+    if (paneScroll.current !== 0) detailDispatch({ type: "reset" });
   }, [node]);
   const note = noted !== null && noted.node === node ? noted.text : null;
 
