@@ -179,11 +179,13 @@ export const inkNoWriteFreesFrame = {
 // Ink builds every frame as a grid of cells, columns x rows, then turns each row into text with
 // ansi-tokenize: a fresh object for every blank cell of every frame (4,800 at 120x40), a string-width
 // lookup per drawn character, and each row read cell by cell to its last column although the
-// trimEnd that follows removes the blanks after its last drawn cell. A key in the detail pane spent
-// more time here than in React. Now the blank cells are one shared object (a cell is only read once
-// placed), the characters' widths are kept with their line (across frames, as the styled characters
-// are), and a row is read up to its last drawn cell (the closing codes follow that cell either way),
-// straight from the grid into text (no copy of its cells).
+// trimEnd that follows removes the blanks after its last drawn cell; every row again on every frame,
+// although a key changes a few of them. A key in the detail pane spent more time here than in React.
+// Now a row whose writes (the lines after clipping and transformers, at their columns, in order) are
+// those of a row drawn before is that row's text again (kept by its writes, bounded). Any other row is
+// placed on a row of one shared blank cell (a cell is only read once placed), with the characters'
+// widths kept with their line (across frames, as the styled characters are), and read straight into
+// text up to its last drawn cell (the closing codes follow that cell either way).
 // test/app/dependency-patches.test.ts draws frames both ways.
 export const inkFrameGridShared = {
   name: "ink-frame-grid-shared",
@@ -293,14 +295,14 @@ export const inkFrameGridShared = {
             return styledCharsToString(lineWithoutEmptyItems).trimEnd();
         })
             .join('\\n');`,
-  to: `        // Empty positions share one blank cell (cells are only read once placed), and a row is
-        // turned into text only up to its last written cell: the blanks after it are spaces that the
-        // trimEnd below removes (the closing codes come right after the last written cell either way).
+  to: `        // What each row gets written, in order (the line after clipping and transformers, at its
+        // column), then each row turned into text: one whose writes are those of a row drawn before
+        // is that row's text again. Otherwise its cells are placed on a row of one shared blank cell
+        // (cells are only read once placed) and read up to its last written cell: the blanks after it
+        // are spaces that the trimEnd below removes (the closing codes follow that cell either way).
         const output = [];
-        const ends = [];
         for (let y = 0; y < this.height; y++) {
-            output.push(new Array(this.width).fill(blankCell));
-            ends.push(0);
+            output.push([]);
         }
         const clips = [];
         for (const operation of this.operations) {
@@ -353,50 +355,42 @@ export const inkFrameGridShared = {
                 }
                 let offsetY = 0;
                 for (let [index, line] of lines.entries()) {
-                    const currentLine = output[y + offsetY];
-                    if (!currentLine) {
+                    const writes = output[y + offsetY];
+                    if (!writes) {
                         continue;
                     }
                     for (const transformer of transformers) {
                         line = transformer(line, index);
                     }
-                    const characters = this.caches.getStyledChars(line);
-                    const widths = this.caches.getCharWidths(line, characters);
-                    let offsetX = x;
-                    for (let c = 0; c < characters.length; c++) {
-                        const character = characters[c];
-                        currentLine[offsetX] = character;
-                        const characterWidth = widths[c];
-                        if (characterWidth > 1) {
-                            for (let index = 1; index < characterWidth; index++) {
-                                currentLine[offsetX + index] = {
-                                    type: 'char',
-                                    value: '',
-                                    fullWidth: false,
-                                    styles: character.styles,
-                                };
-                            }
-                        }
-                        offsetX += characterWidth;
-                    }
-                    if (characters.length > 0 && offsetX > ends[y + offsetY]) {
-                        ends[y + offsetY] = offsetX;
-                    }
+                    writes.push(x, line);
                     offsetY++;
                 }
             }
         }
         const generatedOutput = output
-            .map((line, y) => {
-            const end = ends[y];
-            if (end === 0) {
+            .map(writes => {
+            if (writes.length === 0) {
                 return '';
             }
-            return rowToString(line, end).trimEnd();
+            let key = this.width + '\\u0002';
+            for (let w = 0; w < writes.length; w += 2) {
+                key += writes[w] + '\\u0000' + writes[w + 1] + '\\u0001';
+            }
+            let row = framesRows.get(key);
+            if (row === undefined) {
+                row = this.caches.rowText(writes, this.width);
+                if (framesRows.size > 1024) {
+                    framesRows.clear();
+                }
+                framesRows.set(key, row);
+            }
+            return row;
         })
             .join('\\n');`,
   append: `
 const framesCharWidths = new Map();
+// (a row's text by what was written on it: for ink-frame-grid-shared)
+const framesRows = new Map();
 const blankCell = { type: 'char', value: ' ', fullWidth: false, styles: [] };
 // styledCharsToString of the row's cells up to \`end\` (holes skipped), without copying them out first:
 // the codes that lead from each cell's style to the next (none between equal styles), the closing
@@ -438,6 +432,36 @@ export const inkCharWidthsKept = {
   file: /[\\/]ink[\\/]build[\\/]output\.js$/,
   from: `    getStringWidth(text) {`,
   to: `    charWidths = keptAcrossFrames(framesCharWidths);
+    rowText(writes, width) {
+        const currentLine = new Array(width).fill(blankCell);
+        let end = 0;
+        for (let w = 0; w < writes.length; w += 2) {
+            const line = writes[w + 1];
+            const characters = this.getStyledChars(line);
+            const widths = this.getCharWidths(line, characters);
+            let offsetX = writes[w];
+            for (let c = 0; c < characters.length; c++) {
+                const character = characters[c];
+                currentLine[offsetX] = character;
+                const characterWidth = widths[c];
+                if (characterWidth > 1) {
+                    for (let index = 1; index < characterWidth; index++) {
+                        currentLine[offsetX + index] = {
+                            type: 'char',
+                            value: '',
+                            fullWidth: false,
+                            styles: character.styles,
+                        };
+                    }
+                }
+                offsetX += characterWidth;
+            }
+            if (characters.length > 0 && offsetX > end) {
+                end = offsetX;
+            }
+        }
+        return end === 0 ? '' : rowToString(currentLine, end).trimEnd();
+    }
     getCharWidths(line, characters) {
         let cached = this.charWidths.get(line);
         if (cached === undefined) {

@@ -363,6 +363,29 @@ describe("ink: widths and styled characters kept across frames, truncation to th
     expect(coloured).toBeGreaterThan(80);
   });
 
+  it("draws clipped boxes, borders and the rows of one frame at other widths as the original does", () => {
+    // A row drawn before is drawn from what was written on it: the same writes in a clipped box, a
+    // bordered one, or on a frame of another width must still give the original's row.
+    const draw = (ink: InkModule, seed: number, width: number) =>
+      createElement(
+        ink.Box,
+        { flexDirection: "row", width },
+        createElement(ink.Box, { width: Math.floor(width / 2), overflow: "hidden", flexDirection: "column" }, frame(ink, seed)),
+        createElement(ink.Box, { borderStyle: "single", borderLeft: true, borderRight: false, borderTop: false, borderBottom: false, paddingLeft: 1, flexDirection: "column" }, frame(ink, seed + 1)),
+      );
+    let compared = 0;
+    for (let i = 0; i < 60; i++) {
+      const seed = 1 + (i % 10);
+      const columns = [60, 44, 60, 80][i % 4];
+      const want = original.renderToString(draw(original, seed, columns), { columns });
+      const got = patched.renderToString(draw(patched, seed, columns), { columns });
+      if (want.split("\n").some((line) => stringWidth(line) > columns)) continue;
+      expect(got, `seed ${seed} at ${columns}`).toBe(want);
+      compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(25);
+  });
+
   it("stays right after the caches fill and are cleared", () => {
     // More distinct lines than INK_FRAME_CACHE_LIMIT: each cache is cleared on the way.
     const rows = INK_FRAME_CACHE_LIMIT / 40 + 10;
