@@ -182,7 +182,7 @@ export const inkNoWriteFreesFrame = {
 // trimEnd that follows removes the blanks after its last drawn cell; every row again on every frame,
 // although a key changes a few of them. A key in the detail pane spent more time here than in React.
 // Now a row whose writes (the lines after clipping and transformers, at their columns, in order) are
-// those of a row drawn before is that row's text again (kept by its writes, bounded). Any other row is
+// those of the same row of the last frame is that row's text again. Any other row is
 // placed on a row of one shared blank cell (a cell is only read once placed), with the characters'
 // widths kept with their line (across frames, as the styled characters are), and read straight into
 // text up to its last drawn cell (the closing codes follow that cell either way).
@@ -368,29 +368,28 @@ export const inkFrameGridShared = {
             }
         }
         const generatedOutput = output
-            .map(writes => {
+            .map((writes, y) => {
             if (writes.length === 0) {
                 return '';
             }
-            let key = this.width + '\\u0002';
-            for (let w = 0; w < writes.length; w += 2) {
-                key += writes[w] + '\\u0000' + writes[w + 1] + '\\u0001';
+            const before = previousRows[y];
+            if (before !== undefined && before.width === this.width && sameWrites(before.writes, writes)) {
+                return before.text;
             }
-            let row = framesRows.get(key);
-            if (row === undefined) {
-                row = this.caches.rowText(writes, this.width);
-                if (framesRows.size > 1024) {
-                    framesRows.clear();
-                }
-                framesRows.set(key, row);
-            }
-            return row;
+            const text = this.caches.rowText(writes, this.width);
+            previousRows[y] = { width: this.width, writes, text };
+            return text;
         })
             .join('\\n');`,
   append: `
 const framesCharWidths = new Map();
-// (a row's text by what was written on it: for ink-frame-grid-shared)
-const framesRows = new Map();
+// (each row of the last frame drawn, its writes and its text: for ink-frame-grid-shared)
+const previousRows = [];
+function sameWrites(a, b) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+}
 const blankCell = { type: 'char', value: ' ', fullWidth: false, styles: [] };
 // styledCharsToString of the row's cells up to \`end\` (holes skipped), without copying them out first:
 // the codes that lead from each cell's style to the next (none between equal styles), the closing

@@ -386,6 +386,26 @@ describe("ink: widths and styled characters kept across frames, truncation to th
     expect(compared).toBeGreaterThanOrEqual(25);
   });
 
+  it("draws a frame again, and one that differs from the last in a row, as the original does", () => {
+    // The rows whose writes are those of the last frame's same row are that row's text again.
+    const rows = (ink: InkModule, texts: string[], color: string | undefined) =>
+      createElement(ink.Box, { flexDirection: "column", width: 40 }, ...texts.map((t, r) => createElement(ink.Text, { key: r, wrap: "truncate", color: r % 3 === 0 ? color : undefined }, t)));
+    const texts = Array.from({ length: 12 }, (_, r) => `row ${r} 日本 😀 ${"x".repeat(r)}`);
+    for (let step = 0; step < 40; step++) {
+      const now = [...texts];
+      if (step % 2 === 1) now[step % 12] = `changed ${step} 🗄️ é`;
+      const color = step % 4 < 2 ? "cyan" : "gray";
+      for (let again = 0; again < 2; again++) {
+        expect(patched.renderToString(rows(patched, now, color), { columns: 40 }), `step ${step}`).toBe(original.renderToString(rows(original, now, color), { columns: 40 }));
+      }
+    }
+    // The same rows in a frame of another width.
+    for (const columns of [40, 30, 40, 20]) {
+      const draw = (ink: InkModule) => createElement(ink.Box, { flexDirection: "column" }, ...texts.map((t, r) => createElement(ink.Text, { key: r }, t)));
+      expect(patched.renderToString(draw(patched), { columns }), `columns ${columns}`).toBe(original.renderToString(draw(original), { columns }));
+    }
+  });
+
   it("stays right after the caches fill and are cleared", () => {
     // More distinct lines than INK_FRAME_CACHE_LIMIT: each cache is cleared on the way.
     const rows = INK_FRAME_CACHE_LIMIT / 40 + 10;
