@@ -1,4 +1,5 @@
-// Bundles the built bin (tsc's dist/src/cli/main.js) into dist/bin/, the file `pi-explorer` runs.
+// Bundles the built bin (tsc's dist/src/cli/bin.js, which loads main.js) into dist/bin/: main.js there
+// is the file `pi-explorer` runs.
 // Why: Node loads an ESM graph of hundreds of small files (Ink, React, the views) several times slower
 // than a few large ones; bundled, the first frame of the tree comes much sooner (docs/PERFORMANCE.md).
 // The app stays a separate chunk behind launch-app's dynamic import, so CLI commands never load Ink.
@@ -22,7 +23,8 @@ export default defineConfig({
   // The picker's content index is built in a worker thread, and a first build of the index prepares files in
   // worker threads: each script is an entry of its own, next to the chunks (found relative to import.meta.url).
   input: {
-    main: "dist/src/cli/main.js",
+    // bin.js turns on Node's compile cache before it imports the CLI (src/cli/compile-cache.ts).
+    main: "dist/src/cli/bin.js",
     "recall-index-worker": "dist/components/picker/recall-index-worker.js",
     "recall-cache-prepare-worker": "dist/src/engine/store/recall-cache-prepare-worker.js",
   },

@@ -1,7 +1,7 @@
 // What a commit needs from the terminal: a yes/no question. (Lock owner and clock are the process's,
 // shared with the app in src/host/.) Kept out of the commands so they stay testable in-process (tests
 // pass --yes or their own asker).
-import { createInterface } from "node:readline";
+import { readline } from "../host/lazy-builtins.js";
 
 /** "yes" only for an explicit yes; "interrupted" for Ctrl+C. */
 export type Answer = "yes" | "no" | "interrupted";
@@ -17,7 +17,7 @@ export function terminalAsker(): Asker | undefined {
   if (!process.stdin.isTTY) return undefined;
   return (question) =>
     new Promise((resolve) => {
-      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      const rl = readline().createInterface({ input: process.stdin, output: process.stderr });
       // The answer settles first: rl.close() emits "close" synchronously, and a "close" that came
       // first (Ctrl+D, stdin ended) is a no. Whatever happens first decides; later events are ignored.
       let settled = false;

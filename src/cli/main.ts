@@ -1,5 +1,5 @@
-#!/usr/bin/env node
-// The pi-explorer binary: hands the real process to runCli and exits with its code.
+// The pi-explorer binary (loaded by bin.ts, the file users run): hands the real process to runCli
+// and exits with its code.
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { setFlagsFromString } from "node:v8";

@@ -1,8 +1,8 @@
 // The bridge as a child process: started under the Node that runs the user's pi, JSON lines both ways.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { childProcess, readline } from "../host/lazy-builtins.js";
 import type { FoundPi } from "./find-pi.js";
 
 /** One message from the bridge (see pi-bridge.mjs for the protocol). */
@@ -29,7 +29,7 @@ export class BridgeProcess {
   private stderr = "";
 
   private constructor(private readonly child: ChildProcessWithoutNullStreams) {
-    const lines = createInterface({ input: child.stdout });
+    const lines = readline().createInterface({ input: child.stdout });
     lines.on("line", (line) => {
       let message: unknown;
       try {
@@ -48,7 +48,7 @@ export class BridgeProcess {
 
   /** Start the bridge under `pi.node` with `env` (the caller decides HOME, PI_CODING_AGENT_DIR, ...). */
   static start(pi: FoundPi, env: Record<string, string | undefined>): BridgeProcess {
-    const child = spawn(pi.node, [bridgeScriptPath()], {
+    const child = childProcess().spawn(pi.node, [bridgeScriptPath()], {
       env: { ...env, NODE_DISABLE_COMPILE_CACHE: "1" } as NodeJS.ProcessEnv,
       stdio: ["pipe", "pipe", "pipe"],
     });

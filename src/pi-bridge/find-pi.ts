@@ -1,10 +1,10 @@
 // Finding the user's own pi: the command (--pi-command, else $PI_EXPLORER_PI_COMMAND, else `pi` on
 // PATH), the package its bin belongs to, its version, the Node that runs it, and whether the bridge
 // can drive it. Every "no" is one line that says what was found and what to do.
-import { execFile, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { piPackageOfBin, whichCommand, type PiPackageJson } from "../engine/index.js";
+import { childProcess } from "../host/lazy-builtins.js";
 
 /** The pi releases the bridge drives (and tests against): package, version prefix, profile. */
 const DRIVABLE = [
@@ -72,14 +72,14 @@ const versionText = (ok: boolean, stdout: string | undefined): string | undefine
 };
 
 function nodeVersionOf(node: string, env: Record<string, string | undefined>): string | undefined {
-  const result = spawnSync(node, NODE_VERSION_ARGS, { encoding: "utf8", timeout: 10_000, env: { ...env, NODE_OPTIONS: "" } });
+  const result = childProcess().spawnSync(node, NODE_VERSION_ARGS, { encoding: "utf8", timeout: 10_000, env: { ...env, NODE_OPTIONS: "" } });
   return versionText(result.status === 0, result.stdout);
 }
 
 /** The same without blocking (the app asks while it draws). */
 function nodeVersionOfAsync(node: string, env: Record<string, string | undefined>): Promise<string | undefined> {
   return new Promise((resolve) =>
-    execFile(node, NODE_VERSION_ARGS, { encoding: "utf8", timeout: 10_000, env: { ...env, NODE_OPTIONS: "" } }, (error, stdout) => resolve(versionText(!error, stdout))),
+    childProcess().execFile(node, NODE_VERSION_ARGS, { encoding: "utf8", timeout: 10_000, env: { ...env, NODE_OPTIONS: "" } }, (error, stdout) => resolve(versionText(!error, stdout))),
   );
 }
 
