@@ -55,6 +55,14 @@ describe("serializedLength", () => {
       { role: "user", content: "" },
       { role: "user", content: [{ type: "text" } as never, { type: "text", text: 5 } as never] },
       { role: "assistant", content: [{ type: "toolCall", id: "3", name: undefined, arguments: { f: undefined, g: () => 1, h: [1, "é"] } } as never] },
+      // Argument strings JSON escapes (quote, backslash, control characters, a lone surrogate) and ones it writes as is (a pair, U+2028, DEL).
+      {
+        role: "assistant",
+        content: [
+          { type: "toolCall", id: "4", name: "edit", arguments: { path: 'a "b" \\c\n\t\u0001', old: "\ud83d lone", pair: "😀\u2028\u007f", n: Number.NaN, m: 1.5e300, o: { deep: ["\"", 2] } } },
+          { type: "toolCall", id: "5", name: "read", arguments: { path: "plain/file.ts", offset: -3 } },
+        ] as never,
+      },
       { role: "toolResult", content: [{ type: "text", text: long }] },
       { role: "toolResult", content: [{ type: "text", text: "a".repeat(1500) }, { type: "text", text: "b".repeat(1500) }] },
       { role: "toolResult", content: [] },

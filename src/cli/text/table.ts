@@ -24,8 +24,18 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
 
 /** Code points, not UTF-16 units, so that emoji and astral text do not misalign a column too much. */
 export function displayWidth(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
+  // for...of over a string counts the same, with an iterator step per character (src/cli/one-shot-v8.ts).
+  let n = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--; // a surrogate pair is one code point
+        i++;
+      }
+    }
+  }
   return n;
 }
 

@@ -33,7 +33,8 @@ export function pathBands(path: readonly SessionEntry[], analysis: CompactionAna
 function unplacedIds(path: readonly SessionEntry[], placed: readonly CutUnit[]): string[] {
   const others: string[] = [];
   let next = 0;
-  for (const entry of path) {
+  for (let i = 0; i < path.length; i++) {
+    const entry = path[i];
     if (next < placed.length && placed[next].entry === entry) next++;
     else others.push(entry.id);
   }

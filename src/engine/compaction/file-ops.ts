@@ -29,12 +29,15 @@ function addFileOp(toolName: unknown, args: unknown, fileOps: FileOps): void {
 export function extractFileOpsFromMessage(message: AgentMessage, fileOps: FileOps, profile: PiProfile = "1.6"): void {
   if (message.role === "toolResult") {
     if (profile !== "1.6") return;
-    const nested = (message.nestedCalls as { calls?: { name?: unknown; arguments?: unknown }[] } | undefined)?.calls ?? [];
-    for (const call of nested) addFileOp(call.name, call.arguments, fileOps);
+    const nested = (message.nestedCalls as { calls?: { name?: unknown; arguments?: unknown }[] } | undefined)?.calls;
+    // Indexed: once per tool result of a path (see the note on hot loops in src/cli/one-shot-v8.ts).
+    if (Array.isArray(nested)) for (let i = 0; i < nested.length; i++) addFileOp(nested[i].name, nested[i].arguments, fileOps);
     return;
   }
   if (message.role !== "assistant" || !Array.isArray(message.content)) return;
-  for (const block of message.content as unknown[]) {
+  const blocks = message.content as unknown[];
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
     if (typeof block !== "object" || block === null) continue;
     const b = block as Record<string, unknown>;
     if (b.type !== "toolCall" || !("arguments" in b) || !("name" in b)) continue;

@@ -62,7 +62,8 @@ function collect(units: readonly CutUnit[], from: number, to: number): ContextMe
   const out: ContextMessage[] = [];
   for (let i = Math.max(0, from); i < Math.min(to, units.length); i++) {
     const sourceId = units[i].entry.id;
-    for (const message of units[i].messages) out.push({ message, sourceId });
+    const messages = units[i].messages;
+    for (let j = 0; j < messages.length; j++) out.push({ message: messages[j], sourceId });
   }
   return out;
 }
@@ -125,8 +126,8 @@ export function analyzeCompaction(path: readonly SessionEntry[], settings: Compa
   if (profile === "1.6" && messagesToSummarize.length === 0 && turnPrefixMessages.length === 0) return nothing;
   const fileOps = createFileOps();
   if (b.previousCompaction) carryOverFileOps(b.previousCompaction, fileOps);
-  for (const m of messagesToSummarize) extractFileOpsFromMessage(m.message, fileOps, profile);
-  if (b.cut.isSplitTurn) for (const m of turnPrefixMessages) extractFileOpsFromMessage(m.message, fileOps, profile);
+  for (let i = 0; i < messagesToSummarize.length; i++) extractFileOpsFromMessage(messagesToSummarize[i].message, fileOps, profile);
+  if (b.cut.isSplitTurn) for (let i = 0; i < turnPrefixMessages.length; i++) extractFileOpsFromMessage(turnPrefixMessages[i].message, fileOps, profile);
   const preparation: CompactionPreparation = {
     firstKeptEntryId: firstKept.id,
     messagesToSummarize,

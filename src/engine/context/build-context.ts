@@ -31,7 +31,8 @@ export interface SessionContext {
 
 function contextSettings(path: readonly SessionEntry[]): { thinkingLevel: string; model: ModelRef | null } {
   let thinkingLevel = "off";
-  for (const entry of path) {
+  for (let i = 0; i < path.length; i++) {
+    const entry = path[i];
     if (entry.type === "thinking_level_change") thinkingLevel = (entry as Record<string, unknown>).thinkingLevel as string;
   }
   return { thinkingLevel, model: modelAtEnd(path) };
@@ -78,13 +79,21 @@ function selectContextEntries(path: readonly SessionEntry[]): readonly SessionEn
   return selected;
 }
 
+/** The newest context_edit of each target among `selected`. */
+function contextEdits(selected: readonly SessionEntry[]): Map<string, ContextEditEntry> {
+  const edits = new Map<string, ContextEditEntry>();
+  // Indexed loops over a path here and below: see the note on hot loops in src/cli/one-shot-v8.ts.
+  for (let i = 0; i < selected.length; i++) {
+    const entry = selected[i];
+    if (entry.type === "context_edit") edits.set((entry as ContextEditEntry).targetId, entry as ContextEditEntry);
+  }
+  return edits;
+}
+
 /** 1.6 buildSessionProjection over an already built path. */
 export function projectPath(path: readonly SessionEntry[]): ProjectedEntry[] {
   const selected = selectContextEntries(path);
-  const edits = new Map<string, ContextEditEntry>();
-  for (const entry of selected) {
-    if (entry.type === "context_edit") edits.set((entry as ContextEditEntry).targetId, entry as ContextEditEntry);
-  }
+  const edits = contextEdits(selected);
   // Only the newest compaction (index 0) contributes; older ones in the kept range are silent.
   return selected.map((sourceEntry, index) => ({
     sourceEntry,
@@ -99,16 +108,15 @@ export function projectPath(path: readonly SessionEntry[]): ProjectedEntry[] {
  */
 export function contextSystemMessages(path: readonly SessionEntry[]): AgentMessage[] {
   const selected = selectContextEntries(path);
-  const edits = new Map<string, ContextEditEntry>();
-  for (const entry of selected) {
-    if (entry.type === "context_edit") edits.set((entry as ContextEditEntry).targetId, entry as ContextEditEntry);
-  }
+  const edits = contextEdits(selected);
   const out: AgentMessage[] = [];
-  selected.forEach((entry, index) => {
+  for (let index = 0; index < selected.length; index++) {
+    const entry = selected[index];
     const candidate = (entry.type === "compaction" && index === 0) || messageOf(entry)?.role === "system";
-    if (!candidate) return;
-    for (const message of projectContextEntry(entry, edits.get(entry.id))) if (message.role === "system") out.push(message);
-  });
+    if (!candidate) continue;
+    const messages = projectContextEntry(entry, edits.get(entry.id));
+    for (let j = 0; j < messages.length; j++) if (messages[j].role === "system") out.push(messages[j]);
+  }
   return out;
 }
 
@@ -144,7 +152,10 @@ export function buildContextFromPath(path: readonly SessionEntry[], profile: PiP
   if (profile === "0.73") return { ...settings, messages: context073(path) };
   const projection = projectPath(path);
   const messages: ContextMessage[] = [];
-  for (const pe of projection) for (const message of pe.messages) messages.push({ message, sourceId: pe.sourceEntry.id });
+  for (let i = 0; i < projection.length; i++) {
+    const pe = projection[i];
+    for (let j = 0; j < pe.messages.length; j++) messages.push({ message: pe.messages[j], sourceId: pe.sourceEntry.id });
+  }
   return { ...settings, messages, projection };
 }
 

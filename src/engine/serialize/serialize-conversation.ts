@@ -52,20 +52,37 @@ export function serializeConversation(messages: readonly AgentMessage[], profile
 /** What String(item) adds to a join (null and undefined render as ""). */
 const itemLength = (item: unknown): number => (item == null ? 0 : String(item).length);
 
+// The counts below run once per message of a path (15,000 on synth-deep): indexed loops and no
+// intermediate strings (see the note on hot loops in src/cli/one-shot-v8.ts).
+
 /** contentText(content, "").length, without filtering, mapping or joining. */
 function contentTextLength(content: AgentMessage["content"]): number {
   if (typeof content === "string") return content.length;
   if (!Array.isArray(content)) return 0;
+  const blocks = content as unknown[];
   let n = 0;
-  for (const b of content as unknown[]) if (typeof b === "object" && b !== null && (b as LooseBlock).type === "text") n += itemLength((b as LooseBlock).text);
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (typeof b === "object" && b !== null && (b as LooseBlock).type === "text") n += itemLength((b as LooseBlock).text);
+  }
   return n;
 }
 
+/** A string JSON.stringify writes as is between its quotes: no quote, backslash, control character or surrogate. */
+const PLAIN_JSON_STRING = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
+/** stringifyJson(v).length (as String() renders it), without the text when v is a plain string. */
+function jsonLength(v: unknown): number {
+  if (typeof v === "string" && PLAIN_JSON_STRING.test(v)) return v.length + 2;
+  return String(stringifyJson(v)).length;
+}
+
 function toolCallLength(block: LooseBlock): number {
-  const entries = Object.entries((block.arguments ?? {}) as Record<string, unknown>);
-  let args = entries.length === 0 ? 0 : 2 * (entries.length - 1);
-  for (const [k, v] of entries) args += k.length + 1 + String(stringifyJson(v)).length;
-  return String(block.name).length + 2 + args;
+  const args = (block.arguments ?? {}) as Record<string, unknown>;
+  const keys = Object.keys(args);
+  let n = keys.length === 0 ? 0 : 2 * (keys.length - 1);
+  for (let i = 0; i < keys.length; i++) n += keys[i].length + 1 + jsonLength(args[keys[i]]);
+  return String(block.name).length + 2 + n;
 }
 
 /** The running total of serializedLength: the parts' lengths and how many parts (joined by "\n\n"). */
@@ -92,7 +109,9 @@ function tallyMessage(msg: AgentMessage, profile: PiProfile, tally: LengthTally)
     let calls = 0;
     let callChars = 0;
     if (Array.isArray(msg.content)) {
-      for (const item of msg.content as unknown[]) {
+      const items = msg.content as unknown[];
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
         if (typeof item !== "object" || item === null) continue;
         const b = item as LooseBlock;
         if (b.type === "text") {
@@ -128,7 +147,7 @@ const tallyLength = (tally: LengthTally): number => (tally.parts === 0 ? 0 : tal
  */
 export function serializedLength(messages: readonly AgentMessage[], profile: PiProfile = "1.6"): number {
   const tally: LengthTally = { length: 0, parts: 0 };
-  for (const msg of messages) tallyMessage(msg, profile, tally);
+  for (let i = 0; i < messages.length; i++) tallyMessage(messages[i], profile, tally);
   return tallyLength(tally);
 }
 
@@ -141,8 +160,8 @@ export function serializedFingerprint(messages: readonly ContextMessage[], profi
 export function serializedChars(messages: readonly ContextMessage[], profile: PiProfile): TextFingerprint {
   // convertToLlm one message at a time: a 15,000-message history is not copied twice to be counted.
   const tally: LengthTally = { length: 0, parts: 0 };
-  for (const { message } of messages) {
-    const llm = convertOneToLlm(message, profile);
+  for (let i = 0; i < messages.length; i++) {
+    const llm = convertOneToLlm(messages[i].message, profile);
     if (llm !== undefined) tallyMessage(llm, profile, tally);
   }
   return { chars: tallyLength(tally), sha256_16: "" };

@@ -24,16 +24,18 @@ export class StringSharing {
     else if (message.role === "toolResult") this.toolResult(message);
   }
 
+  // Indexed loops, not for...of: see the note on hot loops in src/cli/one-shot-v8.ts.
   private assistant(message: Record<string, unknown>): void {
-    for (const field of MODEL_FIELDS) this.share(message, field, Infinity);
+    for (let f = 0; f < MODEL_FIELDS.length; f++) this.share(message, MODEL_FIELDS[f], Infinity);
     const ids: string[] = [];
     const content = message.content;
     if (Array.isArray(content)) {
-      for (const block of content) {
+      for (let i = 0; i < content.length; i++) {
+        const block: unknown = content[i];
         if (!isRecord(block) || block.type !== "toolCall") continue;
         if (typeof block.id === "string") ids.push(block.id);
         const args = block.arguments;
-        if (isRecord(args)) for (const field of ARGUMENT_FIELDS) this.share(args, field, MAX_SHARED_ARGUMENT);
+        if (isRecord(args)) for (let f = 0; f < ARGUMENT_FIELDS.length; f++) this.share(args, ARGUMENT_FIELDS[f], MAX_SHARED_ARGUMENT);
       }
     }
     this.callIds = ids;
@@ -42,9 +44,10 @@ export class StringSharing {
   private toolResult(message: Record<string, unknown>): void {
     const id = message.toolCallId;
     if (typeof id !== "string") return;
-    for (const call of this.callIds) {
-      if (call === id) {
-        message.toolCallId = call; // equal: only the copy it points to changes
+    const calls = this.callIds;
+    for (let i = 0; i < calls.length; i++) {
+      if (calls[i] === id) {
+        message.toolCallId = calls[i]; // equal: only the copy it points to changes
         return;
       }
     }

@@ -9,12 +9,18 @@ export function estimateProjectedContextTokens(
   projection: readonly ProjectedEntry[],
   branchEntries: readonly SessionEntry[],
 ): ContextTokenEstimate {
-  const messages: AgentMessage[] = projection.flatMap((entry) => entry.messages);
+  // Indexed loops over a path (see the note on hot loops in src/cli/one-shot-v8.ts).
+  const messages: AgentMessage[] = [];
+  for (let i = 0; i < projection.length; i++) {
+    const own = projection[i].messages;
+    for (let j = 0; j < own.length; j++) messages.push(own[j]);
+  }
   const estimate = estimateContextTokens(messages, "1.6");
   if (estimate.lastUsageIndex !== null) {
     let start = 0;
     let usageEntryId: string | undefined;
-    for (const entry of projection) {
+    for (let i = 0; i < projection.length; i++) {
+      const entry = projection[i];
       const next = start + entry.messages.length;
       if (estimate.lastUsageIndex < next) {
         usageEntryId = entry.sourceEntry.id;
@@ -36,6 +42,6 @@ export function estimateProjectedContextTokens(
   // Stale usage: estimate everything, counting the system state once as its replayed form.
   const currentSystem = getCurrentSystemMessage(messages);
   let tokens = currentSystem ? estimateTokens(currentSystem, "1.6") : 0;
-  for (const message of messages) if (message.role !== "system") tokens += estimateTokens(message, "1.6");
+  for (let i = 0; i < messages.length; i++) if (messages[i].role !== "system") tokens += estimateTokens(messages[i], "1.6");
   return { tokens, usageTokens: 0, trailingTokens: tokens, lastUsageIndex: null };
 }

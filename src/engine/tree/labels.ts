@@ -10,7 +10,8 @@ export interface ResolvedLabel {
 /** Label entries in file order: a truthy label sets, a falsy one clears; the last one wins. */
 export function resolveLabels(entries: SessionEntry[]): Map<string, ResolvedLabel> {
   const labels = new Map<string, ResolvedLabel>();
-  for (const e of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
     if (e.type !== "label") continue;
     const targetId = e.targetId as string;
     if (e.label) labels.set(targetId, { label: e.label as string, timestamp: e.timestamp });
