@@ -6,5 +6,5 @@
 // it would be compiled without it.
 import { compileCacheDirectory, enableCompileCache } from "./compile-cache.js";
 
-enableCompileCache(compileCacheDirectory(process.env, process.platform));
+enableCompileCache(compileCacheDirectory(process.env));
 await import("./main.js");

@@ -1,24 +1,26 @@
 // Node's on-disk cache of compiled code for pi-explorer's own bundle (module.enableCompileCache,
-// Node 22.1+; Node 20 has none and runs as before). The cache lives in the user's cache folder,
+// Node 22.1+; Node 20 has none and runs as before). The cache lives in pi-explorer's cache folder,
 // never next to the project or a session: nothing pi-explorer reads is ever written to.
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off (Node's own switch); an unwritable folder only means
 // no cache, never an error or a warning.
 import nodeModule from "node:module";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 
-/** The folder for the cache: $XDG_CACHE_HOME, else the platform's user cache folder, + pi-explorer. */
-export function compileCacheDirectory(env: Record<string, string | undefined>, platform: NodeJS.Platform, home: () => string = homedir): string | undefined {
-  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, "pi-explorer");
-  if (platform === "win32" && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, "pi-explorer", "Cache");
+/**
+ * The folder for the cache: pi-explorer's cache folder, the one the recall index and the usage cache
+ * use ($XDG_CACHE_HOME/pi-explorer, else ~/.cache/pi-explorer); none without a home folder.
+ */
+export function compileCacheDirectory(env: Record<string, string | undefined>, home: () => string = homedir): string | undefined {
+  const xdg = env.XDG_CACHE_HOME;
+  if (xdg && isAbsolute(xdg)) return join(xdg, "pi-explorer");
   let base: string;
   try {
     base = home();
   } catch {
-    return undefined; // no home folder (a user without one): no cache
+    return undefined; // a user without a home folder: no cache
   }
-  if (!base) return undefined;
-  return platform === "darwin" ? join(base, "Library", "Caches", "pi-explorer") : join(base, ".cache", "pi-explorer");
+  return base ? join(base, ".cache", "pi-explorer") : undefined;
 }
 
 type EnableCompileCache = (directory?: string) => { status: number; message?: string; directory?: string };

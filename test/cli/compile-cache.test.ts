@@ -4,25 +4,26 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileCacheDirectory, enableCompileCache } from "../../src/cli/compile-cache.js";
+import { recallCacheFile } from "../../src/engine/store/recall-cache.js";
 import { NODE22 } from "../support/pi-session.js";
 import { CLI, DEMO, ensureBuilt } from "./run-built-cli.js";
 
 describe("compileCacheDirectory", () => {
   const home = () => "/home/u";
-  it("is $XDG_CACHE_HOME/pi-explorer when set, else the platform's user cache folder", () => {
-    expect(compileCacheDirectory({ XDG_CACHE_HOME: "/x/cache" }, "linux", home)).toBe(join("/x/cache", "pi-explorer"));
-    expect(compileCacheDirectory({}, "linux", home)).toBe(join("/home/u", ".cache", "pi-explorer"));
-    expect(compileCacheDirectory({}, "darwin", home)).toBe(join("/home/u", "Library", "Caches", "pi-explorer"));
-    expect(compileCacheDirectory({ LOCALAPPDATA: "C:\\Users\\u\\AppData\\Local" }, "win32", home)).toBe(join("C:\\Users\\u\\AppData\\Local", "pi-explorer", "Cache"));
+  it("is $XDG_CACHE_HOME/pi-explorer when set (absolute), else ~/.cache/pi-explorer: the folder of pi-explorer's other caches", () => {
+    expect(compileCacheDirectory({ XDG_CACHE_HOME: "/x/cache" }, home)).toBe(join("/x/cache", "pi-explorer"));
+    expect(compileCacheDirectory({ XDG_CACHE_HOME: "relative/cache" }, home)).toBe(join("/home/u", ".cache", "pi-explorer"));
+    expect(compileCacheDirectory({}, home)).toBe(join("/home/u", ".cache", "pi-explorer"));
+    expect(dirname(compileCacheDirectory({}, home)!)).toBe(dirname(dirname(recallCacheFile({}, "/home/u"))));
   });
 
   it("is none without a home folder", () => {
-    expect(compileCacheDirectory({}, "linux", () => "")).toBeUndefined();
+    expect(compileCacheDirectory({}, () => "")).toBeUndefined();
     expect(
-      compileCacheDirectory({}, "linux", () => {
+      compileCacheDirectory({}, () => {
         throw new Error("no home");
       }),
     ).toBeUndefined();
