@@ -1,7 +1,7 @@
 // Argument parsing and dispatch. Everything the CLI needs from the process is passed in, so tests
 // can run it in-process; main.ts is the thin wrapper that supplies the real process.
-import { parseArgs } from "node:util";
 import { sanitizeLine } from "../engine/index.js";
+import { util } from "../host/lazy-builtins.js";
 import type { Command, CommandContext, OptionSpec } from "./command.js";
 import { COMMANDS, findCommand } from "./commands/index.js";
 import { CliError, usageError } from "./errors.js";
@@ -117,7 +117,7 @@ async function dispatch(argv: string[], environment: CliEnvironment): Promise<nu
 function locateCommand(argv: string[]): { name: string | undefined; rest: string[] } {
   const everyOption: Record<string, OptionSpec> = { ...GLOBAL_OPTIONS };
   for (const command of COMMANDS) Object.assign(everyOption, command.options);
-  const { tokens } = parseArgs({
+  const { tokens } = util().parseArgs({
     args: argv,
     options: toParseArgsOptions(everyOption),
     strict: false,
@@ -168,7 +168,7 @@ function parseStrict(
   command: Command | undefined,
 ): { values: ParsedValues; positionals: string[] } {
   try {
-    const { values, positionals } = parseArgs({ args: negativeValuesJoined(args, options), options: toParseArgsOptions(options), strict: true, allowPositionals: true });
+    const { values, positionals } = util().parseArgs({ args: negativeValuesJoined(args, options), options: toParseArgsOptions(options), strict: true, allowPositionals: true });
     return { values: values as ParsedValues, positionals };
   } catch (error) {
     const reason = error instanceof Error ? firstSentence(error.message) : String(error);
