@@ -17,7 +17,7 @@ const CLI_WORKER = fileURLToPath(new URL("../cli-worker.mjs", import.meta.url));
 const PI_WORKER = fileURLToPath(new URL("../pi-plan-worker.mjs", import.meta.url));
 const TIME_TARGET = 0.8;
 const MEMORY_TARGET = 2.5;
-const ROUNDS = 7;
+const ROUNDS = 11;
 
 export const notes = [
   "- Both sides are whole processes timed from spawn to exit, alternating in each round (a busy machine slows both alike); values are medians. pi's side imports pi's session manager and compaction modules by file URL, opens the file (SessionManager.open) and runs prepareCompaction on getBranch() with keepRecentTokens 20000, reserveTokens 16384; the bin's side is `pi-explorer compact FILE` (text output discarded), which also reports the context after, warnings and the summarizer's input size.",
