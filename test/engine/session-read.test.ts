@@ -37,6 +37,21 @@ describe("readSessionFile", () => {
     expect(snapshot.tailSha256).toBe(createHash("sha256").update(bytes.subarray(bytes.length - 65536)).digest("hex"));
   });
 
+  it("the tail's hash, taken when first asked for, is of the bytes as read, for both releases", () => {
+    for (const profile of ["1.6", "0.73"] as const) {
+      const p = join(root, `later-${profile}.jsonl`);
+      const body = `${H}\n${U.replace('"hi"', JSON.stringify("y".repeat(70_000)))}\n`;
+      writeFileSync(p, body);
+      const asRead = readFileSync(p);
+      const { snapshot } = readSessionFile(p, profile);
+      writeFileSync(p, `${body}${U.replace('"u1"', '"u2"')}\n`); // the file changes before anyone asks
+      const expected = createHash("sha256").update(asRead.subarray(asRead.length - 65536)).digest("hex");
+      expect(snapshot.tailSha256, profile).toBe(expected);
+      expect({ ...snapshot }.tailSha256, `${profile}: a copy of the snapshot keeps it`).toBe(expected);
+      expect(Object.keys(snapshot), profile).toEqual(["path", "size", "mtimeMs", "tailSha256", "dev", "ino", "leafId"]);
+    }
+  });
+
   it("an invalid file names itself in `invalid` (pi 1.6's message)", () => {
     const p = join(root, "garbage.jsonl");
     writeFileSync(p, "not json\n");

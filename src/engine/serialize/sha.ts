@@ -1,9 +1,20 @@
-// The oracle's short fingerprint of a text.
-import { createHash } from "node:crypto";
+// SHA-256 for the engine: the oracle's short fingerprint of a text, a file tail's hash.
+// node:crypto is required on first use, not imported: loading it is some 2.5 ms of every start-up,
+// and most commands hash nothing (a read's snapshot hashes its tail only when a commit asks).
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+let crypto: typeof import("node:crypto") | undefined;
+
+/** SHA-256 (hex) of bytes, or of a text's UTF-8. */
+export function sha256Hex(data: string | Uint8Array): string {
+  crypto ??= require("node:crypto") as typeof import("node:crypto");
+  return crypto.createHash("sha256").update(data).digest("hex");
+}
 
 /** First 16 hex digits of the SHA-256 of the UTF-8 text ("" → e3b0c44298fc1c14). */
 export function sha256_16(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+  return sha256Hex(text).slice(0, 16);
 }
 
 export interface TextFingerprint {

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import type { PiProfile } from "../types.js";
 import { loadFromScan, parseSession, type LoadedSession } from "../session/load.js";
 import { ChunkedSessionScan, type SessionLineScan } from "../session/scan.js";
+import { sha256Hex } from "../serialize/sha.js";
 import { pushLines } from "./scan-bytes.js";
 
 /** What a file looked like when it was read; a commit refuses to append when any of it changed. */
@@ -42,7 +42,29 @@ export const SNAPSHOT_TAIL_BYTES = 64 * 1024;
 /** sha256 (hex) of the last up-to-64 KiB of `bytes`. */
 export function tailSha256(bytes: Uint8Array): string {
   const start = Math.max(0, bytes.length - SNAPSHOT_TAIL_BYTES);
-  return createHash("sha256").update(bytes.subarray(start)).digest("hex");
+  return sha256Hex(bytes.subarray(start));
+}
+
+/**
+ * The snapshot of a read whose tail hash is taken when first asked for: only a commit compares it,
+ * and a command that never commits never loads the hash (sha.ts). `tail` is the file's last bytes
+ * as read (at most SNAPSHOT_TAIL_BYTES of its own, so the snapshot holds no more of the file).
+ */
+function snapshotWithTail(fields: Omit<FileSnapshot, "tailSha256">, tail: Uint8Array): FileSnapshot {
+  let hash: string | undefined;
+  const { path, size, mtimeMs, dev, ino, leafId } = fields;
+  return {
+    path,
+    size,
+    mtimeMs,
+    get tailSha256() {
+      hash ??= tailSha256(tail);
+      return hash;
+    },
+    dev,
+    ino,
+    leafId,
+  };
 }
 
 /** One line for an fs error, naming the file (never a stack trace). */
@@ -177,11 +199,12 @@ export function readSessionFile(path: string, profile: PiProfile): { loaded: Loa
   if (profile === "0.73") {
     const { bytes, size, mtimeMs, dev, ino } = readFileBytes(path);
     const loaded = parseSession(bytes, profile, { path });
-    return { loaded, snapshot: { path, size, mtimeMs, tailSha256: tailSha256(bytes), dev, ino, leafId: leafOfLoaded(loaded) } };
+    const tail = bytes.slice(Math.max(0, bytes.length - SNAPSHOT_TAIL_BYTES)); // a copy: the whole file is not kept
+    return { loaded, snapshot: snapshotWithTail({ path, size, mtimeMs, dev, ino, leafId: leafOfLoaded(loaded) }, tail) };
   }
   const read = withReadOnlyFile(path, (fd, { size, mtimeMs, dev, ino }) => ({ ...scanInPieces(fd, size), mtimeMs, dev, ino }));
   const loaded = loadFromScan(read.scan, profile, { path });
-  return { loaded, snapshot: { path, size: read.size, mtimeMs: read.mtimeMs, tailSha256: tailSha256(read.tail), dev: read.dev, ino: read.ino, leafId: leafOfLoaded(loaded) } };
+  return { loaded, snapshot: snapshotWithTail({ path, size: read.size, mtimeMs: read.mtimeMs, dev: read.dev, ino: read.ino, leafId: leafOfLoaded(loaded) }, read.tail) };
 }
 
 /** Bytes read per step; a longer line grows the buffer. Small enough that the file never sits in memory whole. */

@@ -3,7 +3,6 @@
 // inode and device are unchanged. A cache that is missing, corrupt, from another version, time zone or
 // pi release, or unwritable never changes an answer: its records are ignored and the files are read.
 // The recall index (recall-cache*) is a separate store; this one only needs a few numbers per file.
-import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { loadFromScan } from "../session/load.js";
@@ -155,7 +154,8 @@ function saveCache(file: string, request: DigestRequest, records: Map<string, Ca
   const kept: Record<string, CacheRecord> = {};
   for (const [path, r] of records) if (r.size >= 0) kept[path] = r;
   const body: CacheFile = { version: CACHE_VERSION, profile: request.profile, timeZone: request.timeZone ?? null, records: kept };
-  const temp = `${file}.${randomUUID()}.tmp`;
+  // The Web Crypto global: node:crypto itself is not loaded by commands that never write this cache.
+  const temp = `${file}.${globalThis.crypto.randomUUID()}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(temp, JSON.stringify(body), { flag: "wx", mode: 0o600 });
