@@ -199,7 +199,7 @@ export function readSessionFile(path: string, profile: PiProfile): { loaded: Loa
   if (profile === "0.73") {
     const { bytes, size, mtimeMs, dev, ino } = readFileBytes(path);
     const loaded = parseSession(bytes, profile, { path });
-    const tail = bytes.slice(Math.max(0, bytes.length - SNAPSHOT_TAIL_BYTES)); // a copy: the whole file is not kept
+    const tail = new Uint8Array(bytes.subarray(Math.max(0, bytes.length - SNAPSHOT_TAIL_BYTES))); // a copy: the whole file is not kept
     return { loaded, snapshot: snapshotWithTail({ path, size, mtimeMs, dev, ino, leafId: leafOfLoaded(loaded) }, tail) };
   }
   const read = withReadOnlyFile(path, (fd, { size, mtimeMs, dev, ino }) => ({ ...scanInPieces(fd, size), mtimeMs, dev, ino }));
