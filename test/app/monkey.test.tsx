@@ -14,7 +14,7 @@ import { App } from "../../components/app/App.js";
 import { displayWidth } from "../../components/kit/text-width.js";
 import { KEYS, renderInk, stripAnsi, type InkHarness } from "../support/ink-kit.js";
 import { FIXTURES, hasShared, sharedPath } from "../support/shared.js";
-import { seededRandom } from "../support/seeded-random.js";
+import { seededRandom } from "../support/seeded-random.mjs";
 
 const SEQUENCES = Number(process.env.MONKEY_SEQUENCES ?? 1);
 const KEY_COUNT = Number(process.env.MONKEY_KEYS ?? 24);

@@ -2,7 +2,7 @@
 // valid cut point of the range first and picks from the list. Both must pick the same index.
 import { describe, expect, it } from "vitest";
 import { chooseCut, type CutWalk } from "../../src/engine/compaction/cut-walk.js";
-import { seededRandom } from "../support/seeded-random.js";
+import { seededRandom } from "../support/seeded-random.mjs";
 
 /** pi's way: every cut point of [start, end) first, then the walk, then the pick from the list. */
 function chooseFromList(walk: CutWalk): { cutIndex: number; budgetHitIndex: number; rule: string } | undefined {

@@ -11,19 +11,14 @@
 // result, assistant reply); every `heavyEvery`-th tool result is heavy. Turn 3 has a second branch (a
 // different user message with one short turn), so the tree has a fork and the branch flow has somewhere
 // to go. Tool calls read and edit `./tidewatch/units.py` and `tidewatch/units.py` (the same file).
+import { seededRandom } from "./seeded-random.mjs";
 import { writeFileSync } from "node:fs";
 
-/** A small seeded generator (mulberry32): the same seed gives the same session. */
+/** The seeded generator of the tests, seeded from the seed's text: the same seed gives the same session. */
 function random(seed) {
   let a = 0;
   for (const ch of String(seed)) a = (Math.imul(a ^ ch.charCodeAt(0), 2654435761) + 1) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return seededRandom(a);
 }
 
 /** Text pieces a heavy tool result is made of: each is one of the classes that need grapheme clusters. */

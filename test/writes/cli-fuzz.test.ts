@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLI, ensureBuilt } from "../cli/run-built-cli.js";
 import { FIXTURES, PROJECT_ROOT } from "../support/shared.js";
-import { seededRandom } from "../support/seeded-random.js";
+import { seededRandom } from "../support/seeded-random.mjs";
 
 const RUNS = 90;
 const PARALLEL = 3;

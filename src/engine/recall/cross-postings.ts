@@ -33,6 +33,12 @@ export interface PackedBytes {
 /** String `i` of a packed list (a view, no copy). */
 export const packedAt = (p: PackedBytes, i: number): Uint8Array => p.bytes.subarray(i === 0 ? 0 : p.ends[i - 1], p.ends[i]);
 
+/** A segment's rows: its terms' postings and positions, each packed in term id order. */
+export interface PackedRows {
+  postings: PackedBytes;
+  positions: PackedBytes;
+}
+
 /**
  * Every term's row of a segment whose docs are numbered from 0, packed in term id order, as the
  * store keeps them on disk, written straight into two buffers (a segment has thousands of terms;
@@ -42,7 +48,7 @@ export const packedAt = (p: PackedBytes, i: number): Uint8Array => p.bytes.subar
  * not in every posting: a little over one byte a posting. Positions, for phrases: per doc (in
  * the row's order, tf of them) the first position of the word, then the gaps to the next.
  */
-export function encodeSegmentRows(table: TermTable): { postings: PackedBytes; positions: PackedBytes } {
+export function encodeSegmentRows(table: TermTable): PackedRows {
   const lists = table.lists;
   const positions = table.positions;
   let pairs = 0;

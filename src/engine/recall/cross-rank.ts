@@ -2,6 +2,7 @@
 // (each word counts once per doc, through its best variant: exact 1, prefix 0.5, typo 0.4), with
 // N and the average length taken over every indexed session. Only the best `k` are kept.
 import { lengthOf, POSTING_STRIDE, roleOf } from "./cross-postings.js";
+import type { PhraseMatches } from "./cross-phrase.js";
 import { bm25, idfOf } from "./rank.js";
 import { TopK, type ScoredDoc, type TieOrder } from "./top-k.js";
 
@@ -10,18 +11,11 @@ export interface WordPostings {
   variants: { weight: number; lists: Int32Array[] }[];
 }
 
-export interface PhrasePostings {
-  /** Doc ids where the phrase occurs (cross-phrase.ts), each once. */
-  docs: ArrayLike<number>;
-  /** How often it occurs in each. */
-  counts: ArrayLike<number>;
-  /** Each doc's packed length|role. */
-  lengthRoles: ArrayLike<number>;
-}
 
 export interface CrossRankInput {
   words: WordPostings[];
-  phrases: PhrasePostings[];
+  /** Where each quoted phrase occurs (cross-phrase.ts). */
+  phrases: PhraseMatches[];
   /** Docs in the whole index and their average length. */
   n: number;
   avgLength: number;

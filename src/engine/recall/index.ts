@@ -25,10 +25,11 @@ export {
   encodeSegmentRows,
   packedAt,
   type PackedBytes,
+  type PackedRows,
   encodeLengths,
   decodeLengths,
   DamagedIndexError,
 } from "./cross-postings.js";
 export { phraseMatches, type PositionedRow, type PhraseMatches } from "./cross-phrase.js";
-export { crossRank, type CrossRankInput, type WordPostings, type PhrasePostings } from "./cross-rank.js";
+export { crossRank, type CrossRankInput, type WordPostings } from "./cross-rank.js";
 export { prefixTerms, PREFIX_MIN, PREFIX_SCAN } from "./expand-terms.js";

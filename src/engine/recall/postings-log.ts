@@ -29,8 +29,7 @@ export class PostingsLog {
   private docMarks: number[] = [];
   /**
    * With positions: each doc's word positions grouped by term, in the order of its pairs in `log`
-   * (a term's tf positions, ascending); `posMarks` holds (end of the doc's positions, its next
-   * position) per doc.
+   * (a term's tf positions, ascending); `posMarks` holds where each doc's positions end.
    */
   private posLog = new Int32Array(INITIAL_PAIRS);
   private posLength = 0;
@@ -83,44 +82,28 @@ export class PostingsLog {
     const posLog = this.posLog;
     for (let j = 0; j < 2 * positions.count; j += 2) posLog[cursor[pairs[j]]++] = pairs[j + 1];
     this.posLength = at;
-    this.posMarks.push(at, positions.next);
+    this.posMarks.push(at);
     positions.count = 0;
     positions.next = 0;
   }
 
   /**
    * Takes the pairs of `doc` back out when it is the last doc appended, restoring its counts to
-   * `tf`, its ids to `touched` and its positions to `positions`; returns how many ids it restored
-   * (0 for any other doc).
+   * `tf` and its ids to `touched`; returns how many ids it restored (0 for any other doc). Only
+   * for a log without positions (the in-memory index reads lists between texts of one doc; the
+   * cross-session index never does).
    */
-  reopen(doc: number, touched: Int32Array, tf: Int32Array, positions?: OpenPositions): number {
+  reopen(doc: number, touched: Int32Array, tf: Int32Array): number {
     const marks = this.docMarks;
     if (marks.length === 0 || marks[marks.length - 2] !== doc) return 0;
+    if (this.posMarks.length) throw new Error("postings log: a doc with positions cannot be reopened");
     const start = marks.length > 2 ? marks[marks.length - 3] : 0;
     let count = 0;
-    let pos = positions ? (this.posMarks.length > 2 ? this.posMarks[this.posMarks.length - 4] : 0) : 0;
-    if (positions) {
-      const need = 2 * (this.posLength - pos);
-      if (need > positions.pairs.length) positions.pairs = new Int32Array(Math.max(need, 2 * positions.pairs.length));
-      positions.count = 0;
-      positions.next = this.posMarks[this.posMarks.length - 1];
-      this.posLength = pos;
-      this.posMarks.length -= 2;
-    }
     for (let at = start; at < this.logLength; at += 2) {
       const id = this.log[at];
-      const n = this.log[at + 1];
-      tf[id] = n;
+      tf[id] = this.log[at + 1];
       touched[count++] = id;
       this.df[id]--;
-      if (positions) {
-        // Grouped by term here; the pairs' order does not matter to appendPositions.
-        for (let k = 0; k < n; k++) {
-          positions.pairs[2 * positions.count] = id;
-          positions.pairs[2 * positions.count + 1] = this.posLog[pos++];
-          positions.count++;
-        }
-      }
     }
     this.logLength = start;
     marks.length -= 2;
@@ -170,7 +153,7 @@ export class PostingsLog {
         for (let k = 0; k < n; k++) buffer[c++] = posLog[pos++];
         cursor[id] = c;
       }
-      if (pos !== posMarks[m]) throw new Error("postings log: positions out of step with their docs");
+      if (pos !== posMarks[m >> 1]) throw new Error("postings log: positions out of step with their docs");
     }
     const lists: Int32Array[] = [];
     for (let id = 0; id < terms; id++) lists.push(buffer.subarray(offsets[id], offsets[id + 1]));

@@ -72,7 +72,7 @@ export class TermTable {
     if (doc !== this.openDoc) {
       this.flushDoc();
       // Lists were read between two calls for this doc: its counts come back to the scratch.
-      this.touchedCount = this.postings.reopen(doc, this.touched, this.tf, this.open ?? undefined);
+      this.touchedCount = this.postings.reopen(doc, this.touched, this.tf);
       this.openDoc = doc;
     }
     this.laidOut = null;

@@ -6,7 +6,7 @@
 // to the ids the database gives the docs.
 import { createHash } from "node:crypto";
 import { closeSync, openSync, readSync } from "node:fs";
-import { collectCallPaths, docContent, encodeLengths, encodeSegmentRows, packLengthRole, reversedPath, roleCode, TermTable, type PackedBytes } from "../recall/index.js";
+import { collectCallPaths, docContent, encodeLengths, encodeSegmentRows, packLengthRole, reversedPath, roleCode, TermTable, type PackedRows } from "../recall/index.js";
 import { loadFromScan } from "../session/load.js";
 import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
@@ -87,11 +87,6 @@ export interface PreparedSegment {
   tokens: number;
   /** The `#N` of the next message entry after this read. */
   nextRef: number;
-}
-
-export interface PackedRows {
-  postings: PackedBytes;
-  positions: PackedBytes;
 }
 
 const NO_ROWS: PackedRows = { postings: { bytes: new Uint8Array(0), ends: new Int32Array(0) }, positions: { bytes: new Uint8Array(0), ends: new Int32Array(0) } };

@@ -23,7 +23,6 @@ import {
   decodePositions,
   tokenize,
   typoBudget,
-  type PhrasePostings,
   type RecallMatcher,
   type RecallQuery,
   type RecallResult,
@@ -269,7 +268,7 @@ export class CrossSessionSearch {
       return { variants: variants.map((v) => ({ weight: v.weight, lists: this.lists(v.term) })) };
     });
     const { lengthRoles } = this.docTable!;
-    const phrasePostings: PhrasePostings[] = phrases.map((phrase) => phraseMatches(phrase, (term) => this.positionedRows(term), lengthRoles.length));
+    const phrasePostings = phrases.map((phrase) => phraseMatches(phrase, (term) => this.positionedRows(term), lengthRoles.length));
     const sums = this.stmt("SELECT coalesce(sum(doc_count), 0) AS n, coalesce(sum(token_count), 0) AS tokens FROM files").get<{ n: number; tokens: number }>()!;
     const maxDoc = this.maxDoc();
     const outcome = crossRank({

@@ -1,5 +1,6 @@
 // mulberry32: a small seeded generator, so a test that fails names a seed that replays the same case.
-export function seededRandom(seed: number): () => number {
+/** @param {number} seed */
+export function seededRandom(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
