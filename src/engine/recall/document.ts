@@ -179,19 +179,22 @@ export function summaryLine(role: RecallRole, text: string, isError: boolean, to
 /** Ids of tool calls -> their path arguments, over every entry of the file. */
 export function collectCallPaths(entries: readonly SessionEntry[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const e of entries) {
-    if (e.type !== "message") continue;
-    const msg = e.message as AgentMessage | undefined;
-    if (!msg || msg.role !== "assistant" || !Array.isArray(msg.content)) continue;
-    // Read in place (no filtered copy): this runs over every assistant message of the file.
-    for (const item of msg.content as unknown[]) {
-      if (!item || typeof item !== "object") continue;
-      const b = item as ContentBlock;
-      if (b.type === "toolCall" && typeof b.id === "string") {
-        const paths = pathArgs(b.arguments);
-        if (paths.length) out.set(b.id, paths);
-      }
+  for (let i = 0; i < entries.length; i++) addCallPaths(entries[i], out);
+  return out;
+}
+
+/** The path arguments of `entry`'s tool calls into `out` by call id (collectCallPaths one entry at a time). */
+export function addCallPaths(e: SessionEntry, out: Map<string, string[]>): void {
+  if (e.type !== "message") return;
+  const msg = e.message as AgentMessage | undefined;
+  if (!msg || msg.role !== "assistant" || !Array.isArray(msg.content)) return;
+  // Read in place (no filtered copy): this runs over every assistant message of the file.
+  for (const item of msg.content as unknown[]) {
+    if (!item || typeof item !== "object") continue;
+    const b = item as ContentBlock;
+    if (b.type === "toolCall" && typeof b.id === "string") {
+      const paths = pathArgs(b.arguments);
+      if (paths.length) out.set(b.id, paths);
     }
   }
-  return out;
 }

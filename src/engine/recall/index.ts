@@ -9,7 +9,7 @@ export { search, DEFAULT_PAGE_SIZE, DEFAULT_REGEX_BUDGET_MS, type SearchOptions 
 export { matchesOutsideLineage } from "./elsewhere.js";
 export { browse, expand, BROWSE_LIMIT, type BrowsePage, type ExpandedEntry } from "./browse.js";
 export { checkRegexSafety } from "./regex-safety.js";
-export { docContent, collectCallPaths, summaryLine, ENTRY_TEXT_CAP, type DocContent } from "./document.js";
+export { docContent, collectCallPaths, addCallPaths, summaryLine, ENTRY_TEXT_CAP, type DocContent } from "./document.js";
 export { formatSearchPage, formatBrowse, formatExpanded, entryHead, quoted, noMatchesText, outsideLineageNote } from "./format.js";
 export { makeSnippet, finderFor } from "./snippet.js";
 export { typoBudget, boundedDistance } from "./expand-terms.js";

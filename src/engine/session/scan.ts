@@ -102,17 +102,10 @@ const SHORT_LINE_BYTES = 256;
 const RUN_BYTES = 16 * 1024;
 
 /**
- * scanSessionText of the decoded bytes, decoding line by line: each line is a string of its own
- * (one-byte for an ASCII line, which JSON.parse reads faster), never a slice of one text of the
- * whole file (two-byte as soon as one character is not latin1), and the walk that finds the lines
- * keeps where they start. Short lines are decoded a run at a time (decoding per call costs more
- * than a short line's bytes).
+ * Where each line of the decoder's bytes starts (index line - 1), then where a line after the last
+ * would start (one past its "\n"; the length + 1 when the bytes do not end with "\n").
  */
-function scanSessionBytes(bytes: Uint8Array, profile: PiProfile): SessionScan & { lineStarts: number[] } {
-  const decoder = new PieceDecoder(bytes);
-  const collector = new LineCollector(profile);
-  if (!decoder.valid) collector.invalidUtf8(findInvalidUtf8Lines(bytes), 1);
-  const n = bytes.length;
+export function lineStartsOf(decoder: PieceDecoder, n: number): number[] {
   const starts: number[] = [];
   let at = 0;
   while (at < n) {
@@ -121,36 +114,54 @@ function scanSessionBytes(bytes: Uint8Array, profile: PiProfile): SessionScan & 
     at = nl === -1 ? n + 1 : nl + 1;
   }
   starts.push(at);
+  return starts;
+}
+
+/**
+ * Visits lines [from, to] (1-based, `starts` from lineStartsOf) decoded, each a string of its own;
+ * short lines are decoded a run at a time (decoding per call costs more than a short line's bytes).
+ * A visit that answers false ends the walk.
+ */
+export function visitDecodedLines(decoder: PieceDecoder, starts: readonly number[], from: number, to: number, visit: (text: string, line: number) => boolean | void): void {
+  for (let l = from; l <= to; ) {
+    const runStart = starts[l - 1];
+    let end = l;
+    while (end < to && starts[end] - starts[end - 1] <= SHORT_LINE_BYTES && starts[end + 1] - starts[end] <= SHORT_LINE_BYTES && starts[end + 1] - runStart <= RUN_BYTES) end++;
+    if (end === l) {
+      if (visit(decoder.decode(runStart, starts[l] - 1), l) === false) return;
+      l++;
+      continue;
+    }
+    // No UTF-8 sequence spans a "\n", so the run's text cut at its "\n"s is each line's text.
+    const text = decoder.decode(runStart, starts[end] - 1);
+    let at = 0;
+    for (; l < end; l++) {
+      const nl = text.indexOf("\n", at);
+      if (visit(text.slice(at, nl), l) === false) return;
+      at = nl + 1;
+    }
+    if (visit(text.slice(at), l) === false) return;
+    l++;
+  }
+}
+
+/**
+ * scanSessionText of the decoded bytes, decoding line by line: each line is a string of its own
+ * (one-byte for an ASCII line, which JSON.parse reads faster), never a slice of one text of the
+ * whole file (two-byte as soon as one character is not latin1), and the walk that finds the lines
+ * keeps where they start.
+ */
+function scanSessionBytes(bytes: Uint8Array, profile: PiProfile): SessionScan & { lineStarts: number[] } {
+  const decoder = new PieceDecoder(bytes);
+  const collector = new LineCollector(profile);
+  if (!decoder.valid) collector.invalidUtf8(findInvalidUtf8Lines(bytes), 1);
+  const n = bytes.length;
+  const starts = lineStartsOf(decoder, n);
   const count = starts.length - 1;
   const line = (l: number): string => decoder.decode(starts[l - 1], starts[l] - 1);
-  /** Visit lines [from, to] decoded, through `edit` for the lines it names. */
-  const visitLines = (from: number, to: number, edit?: (text: string, l: number) => string): void => {
-    for (let l = from; l <= to; ) {
-      const runStart = starts[l - 1];
-      let end = l;
-      while (end < to && starts[end] - starts[end - 1] <= SHORT_LINE_BYTES && starts[end + 1] - starts[end] <= SHORT_LINE_BYTES && starts[end + 1] - runStart <= RUN_BYTES) end++;
-      if (end === l) {
-        collector.visit(edit ? edit(line(l), l) : line(l), l);
-        l++;
-        continue;
-      }
-      // No UTF-8 sequence spans a "\n", so the run's text cut at its "\n"s is each line's text.
-      const text = decoder.decode(runStart, starts[end] - 1);
-      let from = 0;
-      for (; l < end; l++) {
-        const nl = text.indexOf("\n", from);
-        const piece = text.slice(from, nl);
-        collector.visit(edit ? edit(piece, l) : piece, l);
-        from = nl + 1;
-      }
-      const last = text.slice(from);
-      collector.visit(edit ? edit(last, l) : last, l);
-      l++;
-    }
-  };
   let walk: LineWalk;
   if (profile === "1.6") {
-    visitLines(1, count);
+    visitDecodedLines(decoder, starts, 1, count, (text, l) => collector.visit(text, l));
     walk = { unterminatedTail: n > 0 && bytes[n - 1] !== 10, lastLine: count };
   } else {
     // pi 0.73 trims the whole text before splitting it: whole blank lines go at both ends, and the
@@ -161,11 +172,11 @@ function scanSessionBytes(bytes: Uint8Array, profile: PiProfile): SessionScan & 
     while (last > first && line(last).trim() === "") last--;
     if (first > count) walk = { unterminatedTail: false, lastLine: 0 };
     else {
-      visitLines(first, last, (text, l) => {
+      visitDecodedLines(decoder, starts, first, last, (text, l) => {
         let trimmed = text;
         if (l === first) trimmed = trimmed.trimStart();
         if (l === last) trimmed = trimmed.trimEnd();
-        return trimmed;
+        collector.visit(trimmed, l);
       });
       walk = { unterminatedTail: false, lastLine: last };
     }

@@ -1,0 +1,121 @@
+// The docs of one read of a session file (a segment), built one entry at a time: each entry's doc
+// (role, tools, paths, where its line is) and its words counted into postings as it comes, so a
+// reader can drop the entry right after (recall-cache-stream.ts) instead of holding the whole
+// parsed file. Postings are encoded as if the segment's docs were numbered from 0.
+import { addCallPaths, docContent, encodeLengths, encodeSegmentRows, packLengthRole, reversedPath, roleCode, TermTable, type PackedRows } from "../recall/index.js";
+import type { SessionEntry } from "../types.js";
+
+/** The docs of one read (a segment), column by column; postings numbered from doc 0. */
+export interface PreparedSegment {
+  entryIds: string[];
+  refs: (number | null)[];
+  /** roleCode of each doc's role. */
+  roles: number[];
+  /** `|tool|tool|` */
+  tools: string[];
+  isError: number[];
+  /** Where each doc's line starts in the file, and its length. */
+  offs: number[];
+  lens: number[];
+  /** Per doc: its distinct tools, and its paths reversed (for the tool: and file: filters). */
+  toolSets: string[][];
+  reversedPaths: string[][];
+  /** Tool calls of this read with paths: [call id, paths one a line]. */
+  calls: [string, string][];
+  /** encodeLengths of the docs' packed length|role. */
+  lengths: Uint8Array;
+  terms: string[];
+  dfs: number[];
+  /**
+   * Per term (as `terms`), its postings row and where its words stand in each doc
+   * (encodeSegmentRows), packed back to back: two buffers a worker hands over without copying.
+   */
+  rows: PackedRows;
+  tokens: number;
+  /** The `#N` of the next message entry after this read. */
+  nextRef: number;
+}
+
+/** Paths of a tool call indexed by an earlier read of the same file. */
+export interface CallLookup {
+  get(id: string): string[] | undefined;
+}
+
+const NO_ROWS: PackedRows = { postings: { bytes: new Uint8Array(0), ends: new Int32Array(0) }, positions: { bytes: new Uint8Array(0), ends: new Int32Array(0) } };
+
+export class SegmentBuilder {
+  private readonly seg: PreparedSegment;
+  private readonly table = new TermTable({ positions: true });
+  private readonly lengthRoles: number[] = [];
+  /** Tool calls of this read by id (a later call of the same id with paths replaces an earlier one). */
+  private readonly callPaths = new Map<string, string[]>();
+  /**
+   * Tool results and the call id each names, by doc: their paths are the call's, which may come
+   * anywhere in the read (and a later call of the same id counts), so they are looked up at the end.
+   */
+  private readonly results: { doc: number; callId: string }[] = [];
+  private ref: number;
+  private finished = false;
+
+  /** `base`: added to each line's start; `firstRef`: the `#N` of the first message entry; `earlier`: calls an earlier read indexed. */
+  constructor(
+    private readonly base: number,
+    firstRef: number,
+    private readonly earlier: CallLookup,
+  ) {
+    this.ref = firstRef;
+    this.seg = { entryIds: [], refs: [], roles: [], tools: [], isError: [], offs: [], lens: [], toolSets: [], reversedPaths: [], calls: [], lengths: new Uint8Array(0), terms: [], dfs: [], rows: NO_ROWS, tokens: 0, nextRef: firstRef };
+  }
+
+  /** The next entry of the read, in file order, with where its line starts (relative to `base`) and its length. */
+  add(entry: SessionEntry, start: number, length: number): void {
+    const isMessage = entry.type === "message" && !!entry.message && typeof entry.message === "object";
+    const myRef = isMessage ? this.ref++ : null;
+    addCallPaths(entry, this.callPaths);
+    // An entry without an id (a damaged line) cannot be opened at, so no hit can name it; appends skip it too.
+    if (typeof entry.id !== "string") return;
+    let callId: string | undefined;
+    const content = docContent(entry, {
+      get: (id) => {
+        callId = id;
+        return undefined;
+      },
+    });
+    if (!content) return;
+    const seg = this.seg;
+    const local = seg.entryIds.length;
+    seg.entryIds.push(entry.id);
+    seg.refs.push(myRef);
+    seg.roles.push(roleCode(content.role));
+    seg.tools.push(`|${content.tools.join("|")}|`);
+    seg.isError.push(content.isError ? 1 : 0);
+    seg.offs.push(this.base + start);
+    seg.lens.push(length);
+    seg.toolSets.push([...new Set(content.tools)]);
+    seg.reversedPaths.push([...new Set(content.files)].map(reversedPath));
+    if (callId !== undefined) this.results.push({ doc: local, callId });
+    const words = this.table.addText(content.text, local);
+    this.lengthRoles.push(packLengthRole(words, roleCode(content.role)));
+    seg.tokens += words;
+  }
+
+  finish(): PreparedSegment {
+    if (this.finished) throw new Error("SegmentBuilder.finish called twice");
+    this.finished = true;
+    const seg = this.seg;
+    for (const { doc, callId } of this.results) {
+      const files = this.callPaths.get(callId) ?? this.earlier.get(callId) ?? [];
+      seg.reversedPaths[doc] = [...new Set(files)].map(reversedPath);
+    }
+    seg.calls = [...this.callPaths].map(([id, paths]) => [id, paths.join("\n")]);
+    seg.nextRef = this.ref;
+    if (seg.entryIds.length) {
+      seg.lengths = encodeLengths(this.lengthRoles);
+      const lists = this.table.lists;
+      seg.terms = this.table.terms;
+      seg.dfs = lists.map((l) => l.length >> 1);
+      seg.rows = encodeSegmentRows(this.table);
+    }
+    return seg;
+  }
+}
