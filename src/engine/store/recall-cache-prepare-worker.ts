@@ -1,8 +1,11 @@
 // Worker thread of recall-cache-prepare-pool.ts: prepares whole session files for the index
 // (read, parse, docs, postings; no database) and posts each result on the pool's port, then
-// wakes the main thread, which waits for it synchronously.
+// wakes the main thread, which waits for it synchronously. Each file is read as soon as its job
+// arrives, by libuv's threads, while this thread prepares the one before: a first build reads
+// files that are mostly not in memory, and a read in line with preparing waited for the disk.
+import { open } from "node:fs/promises";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { prepareWholeFile, transferables } from "./recall-cache-prepare.js";
+import { prepareFileBytes, transferables } from "./recall-cache-prepare.js";
 import { CLAIMS, type PrepareJob, type PrepareReply } from "./recall-cache-prepare-pool.js";
 
 interface Setup {
@@ -10,24 +13,65 @@ interface Setup {
   signal: Int32Array;
 }
 
+/** Bytes [0, size) of the file (fewer when it is shorter), as readRange reads them. */
+async function readStart(path: string, size: number): Promise<Uint8Array> {
+  const file = await open(path, "r");
+  try {
+    const out = Buffer.allocUnsafe(size);
+    let off = 0;
+    while (off < size) {
+      const { bytesRead } = await file.read(out, off, size - off, off);
+      if (bytesRead === 0) break;
+      off += bytesRead;
+    }
+    return out.subarray(0, off);
+  } finally {
+    await file.close();
+  }
+}
+
 if (parentPort) {
   const { port, signal } = workerData as Setup;
-  parentPort.on("message", (job: PrepareJob) => {
-    // A sign of work for the waiting thread (jobs started), then the reply and its count. A file
-    // the main thread claimed first (it prepares files itself rather than wait) is skipped.
-    Atomics.add(signal, 1, 1);
-    let reply: PrepareReply;
-    if (Atomics.compareExchange(signal, CLAIMS + job.seq, 0, 1) !== 0) reply = { seq: job.seq, skipped: true };
-    else {
+  const queue: { job: PrepareJob; bytes: Promise<Uint8Array> }[] = [];
+  let pumping = false;
+  const prepare = async (): Promise<void> => {
+    pumping = true;
+    while (queue.length) {
+      const { job, bytes } = queue[0];
+      let read: Uint8Array | { error: unknown };
       try {
-        reply = { seq: job.seq, file: prepareWholeFile(job.path, job, job.profile) };
+        read = await bytes;
       } catch (error) {
-        reply = { seq: job.seq, error: error instanceof Error ? error.message : String(error) };
+        read = { error };
       }
+      queue.shift();
+      // A sign of work for the waiting thread (jobs started), then the reply and its count. A file
+      // the main thread claimed first (it prepares files itself rather than wait) is skipped.
+      Atomics.add(signal, 1, 1);
+      let reply: PrepareReply;
+      if (Atomics.compareExchange(signal, CLAIMS + job.seq, 0, 1) !== 0) reply = { seq: job.seq, skipped: true };
+      else if ("error" in read) reply = { seq: job.seq, error: read.error instanceof Error ? read.error.message : String(read.error) };
+      else {
+        try {
+          reply = { seq: job.seq, file: prepareFileBytes(read, job, job.profile) };
+        } catch (error) {
+          reply = { seq: job.seq, error: error instanceof Error ? error.message : String(error) };
+        }
+      }
+      // The packed postings are handed over, not copied.
+      port.postMessage(reply, "file" in reply ? transferables(reply.file) : []);
+      Atomics.add(signal, 0, 1);
+      Atomics.notify(signal, 0);
+      // Jobs posted meanwhile are taken in (and their reads started) before the next file.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    // The packed postings are handed over, not copied.
-    port.postMessage(reply, "file" in reply ? transferables(reply.file) : []);
-    Atomics.add(signal, 0, 1);
-    Atomics.notify(signal, 0);
+    pumping = false;
+  };
+  parentPort.on("message", (job: PrepareJob) => {
+    const bytes = readStart(job.path, job.size);
+    // Rejections are taken when the job's turn comes.
+    bytes.catch(() => {});
+    queue.push({ job, bytes });
+    if (!pumping) void prepare();
   });
 }

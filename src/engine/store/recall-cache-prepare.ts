@@ -91,7 +91,11 @@ export interface PreparedFile {
  * be read a line at a time (tests compare the two).
  */
 export function prepareWholeFile(path: string, st: { size: number; mtimeMs: number }, profile: PiProfile, options: { stream?: boolean } = {}): PreparedFile {
-  const bytes = readRange(path, 0, st.size);
+  return prepareFileBytes(readRange(path, 0, st.size), st, profile, options);
+}
+
+/** prepareWholeFile of a file's bytes, read by the caller (a worker reads the next files while it prepares one). */
+export function prepareFileBytes(bytes: Uint8Array, st: { size: number; mtimeMs: number }, profile: PiProfile, options: { stream?: boolean } = {}): PreparedFile {
   const offset = completeLines(bytes);
   const body = bytes.subarray(0, offset);
   const tailHash = sha(bytes.subarray(Math.max(0, offset - TAIL_CHECK_BYTES), offset));
