@@ -8,13 +8,15 @@ import { dirname } from "node:path";
 import { sqliteFault, type SqliteDb, type SqliteDriver } from "./sqlite.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 9;
+export const RECALL_SCHEMA_VERSION = 10;
 
 // Terms are stored once, with an id (`meta` holds the next one); a term is in use while some
 // postings row has its id. What is stored, per doc: where its line is in the session file (the
 // text, and the paths it names, are read back from there for hits, snippets and regular
-// expressions, never kept), its role (recall/cross-postings.ts ROLE_CODES) and tools; its paths
-// reversed, for the file: filter; per tool call, its paths (a result names its call's); per term and segment (a file's first read, or one later append): varint [doc delta,
+// expressions, never kept), its role (recall/cross-postings.ts ROLE_CODES) and tools; per segment
+// and tool, and per segment and path named (reversed), which of its docs (for the tool: and file:
+// filters: one row per segment rather than per doc, as a doc's tools and paths mostly recur in
+// the docs around it); per tool call, its paths (a result names its call's); per term and segment (a file's first read, or one later append): varint [doc delta,
 // tf] pairs, and beside them where the word stands in each of those docs (for quoted phrases);
 // per segment: each doc's length and role; per file: the ids of its terms (varint deltas), which
 // is how its postings are found to merge or delete them. Files read whole put their postings in
@@ -31,8 +33,8 @@ CREATE TABLE docs(
   id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, entry_id TEXT NOT NULL, ref INTEGER, role INTEGER NOT NULL,
   tools TEXT NOT NULL, is_error INTEGER NOT NULL, off INTEGER NOT NULL, len INTEGER NOT NULL);
 CREATE TABLE segs(file_id INTEGER NOT NULL, first_doc INTEGER NOT NULL, lengths BLOB NOT NULL, PRIMARY KEY(file_id, first_doc)) WITHOUT ROWID;
-CREATE TABLE doc_tools(tool TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(tool, doc_id)) WITHOUT ROWID;
-CREATE TABLE doc_paths(rpath TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(rpath, doc_id)) WITHOUT ROWID;
+CREATE TABLE seg_tools(tool TEXT NOT NULL, file_id INTEGER NOT NULL, first_doc INTEGER NOT NULL, docs BLOB NOT NULL, PRIMARY KEY(tool, file_id, first_doc)) WITHOUT ROWID;
+CREATE TABLE seg_paths(rpath TEXT NOT NULL, file_id INTEGER NOT NULL, first_doc INTEGER NOT NULL, docs BLOB NOT NULL, PRIMARY KEY(rpath, file_id, first_doc)) WITHOUT ROWID;
 CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE terms(term TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE postings(term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, pos BLOB NOT NULL, PRIMARY KEY(term_id, file_id, seg)) WITHOUT ROWID;

@@ -35,6 +35,7 @@ import type { SessionEntry } from "../types.js";
 import type { CallLookup } from "./recall-cache-prepare.js";
 import { hasStagedPostings, readRange } from "./recall-cache-update.js";
 import type { SqliteDb, SqliteStatement, SqlValue } from "./sqlite.js";
+import { decodeTermIds } from "./term-id-list.js";
 
 export interface CrossSessionHit {
   rank: number;
@@ -87,6 +88,12 @@ interface DocRow {
   /** The file is v3 (its lines are the entries as loaded; v1 lines have no ids yet). */
   appendable: number;
   score?: number;
+}
+
+/** A seg_tools or seg_paths row: which docs of the segment starting at first_doc have its key. */
+interface SegmentDocs {
+  first_doc: number;
+  docs: Uint8Array;
 }
 
 /** A doc row with its text, and the paths it names, read back. */
@@ -342,23 +349,28 @@ export class CrossSessionSearch {
     const mask = new Uint8Array(maxDoc + 1);
     // Each key present adds one vote; a doc passes with a vote from every key.
     const keys = (tools.length ? 1 : 0) + (files.length ? 1 : 0);
-    const vote = (ids: Iterable<number>, seen: Uint8Array): void => {
-      for (const id of ids) {
-        if (seen[id]) continue;
-        seen[id] = 1;
-        mask[id]++;
+    // Rows of segments: the segment's first doc and its docs with the key (indexes in the segment).
+    const vote = (rows: readonly SegmentDocs[], seen: Uint8Array): void => {
+      for (const row of rows) {
+        for (const i of decodeTermIds(row.docs)) {
+          const id = row.first_doc + i;
+          // Beyond maxDoc: docs another process added since (the mask is sized by the docs seen).
+          if (id > maxDoc || seen[id]) continue;
+          seen[id] = 1;
+          mask[id]++;
+        }
       }
     };
     if (tools.length) {
       const seen = new Uint8Array(maxDoc + 1);
-      for (const t of tools) vote(this.stmt("SELECT doc_id FROM doc_tools WHERE tool = ?").values<number>(t), seen);
+      for (const t of tools) vote(this.stmt("SELECT first_doc, docs FROM seg_tools WHERE tool = ?").all<SegmentDocs>(t), seen);
     }
     if (files.length) {
       const seen = new Uint8Array(maxDoc + 1);
-      const byPath = this.stmt("SELECT doc_id FROM doc_paths WHERE rpath = ? OR (rpath >= ? AND rpath < ?)");
+      const byPath = this.stmt("SELECT first_doc, docs FROM seg_paths WHERE rpath = ? OR (rpath >= ? AND rpath < ?)");
       for (const f of files) {
         const r = reversedPath(f);
-        vote(byPath.values<number>(r, `${r}/`, `${r}0`), seen);
+        vote(byPath.all<SegmentDocs>(r, `${r}/`, `${r}0`), seen);
       }
     }
     for (let i = 0; i < mask.length; i++) mask[i] = mask[i] === keys ? 1 : 0;

@@ -307,7 +307,7 @@ export class RecallIndexWriter {
     // A file's docs are the id ranges of its segments (docs has no index by file).
     const deleteDocs = db.prepare("DELETE FROM docs WHERE id >= ? AND id < ?");
     for (const s of db.prepare("SELECT first_doc AS first, length(lengths) / 4 AS n FROM segs WHERE file_id = ?").all<{ first: number; n: number }>(fileId)) deleteDocs.run(s.first, s.first + s.n);
-    for (const table of ["file_terms", "doc_tools", "doc_paths", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
+    for (const table of ["file_terms", "seg_tools", "seg_paths", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
     db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
     return tokens;
   }
@@ -398,8 +398,6 @@ export class RecallIndexWriter {
     const insertCall = db.prepare("INSERT OR REPLACE INTO calls(file_id, call_id, paths) VALUES (?, ?, ?)");
     for (const [id, paths] of seg.calls) insertCall.run(fileId, id, paths);
     const insertDoc = db.prepare("INSERT INTO docs(file_id, entry_id, ref, role, tools, is_error, off, len) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-    const insertTool = db.prepare("INSERT INTO doc_tools(tool, doc_id, file_id) VALUES (?, ?, ?)");
-    const insertPath = db.prepare("INSERT OR IGNORE INTO doc_paths(rpath, doc_id, file_id) VALUES (?, ?, ?)");
     const n = seg.entryIds.length;
     let first = 0;
     for (let i = 0; i < n; i++) {
@@ -407,11 +405,13 @@ export class RecallIndexWriter {
       // Ids of one read are consecutive (its transaction holds the write lock): a segment is a range.
       if (i === 0) first = id;
       else if (id !== first + i) throw new Error("recall index: doc ids of one read are not consecutive");
-      for (const tool of seg.toolSets[i]) insertTool.run(tool, id, fileId);
-      for (const rpath of seg.reversedPaths[i]) insertPath.run(rpath, id, fileId);
     }
     if (n) {
       db.prepare("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, first, seg.lengths);
+      const insertTool = db.prepare("INSERT INTO seg_tools(tool, file_id, first_doc, docs) VALUES (?, ?, ?, ?)");
+      for (const [tool, docs] of docsByKey(seg.toolSets)) insertTool.run(tool, fileId, first, encodeTermIds(docs));
+      const insertPath = db.prepare("INSERT INTO seg_paths(rpath, file_id, first_doc, docs) VALUES (?, ?, ?, ?)");
+      for (const [rpath, docs] of docsByKey(seg.reversedPaths)) insertPath.run(rpath, fileId, first, encodeTermIds(docs));
       const insertPostings = db.prepare(`INSERT INTO ${postingsTable}(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)`);
       const ids = this.termIds(seg.terms);
       // In term id order: the postings B-tree is then written front to back, not at random.
@@ -425,6 +425,20 @@ export class RecallIndexWriter {
     db.prepare("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?").run(seg.nextRef, n, seg.tokens, fileId);
     return n;
   }
+}
+
+/** Per key (a tool, a reversed path), the docs of a segment that have it: their indexes in the segment, ascending. */
+function docsByKey(keysOfDoc: readonly (readonly string[])[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (let i = 0; i < keysOfDoc.length; i++) {
+    for (const key of keysOfDoc[i]) {
+      const docs = out.get(key);
+      if (!docs) out.set(key, [i]);
+      // A key named twice by one doc counts once.
+      else if (docs[docs.length - 1] !== i) docs.push(i);
+    }
+  }
+  return out;
 }
 
 /** Whether postings are staged (recall-cache-schema.ts): a search must wait for them to be moved. */
