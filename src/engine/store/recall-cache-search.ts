@@ -34,6 +34,7 @@ import { DamagedIndexError } from "../recall/index.js";
 import type { SessionEntry } from "../types.js";
 import type { CallLookup } from "./recall-cache-prepare.js";
 import { hasStagedPostings, readRange } from "./recall-cache-update.js";
+import { TERM_IN_USE, termRowsSql } from "./recall-cache-schema.js";
 import type { SqliteDb, SqliteStatement, SqlValue } from "./sqlite.js";
 import { decodeTermIds } from "./term-id-list.js";
 
@@ -246,7 +247,7 @@ export class CrossSessionSearch {
   /** Every stored row of a term's postings, one per segment. */
   private lists(term: string): Int32Array[] {
     const { lengthRoles } = this.docTable!;
-    return this.stmt("SELECT p.df, p.data FROM postings p WHERE p.term_id = (SELECT id FROM terms WHERE term = ?) ORDER BY p.file_id, p.seg")
+    return this.stmt(termRowsSql("df, data"))
       .all<{ df: number; data: Uint8Array }>(term)
       .map((r) => decodePostings(r.data, r.df, lengthRoles));
   }
@@ -254,7 +255,7 @@ export class CrossSessionSearch {
   /** A term's rows with the positions of its words (for phrases). */
   private positionedRows(term: string) {
     const { lengthRoles } = this.docTable!;
-    return this.stmt("SELECT p.df, p.data, p.pos FROM postings p WHERE p.term_id = (SELECT id FROM terms WHERE term = ?) ORDER BY p.file_id, p.seg")
+    return this.stmt(termRowsSql("df, data, pos"))
       .all<{ df: number; data: Uint8Array; pos: Uint8Array }>(term)
       .map((r) => {
         const triples = decodePostings(r.data, r.df, lengthRoles);
@@ -264,7 +265,7 @@ export class CrossSessionSearch {
 
   /** Distinct index terms in [from, to), in order, at most `limit`. */
   private termsBetween(from: string, to: string, limit: number): string[] {
-    return this.stmt("SELECT term FROM terms t WHERE term >= ? AND term < ? AND EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id) ORDER BY term LIMIT ?").values<string>(from, to, limit);
+    return this.stmt(`SELECT term FROM terms t WHERE term >= ? AND term < ? AND ${TERM_IN_USE} ORDER BY term LIMIT ?`).values<string>(from, to, limit);
   }
 
   private rankTerms(words: string[], phrases: string[][], q: RecallQuery, k: number) {
@@ -294,7 +295,7 @@ export class CrossSessionSearch {
   /** The docs a word stands for: itself, longer words it prefixes, or (when neither exists) near spellings. */
   private expandWord(word: string): { variants: { term: string; weight: number }[]; corrected: boolean } {
     const variants: { term: string; weight: number }[] = [];
-    if (this.stmt("SELECT 1 FROM terms t WHERE term = ? AND EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id)").get(word)) variants.push({ term: word, weight: 1 });
+    if (this.stmt(`SELECT 1 FROM terms t WHERE term = ? AND ${TERM_IN_USE}`).get(word)) variants.push({ term: word, weight: 1 });
     if (word.length >= PREFIX_MIN) for (const term of prefixTerms(this.termsBetween(word, `${word}\uffff`, PREFIX_SCAN + 1), word)) variants.push({ term, weight: 0.5 });
     if (variants.length) return { variants, corrected: false };
     const typos = this.typoTerms(word);
@@ -321,7 +322,7 @@ export class CrossSessionSearch {
       word.length + k,
     );
     const candidates = new Set([...range(word[0]), ...range(word[1]), ...atFirstLetter]);
-    const frequencyOf = this.stmt("SELECT sum(p.df) FROM terms t JOIN postings p ON p.term_id = t.id WHERE t.term = ?");
+    const frequencyOf = this.stmt(`SELECT sum(df) FROM (${termRowsSql("df")})`);
     return [...candidates]
       .map((term) => ({ term, d: boundedDistance(word, term, k) }))
       .filter((x) => x.d <= k)
