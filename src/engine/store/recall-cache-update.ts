@@ -10,7 +10,7 @@ import { packedAt } from "../recall/index.js";
 import { completeLines, prepareEntries, prepareWholeFile, readRange, sha, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 import { TERM_IN_USE } from "./recall-cache-schema.js";
-import { sqliteFault, type SqliteDb, type SqliteStatement } from "./sqlite.js";
+import { sqliteFault, type SqliteDb, type SqliteStatement, type SqlValue } from "./sqlite.js";
 import { decodeTermIds, encodeTermIds, unionSorted } from "./term-id-list.js";
 
 export { readRange } from "./recall-cache-prepare.js";
@@ -25,6 +25,8 @@ const MAX_SEGMENTS = 8;
 const RUN_MIN_BYTES = 4_000_000;
 /** A query reads a term's rows from each run: beyond this many, the runs are folded into postings (written again once). */
 const MAX_RUNS = 64;
+/** Rows one INSERT statement writes (insertRows). */
+const ROWS_PER_INSERT = 32;
 
 export interface RecallCacheUpdate {
   files: number;
@@ -428,12 +430,19 @@ export class RecallIndexWriter {
     const add = this.stmt("INSERT INTO terms(term, id) VALUES (?, ?)");
     let next = this.stmt("SELECT value FROM meta WHERE key = 'next_term'").value<number>() ?? 0;
     const before = next;
-    // Looked up in term order: the terms B-tree is then walked front to back.
-    const order = terms.map((_, t) => t).sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0));
     const ids = new Array<number>(terms.length);
     const cache = this.knownTerms;
-    for (const t of order) {
-      const known = cache?.get(terms[t]) ?? find.value<number>(terms[t]);
+    // Terms this transaction met already need no lookup (nor an order to look them up in).
+    const unknown: number[] = [];
+    for (let t = 0; t < terms.length; t++) {
+      const known = cache?.get(terms[t]);
+      if (known === undefined) unknown.push(t);
+      else ids[t] = known;
+    }
+    // Looked up in term order: the terms B-tree is then walked front to back (and new ids follow that order).
+    unknown.sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0));
+    for (const t of unknown) {
+      const known = find.value<number>(terms[t]);
       if (known !== undefined) ids[t] = known;
       else {
         add.run(terms[t], next);
@@ -451,17 +460,15 @@ export class RecallIndexWriter {
    * the transaction (writePending), with the other files read whole in it.
    */
   private insertSegment(fileId: number, seg: PreparedSegment, postingsTo: "postings" | "pending"): number {
-    const insertCall = this.stmt("INSERT OR REPLACE INTO calls(file_id, call_id, paths) VALUES (?, ?, ?)");
-    for (const [id, paths] of seg.calls) insertCall.run(fileId, id, paths);
-    const insertDoc = this.stmt("INSERT INTO docs(file_id, entry_id, ref, role, tools, is_error, off, len) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    const calls: SqlValue[] = [];
+    for (const [id, paths] of seg.calls) calls.push(fileId, id, paths);
+    this.insertRows("INSERT OR REPLACE INTO calls(file_id, call_id, paths)", 3, calls);
     const n = seg.entryIds.length;
-    let first = 0;
-    for (let i = 0; i < n; i++) {
-      const id = insertDoc.run(fileId, seg.entryIds[i], seg.refs[i], seg.roles[i], seg.tools[i], seg.isError[i], seg.offs[i], seg.lens[i]).lastInsertRowid;
-      // Ids of one read are consecutive (its transaction holds the write lock): a segment is a range.
-      if (i === 0) first = id;
-      else if (id !== first + i) throw new Error("recall index: doc ids of one read are not consecutive");
-    }
+    // The ids a rowid table would give (one past the highest), set here: a segment is a range of them.
+    const first = (this.stmt("SELECT max(id) FROM docs").value<number>() ?? 0) + 1;
+    const docs: SqlValue[] = [];
+    for (let i = 0; i < n; i++) docs.push(first + i, fileId, seg.entryIds[i], seg.refs[i], seg.roles[i], seg.tools[i], seg.isError[i], seg.offs[i], seg.lens[i]);
+    this.insertRows("INSERT INTO docs(id, file_id, entry_id, ref, role, tools, is_error, off, len)", 9, docs);
     if (n) {
       this.stmt("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, first, seg.lengths);
       const insertTool = this.stmt("INSERT INTO seg_tools(tool, file_id, first_doc, docs) VALUES (?, ?, ?, ?)");
@@ -506,18 +513,34 @@ export class RecallIndexWriter {
     // A run number no file holds: the run_terms rows of a run go with its last rows.
     const run = (this.stmt("SELECT max(run) FROM files").value<number>() ?? 0) + 1;
     rows.sort((a, b) => a.termId - b.termId || a.fileId - b.fileId || a.seg - b.seg);
-    // Appended: rowids grow, so a term's rows of this run are one range of them.
-    const insert = this.stmt("INSERT INTO run_postings(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)");
-    const insertTerm = this.stmt("INSERT INTO run_terms(term_id, run, first, last) VALUES (?, ?, ?, ?)");
-    let first = 0;
+    // Appended past the highest rowid, in order: a term's rows of this run are one range of rowids.
+    const base = (this.stmt("SELECT max(id) FROM run_postings").value<number>() ?? 0) + 1;
+    const values: SqlValue[] = [];
+    const ranges: SqlValue[] = [];
+    let first = base;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      const id = insert.run(r.termId, r.fileId, r.seg, r.df, r.data, r.pos).lastInsertRowid;
-      if (i === 0 || rows[i - 1].termId !== r.termId) first = id;
-      if (i === rows.length - 1 || rows[i + 1].termId !== r.termId) insertTerm.run(r.termId, run, first, id);
+      values.push(base + i, r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
+      if (i > 0 && rows[i - 1].termId !== r.termId) first = base + i;
+      if (i === rows.length - 1 || rows[i + 1].termId !== r.termId) ranges.push(r.termId, run, first, base + i);
     }
+    this.insertRows("INSERT INTO run_postings(id, term_id, file_id, seg, df, data, pos)", 7, values);
+    this.insertRows("INSERT INTO run_terms(term_id, run, first, last)", 4, ranges);
     const setRun = this.stmt("UPDATE files SET run = ? WHERE id = ?");
     for (const fileId of new Set(rows.map((r) => r.fileId))) setRun.run(run, fileId);
+  }
+
+  /** Inserts rows (`width` values each, `values` flat) several to a statement: each call into SQLite costs about as much as a small row. */
+  private insertRows(head: string, width: number, values: readonly SqlValue[]): void {
+    const rows = values.length / width;
+    const tuple = `(${new Array<string>(width).fill("?").join(", ")})`;
+    const sql = (count: number) => `${head} VALUES ${new Array<string>(count).fill(tuple).join(", ")}`;
+    let i = 0;
+    if (rows >= ROWS_PER_INSERT) {
+      const full = this.stmt(sql(ROWS_PER_INSERT));
+      for (; i + ROWS_PER_INSERT <= rows; i += ROWS_PER_INSERT) full.run(...values.slice(i * width, (i + ROWS_PER_INSERT) * width));
+    }
+    if (i < rows) this.stmt(sql(rows - i)).run(...values.slice(i * width));
   }
 
   /** Runs some file's first read is in. */
