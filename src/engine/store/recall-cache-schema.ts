@@ -59,7 +59,7 @@ export function termRowsSql(columns: string): string {
   return (
     `WITH q(id) AS (SELECT id FROM terms WHERE term = ?) SELECT * FROM (` +
     `SELECT ${cols}, p.file_id AS file_, p.seg AS seg_ FROM postings p WHERE p.term_id = (SELECT id FROM q) UNION ALL ` +
-    `SELECT ${cols}, p.file_id, p.seg FROM run_terms d CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last WHERE d.term_id = (SELECT id FROM q)` +
+    `SELECT ${cols}, p.file_id, p.seg FROM run_terms d CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last AND p.term_id = d.term_id WHERE d.term_id = (SELECT id FROM q)` +
     `) ORDER BY file_, seg_`
   );
 }

@@ -552,15 +552,15 @@ export class RecallIndexWriter {
   private runRowsOf(run: number, termId: number, fileId: number): SegmentRow[] {
     const range = this.stmt("SELECT first, last FROM run_terms WHERE term_id = ? AND run = ?").get<{ first: number; last: number }>(termId, run);
     if (!range) return [];
-    return this.stmt("SELECT seg, df, data, pos FROM run_postings WHERE id BETWEEN ? AND ? AND file_id = ? ORDER BY seg").all<SegmentRow>(range.first, range.last, fileId);
+    return this.stmt("SELECT seg, df, data, pos FROM run_postings WHERE id BETWEEN ? AND ? AND term_id = ? AND file_id = ? ORDER BY seg").all<SegmentRow>(range.first, range.last, termId, fileId);
   }
 
   /** Deletes a file's rows of a term in a run; the term's range shrinks to the rows left, or goes with the last. */
   private removeRunRows(run: number, termId: number, fileId: number): void {
     const range = this.stmt("SELECT first, last FROM run_terms WHERE term_id = ? AND run = ?").get<{ first: number; last: number }>(termId, run);
     if (!range) return;
-    if (this.stmt("DELETE FROM run_postings WHERE id BETWEEN ? AND ? AND file_id = ?").run(range.first, range.last, fileId).changes === 0) return;
-    const left = this.stmt("SELECT min(id) AS first, max(id) AS last FROM run_postings WHERE id BETWEEN ? AND ?").get<{ first: number | null; last: number | null }>(range.first, range.last);
+    if (this.stmt("DELETE FROM run_postings WHERE id BETWEEN ? AND ? AND term_id = ? AND file_id = ?").run(range.first, range.last, termId, fileId).changes === 0) return;
+    const left = this.stmt("SELECT min(id) AS first, max(id) AS last FROM run_postings WHERE id BETWEEN ? AND ? AND term_id = ?").get<{ first: number | null; last: number | null }>(range.first, range.last, termId);
     if (left?.first == null || left.last == null) this.stmt("DELETE FROM run_terms WHERE term_id = ? AND run = ?").run(termId, run);
     else this.stmt("UPDATE run_terms SET first = ?, last = ? WHERE term_id = ? AND run = ?").run(left.first, left.last, termId, run);
   }
