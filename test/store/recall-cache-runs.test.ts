@@ -112,6 +112,17 @@ describeWithSqlite("postings written as runs", () => {
     expect(runTables()).toMatchObject({ inexact: 0, orphans: 0, uncovered: 0 });
   });
 
+  it("a range widened over other terms' and other runs' rows still reads only its own term's rows of its run", () => {
+    update({ stopAfter: 4 });
+    const { answers: before } = update();
+    expect(runTables().runs).toBe(2);
+    const db = (loadSqlite() as SqliteDriver).open(dbPath);
+    db.exec("UPDATE run_terms SET first = (SELECT min(id) FROM run_postings), last = (SELECT max(id) FROM run_postings)");
+    db.close();
+    expect(before).toEqual(fresh());
+    expect(update().answers).toEqual(before);
+  });
+
   it("beyond the most runs a query should read, the runs are folded into postings", () => {
     update({ stopAfter: 2 });
     update({ stopAfter: 2 });

@@ -8,7 +8,7 @@ import { dirname } from "node:path";
 import { sqliteFault, type SqliteDb, type SqliteDriver } from "./sqlite.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 11;
+export const RECALL_SCHEMA_VERSION = 12;
 
 // Terms are stored once, with an id (`meta` holds the next one); a term is in use while some
 // postings row has its id. What is stored, per doc: where its line is in the session file (the
@@ -24,10 +24,11 @@ export const RECALL_SCHEMA_VERSION = 11;
 // run: sorted by term, appended to run_postings (a rowid table: appending costs no search of the
 // key), with one run_terms row per term saying which rowids hold the term in that run; files.run
 // says which run holds a file's first read (0: none). A query reads a term's rows from postings
-// and from each run. Smaller reads of whole files go to postings_stage first, in the order they
-// come (appending is cheap), and each update ends by moving them into postings in key order
-// (recall-cache-update.ts). No full-text table: positions of our own cost less than half of
-// FTS5's phrase index, and writing them is part of the same rows.
+// and from each run (a row counts only for its own term and run, whatever a range says).
+// Smaller reads of whole files go to postings_stage first, in the order they come (appending is
+// cheap), and each update ends by moving them into postings in key order (recall-cache-update.ts).
+// No full-text table: positions of our own cost less than half of FTS5's phrase index, and
+// writing them is part of the same rows.
 const SCHEMA = `
 CREATE TABLE files(
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
@@ -43,7 +44,7 @@ CREATE TABLE seg_paths(rpath TEXT NOT NULL, file_id INTEGER NOT NULL, first_doc 
 CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE terms(term TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE postings(term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, pos BLOB NOT NULL, PRIMARY KEY(term_id, file_id, seg)) WITHOUT ROWID;
-CREATE TABLE run_postings(id INTEGER PRIMARY KEY, term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, pos BLOB NOT NULL);
+CREATE TABLE run_postings(id INTEGER PRIMARY KEY, run INTEGER NOT NULL, term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, pos BLOB NOT NULL);
 CREATE TABLE run_terms(term_id INTEGER NOT NULL, run INTEGER NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL, PRIMARY KEY(term_id, run)) WITHOUT ROWID;
 CREATE TABLE postings_stage(term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, pos BLOB NOT NULL);
 CREATE TABLE file_terms(file_id INTEGER PRIMARY KEY, ids BLOB NOT NULL);
@@ -59,7 +60,7 @@ export function termRowsSql(columns: string): string {
   return (
     `WITH q(id) AS (SELECT id FROM terms WHERE term = ?) SELECT * FROM (` +
     `SELECT ${cols}, p.file_id AS file_, p.seg AS seg_ FROM postings p WHERE p.term_id = (SELECT id FROM q) UNION ALL ` +
-    `SELECT ${cols}, p.file_id, p.seg FROM run_terms d CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last AND p.term_id = d.term_id WHERE d.term_id = (SELECT id FROM q)` +
+    `SELECT ${cols}, p.file_id, p.seg FROM run_terms d CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last AND p.term_id = d.term_id AND p.run = d.run WHERE d.term_id = (SELECT id FROM q)` +
     `) ORDER BY file_, seg_`
   );
 }

@@ -62,7 +62,7 @@ interface FileRow {
   token_count: number;
   segments: number;
   listed: number;
-  /** The run holding the postings of its first read (its appends are in run 0). */
+  /** The run holding the postings of its first read (0: none; its appends are in postings). */
   run: number;
 }
 
@@ -454,8 +454,8 @@ export class RecallIndexWriter {
     return ids;
   }
 
-  /** Writes the docs of one read (their ids are consecutive: a segment is known by its first). */
   /**
+   * Writes the docs of one read (their ids are consecutive: a segment is known by its first).
    * `postings`: its postings go straight there (an append); `pending`: they wait for the end of
    * the transaction (writePending), with the other files read whole in it.
    */
@@ -498,7 +498,7 @@ export class RecallIndexWriter {
 
   /**
    * Writes the postings of the files read whole in this transaction: many, as a new run, sorted
-   * (appended at the end of the table); few, staged (moved into run 0 when the update ends).
+   * (appended at the end of run_postings); few, staged (moved into postings when the update ends).
    */
   private writePending(): void {
     const rows = this.pendingRows;
@@ -510,8 +510,8 @@ export class RecallIndexWriter {
       for (const r of rows) stage.run(r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
       return;
     }
-    // A run number no file holds: the run_terms rows of a run go with its last rows.
-    const run = (this.stmt("SELECT max(run) FROM files").value<number>() ?? 0) + 1;
+    // A run number neither a file nor a range holds (a range goes with its last rows).
+    const run = (this.stmt("SELECT max(coalesce((SELECT max(run) FROM files), 0), coalesce((SELECT max(run) FROM run_terms), 0))").value<number>() ?? 0) + 1;
     rows.sort((a, b) => a.termId - b.termId || a.fileId - b.fileId || a.seg - b.seg);
     // Appended past the highest rowid, in order: a term's rows of this run are one range of rowids.
     const base = (this.stmt("SELECT max(id) FROM run_postings").value<number>() ?? 0) + 1;
@@ -520,11 +520,11 @@ export class RecallIndexWriter {
     let first = base;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      values.push(base + i, r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
+      values.push(base + i, run, r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
       if (i > 0 && rows[i - 1].termId !== r.termId) first = base + i;
       if (i === rows.length - 1 || rows[i + 1].termId !== r.termId) ranges.push(r.termId, run, first, base + i);
     }
-    this.insertRows("INSERT INTO run_postings(id, term_id, file_id, seg, df, data, pos)", 7, values);
+    this.insertRows("INSERT INTO run_postings(id, run, term_id, file_id, seg, df, data, pos)", 8, values);
     this.insertRows("INSERT INTO run_terms(term_id, run, first, last)", 4, ranges);
     const setRun = this.stmt("UPDATE files SET run = ? WHERE id = ?");
     for (const fileId of new Set(rows.map((r) => r.fileId))) setRun.run(run, fileId);
@@ -552,15 +552,15 @@ export class RecallIndexWriter {
   private runRowsOf(run: number, termId: number, fileId: number): SegmentRow[] {
     const range = this.stmt("SELECT first, last FROM run_terms WHERE term_id = ? AND run = ?").get<{ first: number; last: number }>(termId, run);
     if (!range) return [];
-    return this.stmt("SELECT seg, df, data, pos FROM run_postings WHERE id BETWEEN ? AND ? AND term_id = ? AND file_id = ? ORDER BY seg").all<SegmentRow>(range.first, range.last, termId, fileId);
+    return this.stmt("SELECT seg, df, data, pos FROM run_postings WHERE id BETWEEN ? AND ? AND run = ? AND term_id = ? AND file_id = ? ORDER BY seg").all<SegmentRow>(range.first, range.last, run, termId, fileId);
   }
 
   /** Deletes a file's rows of a term in a run; the term's range shrinks to the rows left, or goes with the last. */
   private removeRunRows(run: number, termId: number, fileId: number): void {
     const range = this.stmt("SELECT first, last FROM run_terms WHERE term_id = ? AND run = ?").get<{ first: number; last: number }>(termId, run);
     if (!range) return;
-    if (this.stmt("DELETE FROM run_postings WHERE id BETWEEN ? AND ? AND term_id = ? AND file_id = ?").run(range.first, range.last, termId, fileId).changes === 0) return;
-    const left = this.stmt("SELECT min(id) AS first, max(id) AS last FROM run_postings WHERE id BETWEEN ? AND ? AND term_id = ?").get<{ first: number | null; last: number | null }>(range.first, range.last, termId);
+    if (this.stmt("DELETE FROM run_postings WHERE id BETWEEN ? AND ? AND run = ? AND term_id = ? AND file_id = ?").run(range.first, range.last, run, termId, fileId).changes === 0) return;
+    const left = this.stmt("SELECT min(id) AS first, max(id) AS last FROM run_postings WHERE id BETWEEN ? AND ? AND run = ? AND term_id = ?").get<{ first: number | null; last: number | null }>(range.first, range.last, run, termId);
     if (left?.first == null || left.last == null) this.stmt("DELETE FROM run_terms WHERE term_id = ? AND run = ?").run(termId, run);
     else this.stmt("UPDATE run_terms SET first = ?, last = ? WHERE term_id = ? AND run = ?").run(left.first, left.last, termId, run);
   }
@@ -597,7 +597,11 @@ function moveStagedPostings(db: SqliteDb): void {
 
 /** Every run into postings, in key order: a query then reads a term's rows in one place again. */
 function foldRuns(db: SqliteDb): void {
-  db.exec("INSERT INTO postings(term_id, file_id, seg, df, data, pos) SELECT term_id, file_id, seg, df, data, pos FROM run_postings ORDER BY term_id, file_id, seg");
+  // The rows queries read: each in its own term's range of its own run.
+  db.exec(
+    "INSERT INTO postings(term_id, file_id, seg, df, data, pos) SELECT p.term_id, p.file_id, p.seg, p.df, p.data, p.pos FROM run_terms d " +
+      "CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last AND p.term_id = d.term_id AND p.run = d.run ORDER BY p.term_id, p.file_id, p.seg",
+  );
   db.exec("DELETE FROM run_postings");
   db.exec("DELETE FROM run_terms");
   db.exec("UPDATE files SET run = 0 WHERE run > 0");
