@@ -8,38 +8,65 @@ import { dirname } from "node:path";
 import { sqliteFault, type SqliteDb, type SqliteDriver } from "./sqlite.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 9;
+export const RECALL_SCHEMA_VERSION = 12;
 
 // Terms are stored once, with an id (`meta` holds the next one); a term is in use while some
 // postings row has its id. What is stored, per doc: where its line is in the session file (the
 // text, and the paths it names, are read back from there for hits, snippets and regular
-// expressions, never kept), its role (recall/cross-postings.ts ROLE_CODES) and tools; its paths
-// reversed, for the file: filter; per tool call, its paths (a result names its call's); per term and segment (a file's first read, or one later append): varint [doc delta,
+// expressions, never kept), its role (recall/cross-postings.ts ROLE_CODES) and tools; per segment
+// and tool, and per segment and path named (reversed), which of its docs (for the tool: and file:
+// filters: one row per segment rather than per doc, as a doc's tools and paths mostly recur in
+// the docs around it); per tool call, its paths (a result names its call's); per term and segment (a file's first read, or one later append): varint [doc delta,
 // tf] pairs, and beside them where the word stands in each of those docs (for quoted phrases);
 // per segment: each doc's length and role; per file: the ids of its terms (varint deltas), which
-// is how its postings are found to merge or delete them. Files read whole put their postings in
-// postings_stage first, in the order they come (appending is cheap), and each update ends by
-// moving them into postings in key order (recall-cache-update.ts). No full-text table: positions of our own
-// cost less than half of FTS5's phrase index, and writing them is part of the same rows.
+// is how its postings are found to merge or delete them. postings, keyed by term, takes appends
+// and small reads. A large transaction of files read whole (a first build) writes its rows as a
+// run: sorted by term, appended to run_postings (a rowid table: appending costs no search of the
+// key), with one run_terms row per term saying which rowids hold the term in that run; files.run
+// says which run holds a file's first read (0: none). A query reads a term's rows from postings
+// and from each run (a row counts only for its own term and run, whatever a range says).
+// Smaller reads of whole files go to postings_stage first, in the order they come (appending is
+// cheap), and each update ends by moving them into postings in key order (recall-cache-update.ts).
+// No full-text table: positions of our own cost less than half of FTS5's phrase index, and
+// writing them is part of the same rows.
 const SCHEMA = `
 CREATE TABLE files(
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime_ms REAL NOT NULL,
   offset INTEGER NOT NULL, tail_hash TEXT NOT NULL, session_id TEXT NOT NULL, next_ref INTEGER NOT NULL,
   appendable INTEGER NOT NULL, doc_count INTEGER NOT NULL DEFAULT 0, token_count INTEGER NOT NULL DEFAULT 0,
-  segments INTEGER NOT NULL DEFAULT 1, listed INTEGER NOT NULL DEFAULT 1);
+  segments INTEGER NOT NULL DEFAULT 1, listed INTEGER NOT NULL DEFAULT 1, run INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE docs(
   id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, entry_id TEXT NOT NULL, ref INTEGER, role INTEGER NOT NULL,
   tools TEXT NOT NULL, is_error INTEGER NOT NULL, off INTEGER NOT NULL, len INTEGER NOT NULL);
 CREATE TABLE segs(file_id INTEGER NOT NULL, first_doc INTEGER NOT NULL, lengths BLOB NOT NULL, PRIMARY KEY(file_id, first_doc)) WITHOUT ROWID;
-CREATE TABLE doc_tools(tool TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(tool, doc_id)) WITHOUT ROWID;
-CREATE TABLE doc_paths(rpath TEXT NOT NULL, doc_id INTEGER NOT NULL, file_id INTEGER NOT NULL, PRIMARY KEY(rpath, doc_id)) WITHOUT ROWID;
+CREATE TABLE seg_tools(tool TEXT NOT NULL, file_id INTEGER NOT NULL, first_doc INTEGER NOT NULL, docs BLOB NOT NULL, PRIMARY KEY(tool, file_id, first_doc)) WITHOUT ROWID;
+CREATE TABLE seg_paths(rpath TEXT NOT NULL, file_id INTEGER NOT NULL, first_doc INTEGER NOT NULL, docs BLOB NOT NULL, PRIMARY KEY(rpath, file_id, first_doc)) WITHOUT ROWID;
 CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE terms(term TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE postings(term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, pos BLOB NOT NULL, PRIMARY KEY(term_id, file_id, seg)) WITHOUT ROWID;
+CREATE TABLE run_postings(id INTEGER PRIMARY KEY, run INTEGER NOT NULL, term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, pos BLOB NOT NULL);
+CREATE TABLE run_terms(term_id INTEGER NOT NULL, run INTEGER NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL, PRIMARY KEY(term_id, run)) WITHOUT ROWID;
 CREATE TABLE postings_stage(term_id INTEGER NOT NULL, file_id INTEGER NOT NULL, seg INTEGER NOT NULL, df INTEGER NOT NULL, data BLOB NOT NULL, pos BLOB NOT NULL);
 CREATE TABLE file_terms(file_id INTEGER PRIMARY KEY, ids BLOB NOT NULL);
 CREATE TABLE calls(file_id INTEGER NOT NULL, call_id TEXT NOT NULL, paths TEXT NOT NULL, PRIMARY KEY(file_id, call_id)) WITHOUT ROWID;
 `;
+
+/**
+ * A term's postings rows with `columns` (of df, data, pos), from postings and from every run, in
+ * file and segment order; the one parameter is the term (its text).
+ */
+export function termRowsSql(columns: string): string {
+  const cols = columns.split(",").map((c) => `p.${c.trim()}`).join(", ");
+  return (
+    `WITH q(id) AS (SELECT id FROM terms WHERE term = ?) SELECT * FROM (` +
+    `SELECT ${cols}, p.file_id AS file_, p.seg AS seg_ FROM postings p WHERE p.term_id = (SELECT id FROM q) UNION ALL ` +
+    `SELECT ${cols}, p.file_id, p.seg FROM run_terms d CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last AND p.term_id = d.term_id AND p.run = d.run WHERE d.term_id = (SELECT id FROM q)` +
+    `) ORDER BY file_, seg_`
+  );
+}
+
+/** Whether term `t` is in use: some postings row has its id (a run_terms row exists only while its rows do). */
+export const TERM_IN_USE = "(EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id) OR EXISTS (SELECT 1 FROM run_terms d WHERE d.term_id = t.id))";
 
 /** SQLite errors that mean the database itself is damaged (rebuild); others are passing or about the disk. */
 export const isCorruption = (error: unknown): boolean => sqliteFault(error) === "corrupt" || (error instanceof Error && error.name === "DamagedIndexError");

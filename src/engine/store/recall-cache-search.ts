@@ -34,7 +34,9 @@ import { DamagedIndexError } from "../recall/index.js";
 import type { SessionEntry } from "../types.js";
 import type { CallLookup } from "./recall-cache-prepare.js";
 import { hasStagedPostings, readRange } from "./recall-cache-update.js";
+import { TERM_IN_USE, termRowsSql } from "./recall-cache-schema.js";
 import type { SqliteDb, SqliteStatement, SqlValue } from "./sqlite.js";
+import { decodeTermIds } from "./term-id-list.js";
 
 export interface CrossSessionHit {
   rank: number;
@@ -87,6 +89,12 @@ interface DocRow {
   /** The file is v3 (its lines are the entries as loaded; v1 lines have no ids yet). */
   appendable: number;
   score?: number;
+}
+
+/** A seg_tools or seg_paths row: which docs of the segment starting at first_doc have its key. */
+interface SegmentDocs {
+  first_doc: number;
+  docs: Uint8Array;
 }
 
 /** A doc row with its text, and the paths it names, read back. */
@@ -239,7 +247,7 @@ export class CrossSessionSearch {
   /** Every stored row of a term's postings, one per segment. */
   private lists(term: string): Int32Array[] {
     const { lengthRoles } = this.docTable!;
-    return this.stmt("SELECT p.df, p.data FROM postings p WHERE p.term_id = (SELECT id FROM terms WHERE term = ?) ORDER BY p.file_id, p.seg")
+    return this.stmt(termRowsSql("df, data"))
       .all<{ df: number; data: Uint8Array }>(term)
       .map((r) => decodePostings(r.data, r.df, lengthRoles));
   }
@@ -247,7 +255,7 @@ export class CrossSessionSearch {
   /** A term's rows with the positions of its words (for phrases). */
   private positionedRows(term: string) {
     const { lengthRoles } = this.docTable!;
-    return this.stmt("SELECT p.df, p.data, p.pos FROM postings p WHERE p.term_id = (SELECT id FROM terms WHERE term = ?) ORDER BY p.file_id, p.seg")
+    return this.stmt(termRowsSql("df, data, pos"))
       .all<{ df: number; data: Uint8Array; pos: Uint8Array }>(term)
       .map((r) => {
         const triples = decodePostings(r.data, r.df, lengthRoles);
@@ -257,7 +265,7 @@ export class CrossSessionSearch {
 
   /** Distinct index terms in [from, to), in order, at most `limit`. */
   private termsBetween(from: string, to: string, limit: number): string[] {
-    return this.stmt("SELECT term FROM terms t WHERE term >= ? AND term < ? AND EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id) ORDER BY term LIMIT ?").values<string>(from, to, limit);
+    return this.stmt(`SELECT term FROM terms t WHERE term >= ? AND term < ? AND ${TERM_IN_USE} ORDER BY term LIMIT ?`).values<string>(from, to, limit);
   }
 
   private rankTerms(words: string[], phrases: string[][], q: RecallQuery, k: number) {
@@ -287,7 +295,7 @@ export class CrossSessionSearch {
   /** The docs a word stands for: itself, longer words it prefixes, or (when neither exists) near spellings. */
   private expandWord(word: string): { variants: { term: string; weight: number }[]; corrected: boolean } {
     const variants: { term: string; weight: number }[] = [];
-    if (this.stmt("SELECT 1 FROM terms t WHERE term = ? AND EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id)").get(word)) variants.push({ term: word, weight: 1 });
+    if (this.stmt(`SELECT 1 FROM terms t WHERE term = ? AND ${TERM_IN_USE}`).get(word)) variants.push({ term: word, weight: 1 });
     if (word.length >= PREFIX_MIN) for (const term of prefixTerms(this.termsBetween(word, `${word}\uffff`, PREFIX_SCAN + 1), word)) variants.push({ term, weight: 0.5 });
     if (variants.length) return { variants, corrected: false };
     const typos = this.typoTerms(word);
@@ -314,7 +322,7 @@ export class CrossSessionSearch {
       word.length + k,
     );
     const candidates = new Set([...range(word[0]), ...range(word[1]), ...atFirstLetter]);
-    const frequencyOf = this.stmt("SELECT sum(p.df) FROM terms t JOIN postings p ON p.term_id = t.id WHERE t.term = ?");
+    const frequencyOf = this.stmt(`SELECT sum(df) FROM (${termRowsSql("df")})`);
     return [...candidates]
       .map((term) => ({ term, d: boundedDistance(word, term, k) }))
       .filter((x) => x.d <= k)
@@ -342,23 +350,28 @@ export class CrossSessionSearch {
     const mask = new Uint8Array(maxDoc + 1);
     // Each key present adds one vote; a doc passes with a vote from every key.
     const keys = (tools.length ? 1 : 0) + (files.length ? 1 : 0);
-    const vote = (ids: Iterable<number>, seen: Uint8Array): void => {
-      for (const id of ids) {
-        if (seen[id]) continue;
-        seen[id] = 1;
-        mask[id]++;
+    // Rows of segments: the segment's first doc and its docs with the key (indexes in the segment).
+    const vote = (rows: readonly SegmentDocs[], seen: Uint8Array): void => {
+      for (const row of rows) {
+        for (const i of decodeTermIds(row.docs)) {
+          const id = row.first_doc + i;
+          // Beyond maxDoc: docs another process added since (the mask is sized by the docs seen).
+          if (id > maxDoc || seen[id]) continue;
+          seen[id] = 1;
+          mask[id]++;
+        }
       }
     };
     if (tools.length) {
       const seen = new Uint8Array(maxDoc + 1);
-      for (const t of tools) vote(this.stmt("SELECT doc_id FROM doc_tools WHERE tool = ?").values<number>(t), seen);
+      for (const t of tools) vote(this.stmt("SELECT first_doc, docs FROM seg_tools WHERE tool = ?").all<SegmentDocs>(t), seen);
     }
     if (files.length) {
       const seen = new Uint8Array(maxDoc + 1);
-      const byPath = this.stmt("SELECT doc_id FROM doc_paths WHERE rpath = ? OR (rpath >= ? AND rpath < ?)");
+      const byPath = this.stmt("SELECT first_doc, docs FROM seg_paths WHERE rpath = ? OR (rpath >= ? AND rpath < ?)");
       for (const f of files) {
         const r = reversedPath(f);
-        vote(byPath.values<number>(r, `${r}/`, `${r}0`), seen);
+        vote(byPath.all<SegmentDocs>(r, `${r}/`, `${r}0`), seen);
       }
     }
     for (let i = 0; i < mask.length; i++) mask[i] = mask[i] === keys ? 1 : 0;

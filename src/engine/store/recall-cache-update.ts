@@ -9,13 +9,24 @@ import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
 import { packedAt } from "../recall/index.js";
 import { completeLines, prepareEntries, prepareWholeFile, readRange, sha, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
-import { sqliteFault, type SqliteDb } from "./sqlite.js";
+import { TERM_IN_USE } from "./recall-cache-schema.js";
+import { sqliteFault, type SqliteDb, type SqliteStatement, type SqlValue } from "./sqlite.js";
 import { decodeTermIds, encodeTermIds, unionSorted } from "./term-id-list.js";
 
 export { readRange } from "./recall-cache-prepare.js";
 
 /** A file's postings are merged back into one segment once appends made more than this many. */
 const MAX_SEGMENTS = 8;
+
+/**
+ * A transaction whose files read whole hold at least this many bytes of postings writes them as a
+ * run of their own (recall-cache-schema.ts); smaller ones are staged and moved into postings.
+ */
+const RUN_MIN_BYTES = 4_000_000;
+/** A query reads a term's rows from each run: beyond this many, the runs are folded into postings (written again once). */
+const MAX_RUNS = 64;
+/** Rows one INSERT statement writes (insertRows). */
+const ROWS_PER_INSERT = 32;
 
 export interface RecallCacheUpdate {
   files: number;
@@ -51,6 +62,8 @@ interface FileRow {
   token_count: number;
   segments: number;
   listed: number;
+  /** The run holding the postings of its first read (0: none; its appends are in postings). */
+  run: number;
 }
 
 function statFile(path: string): { size: number; mtimeMs: number } {
@@ -122,6 +135,26 @@ export interface UpdateOptions {
   shouldStop?: () => boolean;
   /** Worker threads preparing new files (recall-cache-prepare-pool.ts); false: all in this thread. */
   workers?: PoolOptions | false;
+  /** Test seam: RUN_MIN_BYTES and MAX_RUNS. */
+  runs?: { minBytes?: number; max?: number };
+}
+
+/** One stored row of a term's postings for a file. */
+interface SegmentRow {
+  seg: number;
+  df: number;
+  data: Uint8Array;
+  pos: Uint8Array;
+}
+
+/** A postings row of a file read whole, waiting for the end of its transaction. */
+interface PendingRow {
+  termId: number;
+  fileId: number;
+  seg: number;
+  df: number;
+  data: Uint8Array;
+  pos: Uint8Array;
 }
 
 /** An index up to this size is compacted after a large read (worthCompacting): VACUUM takes well under a second. */
@@ -133,12 +166,10 @@ const COMPACT_READ_SHARE = 4;
 const GIVE_BACK_SHARE = 0.1;
 
 /**
- * A build writes files in transactions of several, each file in a savepoint. A file's postings
- * rows go in among every other file's, so each transaction rewrites (and journals) pages spread
- * over the whole postings table; the fewer transactions, the fewer times each page is written
- * (measured on half the 1 GB bench folder: 589 MB written per 83 MB of index with a quarter
- * second, 471 MB with one second). A transaction ends after this long, so an interrupted build
- * loses at most the files of its last second (progress counts only committed files).
+ * A build writes files in transactions of several, each file in a savepoint; a transaction's
+ * postings are written when it ends, sorted, as one run (or staged, when few). A transaction ends
+ * after this long, so an interrupted build loses at most the files of its last second (progress
+ * counts only committed files), and a build of a few GB makes a few dozen runs.
  */
 const BATCH_MS = 1000;
 /** ... or after this many bytes of sessions. */
@@ -148,14 +179,26 @@ const BATCH_BYTES = 256_000_000;
 export class RecallIndexWriter {
   /** Term ids looked up or added in the current transaction of a build (see termIds). */
   private knownTerms: Map<string, number> | null = null;
+  /** Postings rows of the files read whole in the current transaction (writePending). */
+  private pendingRows: PendingRow[] = [];
+  private runMinBytes = RUN_MIN_BYTES;
+  private readonly statements = new Map<string, SqliteStatement>();
   constructor(private readonly db: SqliteDb) {}
+
+  /** Statements prepared once per writer (an update runs each of them for every file, term or doc). */
+  private stmt(sql: string): SqliteStatement {
+    let s = this.statements.get(sql);
+    if (!s) this.statements.set(sql, (s = this.db.prepare(sql)));
+    return s;
+  }
 
   /** Bring the index in line with exactly these session files (others are dropped from it). */
   update(paths: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
     const stats: RecallCacheUpdate = { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
+    this.runMinBytes = options.runs?.minBytes ?? RUN_MIN_BYTES;
     // Postings an interrupted update left staged go where searches read them.
     if (hasStagedPostings(this.db)) this.db.transaction(() => moveStagedPostings(this.db));
-    const rows = new Map(this.db.prepare("SELECT * FROM files").all<FileRow>().map((r) => [r.path, r]));
+    const rows = new Map(this.stmt("SELECT * FROM files").all<FileRow>().map((r) => [r.path, r]));
     const wanted = new Set(paths);
     let dropped = 0;
     for (const [path, row] of rows) {
@@ -192,7 +235,7 @@ export class RecallIndexWriter {
       const prepared = k === undefined ? null : pool ? pool.take(k) : prepareWholeFile(path, st, profile);
       // The row is read again under the write lock: another process may have indexed the file meanwhile.
       const read = this.db.transaction(() => {
-        const row = this.db.prepare("SELECT * FROM files WHERE path = ?").get<FileRow>(path);
+        const row = this.stmt("SELECT * FROM files WHERE path = ?").get<FileRow>(path);
         if (row && row.size === st.size && row.mtime_ms === st.mtimeMs) return null;
         if (row && row.appendable && st.size >= row.offset && this.prefixUnchanged(path, row)) return this.appendFile(row, path, st, profile);
         if (row) dropped += row.token_count;
@@ -220,22 +263,27 @@ export class RecallIndexWriter {
           let bytes = 0;
           // Ids of terms found or added in this transaction (another process can delete a term out of use between two).
           this.knownTerms = new Map();
+          this.pendingRows = [];
           do {
+            const rowsBefore = this.pendingRows.length;
             try {
               readOne(i);
             } catch (error) {
               // The database's own faults end the batch; a file that cannot be read keeps the files before it.
               if (sqliteFault(error) !== null) throw error;
               failure = { error };
-              // Its savepoint took back the terms it added.
+              // Its savepoint took back the terms it added, and its rows go with it.
               this.knownTerms = null;
-              return;
+              this.pendingRows.length = rowsBefore;
+              break;
             }
             bytes += pending[i].size;
             i++;
           } while (i < pending.length && Date.now() - started < BATCH_MS && bytes < BATCH_BYTES && !options.shouldStop?.());
+          this.writePending();
         });
         this.knownTerms = null;
+        this.pendingRows = [];
         // Told once they are committed: files shown as done stay done when the build is interrupted.
         options.onProgress?.({ ...progress });
       }
@@ -243,6 +291,7 @@ export class RecallIndexWriter {
       stats.left = pending.length - i;
     } finally {
       this.knownTerms = null;
+      this.pendingRows = [];
       pool?.close();
       // Also after a failure: what was committed is searchable (a failing move is left for the next update).
       try {
@@ -251,10 +300,11 @@ export class RecallIndexWriter {
         // The search sees staged postings and brings the index up to date first.
       }
     }
+    if (this.runCount() > (options.runs?.max ?? MAX_RUNS)) this.db.transaction(() => foldRuns(this.db));
     const wrote = stats.reindexed + stats.appended > 0;
     const compact = (dropped > 0 && this.droppedMuch(dropped)) || (wrote && stats.left === 0 && this.worthCompacting(progress.bytes));
     if (compact) {
-      this.db.exec("DELETE FROM terms WHERE NOT EXISTS (SELECT 1 FROM postings p WHERE p.term_id = terms.id)");
+      this.db.exec(`DELETE FROM terms AS t WHERE NOT ${TERM_IN_USE}`);
       try {
         this.db.exec("VACUUM");
       } catch {
@@ -274,9 +324,9 @@ export class RecallIndexWriter {
    * covers (a first build, a big change) and the index is small enough to cost little.
    */
   private worthCompacting(readBytes: number): boolean {
-    const bytes = (this.db.prepare("PRAGMA page_count").value<number>() ?? 0) * (this.db.prepare("PRAGMA page_size").value<number>() ?? 0);
+    const bytes = (this.stmt("PRAGMA page_count").value<number>() ?? 0) * (this.stmt("PRAGMA page_size").value<number>() ?? 0);
     if (bytes > COMPACT_MAX_BYTES) return false;
-    const covered = this.db.prepare("SELECT coalesce(sum(offset), 0) FROM files").value<number>() ?? 0;
+    const covered = this.stmt("SELECT coalesce(sum(offset), 0) FROM files").value<number>() ?? 0;
     return readBytes * COMPACT_READ_SHARE >= covered;
   }
 
@@ -286,7 +336,7 @@ export class RecallIndexWriter {
    * empty, which only compacting gives back.
    */
   private droppedMuch(dropped: number): boolean {
-    const left = this.db.prepare("SELECT coalesce(sum(token_count), 0) FROM files").value<number>() ?? 0;
+    const left = this.stmt("SELECT coalesce(sum(token_count), 0) FROM files").value<number>() ?? 0;
     return dropped > left * GIVE_BACK_SHARE;
   }
 
@@ -298,29 +348,32 @@ export class RecallIndexWriter {
   /** Deletes a file and everything indexed from it; returns how many tokens went. */
   private dropFile(fileId: number): number {
     const db = this.db;
-    const tokens = db.prepare("SELECT token_count FROM files WHERE id = ?").value<number>(fileId) ?? 0;
+    const { tokens, run } = this.stmt("SELECT token_count AS tokens, run FROM files WHERE id = ?").get<{ tokens: number; run: number }>(fileId) ?? { tokens: 0, run: 0 };
     // A term no postings row uses any more is out of use (its row goes when space is given back).
-    const deletePostings = db.prepare("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
-    for (const termId of this.termIdsOf(fileId)) deletePostings.run(termId, fileId);
+    const deletePostings = this.stmt("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
+    for (const termId of this.termIdsOf(fileId)) {
+      deletePostings.run(termId, fileId);
+      if (run > 0) this.removeRunRows(run, termId, fileId);
+    }
     // Rows another process staged and has not moved yet (a scan, only when there are any).
-    if (hasStagedPostings(db)) db.prepare("DELETE FROM postings_stage WHERE file_id = ?").run(fileId);
+    if (hasStagedPostings(db)) this.stmt("DELETE FROM postings_stage WHERE file_id = ?").run(fileId);
     // A file's docs are the id ranges of its segments (docs has no index by file).
-    const deleteDocs = db.prepare("DELETE FROM docs WHERE id >= ? AND id < ?");
-    for (const s of db.prepare("SELECT first_doc AS first, length(lengths) / 4 AS n FROM segs WHERE file_id = ?").all<{ first: number; n: number }>(fileId)) deleteDocs.run(s.first, s.first + s.n);
-    for (const table of ["file_terms", "doc_tools", "doc_paths", "segs", "calls"]) db.prepare(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
-    db.prepare("DELETE FROM files WHERE id = ?").run(fileId);
+    const deleteDocs = this.stmt("DELETE FROM docs WHERE id >= ? AND id < ?");
+    for (const s of this.stmt("SELECT first_doc AS first, length(lengths) / 4 AS n FROM segs WHERE file_id = ?").all<{ first: number; n: number }>(fileId)) deleteDocs.run(s.first, s.first + s.n);
+    for (const table of ["file_terms", "seg_tools", "seg_paths", "segs", "calls"]) this.stmt(`DELETE FROM ${table} WHERE file_id = ?`).run(fileId);
+    this.stmt("DELETE FROM files WHERE id = ?").run(fileId);
     return tokens;
   }
 
   /** Writes a file read whole (prepareWholeFile), in place of what the index held of it. */
   private indexWholeFile(oldId: number | undefined, path: string, file: PreparedFile): FileRead {
     if (oldId !== undefined) this.dropFile(oldId);
-    const info = this.db
-      .prepare("INSERT INTO files(path, size, mtime_ms, offset, tail_hash, session_id, next_ref, appendable, listed) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)")
+    const info = this
+      .stmt("INSERT INTO files(path, size, mtime_ms, offset, tail_hash, session_id, next_ref, appendable, listed) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)")
       .run(path, file.size, file.mtimeMs, file.offset, file.tailHash, file.sessionId, file.appendable ? 1 : 0, file.listed ? 1 : 0);
     const fileId = info.lastInsertRowid;
     if (!file.segment) return { docs: 0, listed: file.listed, whole: true };
-    return { docs: this.insertSegment(fileId, file.segment, "postings_stage"), listed: file.listed, whole: true };
+    return { docs: this.insertSegment(fileId, file.segment, "pending"), listed: file.listed, whole: true };
   }
 
   private appendFile(row: FileRow, path: string, st: { size: number; mtimeMs: number }, profile: PiProfile): FileRead {
@@ -332,15 +385,15 @@ export class RecallIndexWriter {
     const tailHash = used === 0 ? row.tail_hash : sha(readRange(path, tailFrom, newOffset));
     const { entries, spans } = row.listed ? parseAppendedLines(bytes.subarray(0, used)) : { entries: [], spans: [] };
     // A result whose call was indexed by an earlier read finds the call's paths in the table.
-    const findCall = this.db.prepare("SELECT paths FROM calls WHERE file_id = ? AND call_id = ?");
+    const findCall = this.stmt("SELECT paths FROM calls WHERE file_id = ? AND call_id = ?");
     const earlier = { get: (id: string) => findCall.value<string>(row.id, id)?.split("\n") };
     // Straight into postings: a merge of the file's segments may follow.
     const added = this.insertSegment(row.id, prepareEntries(entries, spans, row.offset, row.next_ref, earlier), "postings");
     const segments = added ? row.segments + 1 : row.segments;
-    this.db
-      .prepare("UPDATE files SET size = ?, mtime_ms = ?, offset = ?, tail_hash = ?, segments = ? WHERE id = ?")
+    this
+      .stmt("UPDATE files SET size = ?, mtime_ms = ?, offset = ?, tail_hash = ?, segments = ? WHERE id = ?")
       .run(st.size, st.mtimeMs, newOffset, tailHash, segments, row.id);
-    if (segments > MAX_SEGMENTS) this.mergeSegments(row.id);
+    if (segments > MAX_SEGMENTS) this.mergeSegments(row.id, row.run);
     return { docs: added, listed: row.listed === 1, whole: false };
   }
 
@@ -348,39 +401,48 @@ export class RecallIndexWriter {
    * Folds a file's postings into one row per term. Each append adds a segment, and a query reads
    * every segment of its terms, so a session that grew through many updates would slow queries.
    */
-  private mergeSegments(fileId: number): void {
-    const rowsOf = this.db.prepare("SELECT seg, df, data, pos FROM postings WHERE term_id = ? AND file_id = ? ORDER BY seg");
-    const remove = this.db.prepare("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
-    const insert = this.db.prepare("INSERT INTO postings(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)");
+  private mergeSegments(fileId: number, run: number): void {
+    // Its first read may be in a run, its appends are in postings; the merged rows go in postings.
+    const rowsOf = this.stmt("SELECT seg, df, data, pos FROM postings WHERE term_id = ? AND file_id = ?");
+    const remove = this.stmt("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
+    const insert = this.stmt("INSERT INTO postings(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)");
     for (const termId of this.termIdsOf(fileId)) {
-      const rows = rowsOf.all<{ seg: number; df: number; data: Uint8Array; pos: Uint8Array }>(termId, fileId);
+      const inRun = run > 0 ? this.runRowsOf(run, termId, fileId) : [];
+      const rows = [...inRun, ...rowsOf.all<SegmentRow>(termId, fileId)].sort((a, b) => a.seg - b.seg);
       if (rows.length < 2) continue;
       remove.run(termId, fileId);
+      if (inRun.length) this.removeRunRows(run, termId, fileId);
       // Segments were written in file order, so their docs stay ascending when joined; positions are per doc, so theirs simply follow each other.
       insert.run(termId, fileId, rows[0].seg, rows.reduce((n, r) => n + r.df, 0), joinPostings(rows.map((r) => r.data)), Buffer.concat(rows.map((r) => r.pos)));
     }
-    this.db.prepare("UPDATE files SET segments = 1 WHERE id = ?").run(fileId);
+    this.stmt("UPDATE files SET segments = 1 WHERE id = ?").run(fileId);
   }
 
   /** Ids of the terms a file has postings for, ascending. */
   private termIdsOf(fileId: number): number[] {
-    const ids = this.db.prepare("SELECT ids FROM file_terms WHERE file_id = ?").value<Uint8Array>(fileId);
+    const ids = this.stmt("SELECT ids FROM file_terms WHERE file_id = ?").value<Uint8Array>(fileId);
     return ids ? decodeTermIds(ids) : [];
   }
 
   /** Ids of `terms` (each added with the next id when new), in the order given. */
   private termIds(terms: readonly string[]): number[] {
-    const db = this.db;
-    const find = db.prepare("SELECT id FROM terms WHERE term = ?");
-    const add = db.prepare("INSERT INTO terms(term, id) VALUES (?, ?)");
-    let next = db.prepare("SELECT value FROM meta WHERE key = 'next_term'").value<number>() ?? 0;
+    const find = this.stmt("SELECT id FROM terms WHERE term = ?");
+    const add = this.stmt("INSERT INTO terms(term, id) VALUES (?, ?)");
+    let next = this.stmt("SELECT value FROM meta WHERE key = 'next_term'").value<number>() ?? 0;
     const before = next;
-    // Looked up in term order: the terms B-tree is then walked front to back.
-    const order = terms.map((_, t) => t).sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0));
     const ids = new Array<number>(terms.length);
     const cache = this.knownTerms;
-    for (const t of order) {
-      const known = cache?.get(terms[t]) ?? find.value<number>(terms[t]);
+    // Terms this transaction met already need no lookup (nor an order to look them up in).
+    const unknown: number[] = [];
+    for (let t = 0; t < terms.length; t++) {
+      const known = cache?.get(terms[t]);
+      if (known === undefined) unknown.push(t);
+      else ids[t] = known;
+    }
+    // Looked up in term order: the terms B-tree is then walked front to back (and new ids follow that order).
+    unknown.sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0));
+    for (const t of unknown) {
+      const known = find.value<number>(terms[t]);
       if (known !== undefined) ids[t] = known;
       else {
         add.run(terms[t], next);
@@ -388,43 +450,134 @@ export class RecallIndexWriter {
       }
       cache?.set(terms[t], ids[t]);
     }
-    if (next !== before) db.prepare("INSERT INTO meta(key, value) VALUES ('next_term', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(next);
+    if (next !== before) this.stmt("INSERT INTO meta(key, value) VALUES ('next_term', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(next);
     return ids;
   }
 
-  /** Writes the docs of one read (their ids are consecutive: a segment is known by its first). */
-  private insertSegment(fileId: number, seg: PreparedSegment, postingsTable: "postings" | "postings_stage"): number {
-    const db = this.db;
-    const insertCall = db.prepare("INSERT OR REPLACE INTO calls(file_id, call_id, paths) VALUES (?, ?, ?)");
-    for (const [id, paths] of seg.calls) insertCall.run(fileId, id, paths);
-    const insertDoc = db.prepare("INSERT INTO docs(file_id, entry_id, ref, role, tools, is_error, off, len) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-    const insertTool = db.prepare("INSERT INTO doc_tools(tool, doc_id, file_id) VALUES (?, ?, ?)");
-    const insertPath = db.prepare("INSERT OR IGNORE INTO doc_paths(rpath, doc_id, file_id) VALUES (?, ?, ?)");
+  /**
+   * Writes the docs of one read (their ids are consecutive: a segment is known by its first).
+   * `postings`: its postings go straight there (an append); `pending`: they wait for the end of
+   * the transaction (writePending), with the other files read whole in it.
+   */
+  private insertSegment(fileId: number, seg: PreparedSegment, postingsTo: "postings" | "pending"): number {
+    const calls: SqlValue[] = [];
+    for (const [id, paths] of seg.calls) calls.push(fileId, id, paths);
+    this.insertRows("INSERT OR REPLACE INTO calls(file_id, call_id, paths)", 3, calls);
     const n = seg.entryIds.length;
-    let first = 0;
-    for (let i = 0; i < n; i++) {
-      const id = insertDoc.run(fileId, seg.entryIds[i], seg.refs[i], seg.roles[i], seg.tools[i], seg.isError[i], seg.offs[i], seg.lens[i]).lastInsertRowid;
-      // Ids of one read are consecutive (its transaction holds the write lock): a segment is a range.
-      if (i === 0) first = id;
-      else if (id !== first + i) throw new Error("recall index: doc ids of one read are not consecutive");
-      for (const tool of seg.toolSets[i]) insertTool.run(tool, id, fileId);
-      for (const rpath of seg.reversedPaths[i]) insertPath.run(rpath, id, fileId);
-    }
+    // The ids a rowid table would give (one past the highest), set here: a segment is a range of them.
+    const first = (this.stmt("SELECT max(id) FROM docs").value<number>() ?? 0) + 1;
+    const docs: SqlValue[] = [];
+    for (let i = 0; i < n; i++) docs.push(first + i, fileId, seg.entryIds[i], seg.refs[i], seg.roles[i], seg.tools[i], seg.isError[i], seg.offs[i], seg.lens[i]);
+    this.insertRows("INSERT INTO docs(id, file_id, entry_id, ref, role, tools, is_error, off, len)", 9, docs);
     if (n) {
-      db.prepare("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, first, seg.lengths);
-      const insertPostings = db.prepare(`INSERT INTO ${postingsTable}(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)`);
+      this.stmt("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, first, seg.lengths);
+      const insertTool = this.stmt("INSERT INTO seg_tools(tool, file_id, first_doc, docs) VALUES (?, ?, ?, ?)");
+      for (const [tool, docs] of docsByKey(seg.toolSets)) insertTool.run(tool, fileId, first, encodeTermIds(docs));
+      const insertPath = this.stmt("INSERT INTO seg_paths(rpath, file_id, first_doc, docs) VALUES (?, ?, ?, ?)");
+      for (const [rpath, docs] of docsByKey(seg.reversedPaths)) insertPath.run(rpath, fileId, first, encodeTermIds(docs));
       const ids = this.termIds(seg.terms);
       // In term id order: the postings B-tree is then written front to back, not at random.
       const order = ids.map((_, t) => t).sort((a, b) => ids[a] - ids[b]);
       // A segment is known by its first doc: segments of a file stay in file order.
-      for (const t of order) insertPostings.run(ids[t], fileId, first, seg.dfs[t], withFirstDoc(packedAt(seg.rows.postings, t), first), packedAt(seg.rows.positions, t));
+      const rowOf = (t: number): PendingRow => ({ termId: ids[t], fileId, seg: first, df: seg.dfs[t], data: withFirstDoc(packedAt(seg.rows.postings, t), first), pos: packedAt(seg.rows.positions, t) });
+      if (postingsTo === "pending") for (const t of order) this.pendingRows.push(rowOf(t));
+      else {
+        const insertPostings = this.stmt("INSERT INTO postings(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)");
+        for (const t of order) {
+          const r = rowOf(t);
+          insertPostings.run(r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
+        }
+      }
       const sorted = order.map((t) => ids[t]);
       const held = this.termIdsOf(fileId);
-      db.prepare("INSERT OR REPLACE INTO file_terms(file_id, ids) VALUES (?, ?)").run(fileId, encodeTermIds(held.length ? unionSorted(held, sorted) : sorted));
+      this.stmt("INSERT OR REPLACE INTO file_terms(file_id, ids) VALUES (?, ?)").run(fileId, encodeTermIds(held.length ? unionSorted(held, sorted) : sorted));
     }
-    db.prepare("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?").run(seg.nextRef, n, seg.tokens, fileId);
+    this.stmt("UPDATE files SET next_ref = ?, doc_count = doc_count + ?, token_count = token_count + ? WHERE id = ?").run(seg.nextRef, n, seg.tokens, fileId);
     return n;
   }
+
+  /**
+   * Writes the postings of the files read whole in this transaction: many, as a new run, sorted
+   * (appended at the end of run_postings); few, staged (moved into postings when the update ends).
+   */
+  private writePending(): void {
+    const rows = this.pendingRows;
+    if (!rows.length) return;
+    let bytes = 0;
+    for (const r of rows) bytes += r.data.length + r.pos.length;
+    if (bytes < this.runMinBytes) {
+      const stage = this.stmt("INSERT INTO postings_stage(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)");
+      for (const r of rows) stage.run(r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
+      return;
+    }
+    // A run number neither a file nor a range holds (a range goes with its last rows).
+    const run = (this.stmt("SELECT max(coalesce((SELECT max(run) FROM files), 0), coalesce((SELECT max(run) FROM run_terms), 0))").value<number>() ?? 0) + 1;
+    rows.sort((a, b) => a.termId - b.termId || a.fileId - b.fileId || a.seg - b.seg);
+    // Appended past the highest rowid, in order: a term's rows of this run are one range of rowids.
+    const base = (this.stmt("SELECT max(id) FROM run_postings").value<number>() ?? 0) + 1;
+    const values: SqlValue[] = [];
+    const ranges: SqlValue[] = [];
+    let first = base;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      values.push(base + i, run, r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
+      if (i > 0 && rows[i - 1].termId !== r.termId) first = base + i;
+      if (i === rows.length - 1 || rows[i + 1].termId !== r.termId) ranges.push(r.termId, run, first, base + i);
+    }
+    this.insertRows("INSERT INTO run_postings(id, run, term_id, file_id, seg, df, data, pos)", 8, values);
+    this.insertRows("INSERT INTO run_terms(term_id, run, first, last)", 4, ranges);
+    const setRun = this.stmt("UPDATE files SET run = ? WHERE id = ?");
+    for (const fileId of new Set(rows.map((r) => r.fileId))) setRun.run(run, fileId);
+  }
+
+  /** Inserts rows (`width` values each, `values` flat) several to a statement: each call into SQLite costs about as much as a small row. */
+  private insertRows(head: string, width: number, values: readonly SqlValue[]): void {
+    const rows = values.length / width;
+    const tuple = `(${new Array<string>(width).fill("?").join(", ")})`;
+    const sql = (count: number) => `${head} VALUES ${new Array<string>(count).fill(tuple).join(", ")}`;
+    let i = 0;
+    if (rows >= ROWS_PER_INSERT) {
+      const full = this.stmt(sql(ROWS_PER_INSERT));
+      for (; i + ROWS_PER_INSERT <= rows; i += ROWS_PER_INSERT) full.run(...values.slice(i * width, (i + ROWS_PER_INSERT) * width));
+    }
+    if (i < rows) this.stmt(sql(rows - i)).run(...values.slice(i * width));
+  }
+
+  /** Runs some file's first read is in. */
+  private runCount(): number {
+    return this.stmt("SELECT count(DISTINCT run) FROM files WHERE run > 0").value<number>() ?? 0;
+  }
+
+  /** A file's rows of a term in a run, in segment order. */
+  private runRowsOf(run: number, termId: number, fileId: number): SegmentRow[] {
+    const range = this.stmt("SELECT first, last FROM run_terms WHERE term_id = ? AND run = ?").get<{ first: number; last: number }>(termId, run);
+    if (!range) return [];
+    return this.stmt("SELECT seg, df, data, pos FROM run_postings WHERE id BETWEEN ? AND ? AND run = ? AND term_id = ? AND file_id = ? ORDER BY seg").all<SegmentRow>(range.first, range.last, run, termId, fileId);
+  }
+
+  /** Deletes a file's rows of a term in a run; the term's range shrinks to the rows left, or goes with the last. */
+  private removeRunRows(run: number, termId: number, fileId: number): void {
+    const range = this.stmt("SELECT first, last FROM run_terms WHERE term_id = ? AND run = ?").get<{ first: number; last: number }>(termId, run);
+    if (!range) return;
+    if (this.stmt("DELETE FROM run_postings WHERE id BETWEEN ? AND ? AND run = ? AND term_id = ? AND file_id = ?").run(range.first, range.last, run, termId, fileId).changes === 0) return;
+    const left = this.stmt("SELECT min(id) AS first, max(id) AS last FROM run_postings WHERE id BETWEEN ? AND ? AND run = ? AND term_id = ?").get<{ first: number | null; last: number | null }>(range.first, range.last, run, termId);
+    if (left?.first == null || left.last == null) this.stmt("DELETE FROM run_terms WHERE term_id = ? AND run = ?").run(termId, run);
+    else this.stmt("UPDATE run_terms SET first = ?, last = ? WHERE term_id = ? AND run = ?").run(left.first, left.last, termId, run);
+  }
+}
+
+/** Per key (a tool, a reversed path), the docs of a segment that have it: their indexes in the segment, ascending. */
+function docsByKey(keysOfDoc: readonly (readonly string[])[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (let i = 0; i < keysOfDoc.length; i++) {
+    for (const key of keysOfDoc[i]) {
+      const docs = out.get(key);
+      if (!docs) out.set(key, [i]);
+      // A key named twice by one doc counts once.
+      else if (docs[docs.length - 1] !== i) docs.push(i);
+    }
+  }
+  return out;
 }
 
 /** Whether postings are staged (recall-cache-schema.ts): a search must wait for them to be moved. */
@@ -440,6 +593,18 @@ export function hasStagedPostings(db: SqliteDb): boolean {
 function moveStagedPostings(db: SqliteDb): void {
   db.exec("INSERT INTO postings(term_id, file_id, seg, df, data, pos) SELECT term_id, file_id, seg, df, data, pos FROM postings_stage ORDER BY term_id, file_id, seg");
   db.exec("DELETE FROM postings_stage");
+}
+
+/** Every run into postings, in key order: a query then reads a term's rows in one place again. */
+function foldRuns(db: SqliteDb): void {
+  // The rows queries read: each in its own term's range of its own run.
+  db.exec(
+    "INSERT INTO postings(term_id, file_id, seg, df, data, pos) SELECT p.term_id, p.file_id, p.seg, p.df, p.data, p.pos FROM run_terms d " +
+      "CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last AND p.term_id = d.term_id AND p.run = d.run ORDER BY p.term_id, p.file_id, p.seg",
+  );
+  db.exec("DELETE FROM run_postings");
+  db.exec("DELETE FROM run_terms");
+  db.exec("UPDATE files SET run = 0 WHERE run > 0");
 }
 
 /** Joins varint postings rows written in file order (each starts from doc 0) into one (format: encodeSegmentRows). */

@@ -1,5 +1,6 @@
-// A sorted list of term ids as one blob (unsigned varint deltas): the terms a session file holds
-// postings for, kept per file instead of an index over every postings row.
+// A sorted list of ids as one blob (unsigned varint deltas): the terms a session file holds
+// postings for, kept per file instead of an index over every postings row; the docs of a segment
+// that name a tool or a path.
 
 export function encodeTermIds(ids: readonly number[]): Uint8Array {
   const out = new Uint8Array(ids.length * 5);
