@@ -365,7 +365,7 @@ async function worker(mode, args) {
       fileReindexMs,
       cacheBytes,
       tables,
-      workers: Math.min(3, availableParallelism() - 1),
+      workers: availableParallelism() > 1 ? Math.min(3, availableParallelism()) : 0,
       cores: availableParallelism(),
       oneThreadMs,
       oneThreadPrepareMs,

@@ -33,7 +33,7 @@ const withStat = (path: string) => {
 it("prepares every file in a worker exactly as in this thread, in order, two workers taking turns", () => {
   const list = files.map(withStat);
   // This thread only waits here (it would otherwise prepare files no worker started yet).
-  const pool = PreparePool.start(list, "1.6", { workerUrl, minBytes: 0, workers: 2, steal: false });
+  const pool = PreparePool.start(list, "1.6", { workerUrl, minBytes: 0, workers: 2 });
   expect(pool).not.toBeNull();
   try {
     for (let i = 0; i < list.length; i++) expect(pool!.take(i)).toEqual(prepareWholeFile(list[i].path, list[i], "1.6"));
@@ -75,7 +75,7 @@ it("this thread prepares files no worker started rather than wait, and a worker 
       `parentPort.on("message", (job) => { Atomics.compareExchange(workerData.signal, 2 + job.seq, 0, 1); writeFileSync(${JSON.stringify(claimed)}, ""); process.exit(1); });\n`,
   );
   const list = files.slice(0, 3).map(withStat);
-  const pool = PreparePool.start(list, "1.6", { workerUrl: pathToFileURL(dying), minBytes: 0, workers: 1, stallMs: 300 })!;
+  const pool = PreparePool.start(list, "1.6", { workerUrl: pathToFileURL(dying), minBytes: 0, workers: 1, stallMs: 300, steal: true })!;
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (let waited = 0; !existsSync(claimed) && waited < 10_000; waited += 20) Atomics.wait(pause, 0, 0, 20);
   expect(existsSync(claimed)).toBe(true);

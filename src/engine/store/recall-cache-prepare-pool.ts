@@ -45,14 +45,21 @@ export interface PoolFile {
   mtimeMs: number;
 }
 
-/** Where the worker script is, when a pool pays, how many workers (defaults: next to this module, 4 MB, one per core but this one). */
+/**
+ * Where the worker script is, when a pool pays, how many workers (defaults: next to this module,
+ * 4 MB, one per core, none on one core). A worker per core, with this thread only writing and
+ * waiting, measured faster on 2 cores than one worker and this thread preparing files too
+ * (the 1 GB bench folder, five alternating pairs: 7.5-8.0 s against 7.2-9.1 s): the system then
+ * shares the cores between the writes and the workers, where a file this thread prepared held
+ * back the writes of files a worker had ready.
+ */
 export interface PoolOptions {
   workerUrl?: URL;
   minBytes?: number;
   workers?: number;
   /** Test seam: how long without a sign of work before the workers count as gone (STALL_MS). */
   stallMs?: number;
-  /** Test seam: false keeps this thread from preparing files itself while workers could. */
+  /** True: this thread prepares a file no worker started rather than wait for it (off by default, see above). */
   steal?: boolean;
 }
 
@@ -84,7 +91,8 @@ export class PreparePool {
    * (one core, little to read, no worker script next to this module: tests run the sources).
    */
   static start(files: readonly PoolFile[], profile: PiProfile, options: PoolOptions = {}): PreparePool | null {
-    const { workerUrl = new URL("./recall-cache-prepare-worker.js", import.meta.url), minBytes = MIN_POOL_BYTES, workers: wanted = availableParallelism() - 1, stallMs = STALL_MS, steal = true } = options;
+    const cores = availableParallelism();
+    const { workerUrl = new URL("./recall-cache-prepare-worker.js", import.meta.url), minBytes = MIN_POOL_BYTES, workers: wanted = cores > 1 ? cores : 0, stallMs = STALL_MS, steal = false } = options;
     const count = Math.min(MAX_WORKERS, wanted, files.length);
     if (count < 1 || files.reduce((n, f) => n + f.size, 0) < minBytes) return null;
     if (workerUrl.protocol !== "file:" || !existsSync(fileURLToPath(workerUrl))) return null;
