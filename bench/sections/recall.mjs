@@ -17,6 +17,11 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
+export const notes = [
+  "- `recall --all` first build, the target row: cold. Before the read it is compared with, and again before the build, the bench drops the page cache (`sync`, then `1` into /proc/sys/vm/drop_caches; Linux, as root). A first build reads months of sessions that are mostly not in memory, and both sides then start from the disk. Where the cache cannot be dropped the row says so, and both sides run with the files in memory. The warm row beside it has every file in memory for both sides. Reading 1 GB from memory takes about a quarter of a second here. JSON.parse of the same lines alone takes longer (read + split + JSON.parse of every line in one thread: about 15× the warm read), so on 2 cores no reader that parses the sessions comes near 5× of a warm read.",
+  "- What made the first build faster in December 2026's fourth session (9.4-10.3 s before, 5.4-18.6× of reads that were partly cold): each v3 session is read one line at a time (recall-cache-stream.ts: decoded, parsed, made into its doc and counted, then dropped; preparing every file in one thread took 12.3 s of CPU, now about 7.7 s at the same machine speed, as the parsed entries of a whole file no longer survive the young generation); the worker reads the next files (libuv) while it prepares one; a worker per core with the main thread only writing; the writer at about half its cost (the tool: and file: filters one row per segment and key, not per doc; a transaction's postings written once, sorted, as a run appended to run_postings instead of staged and moved in key order at the end; rows 32 to an INSERT; statements prepared once per update). Tried and left out: parsing long lines with their long strings cut short in the bytes (the tool results past their cap, details, image data: half the bytes; the byte scan that proves the cut part valid JSON cost nearly what it saved, about 4% of preparing); a larger young generation for the workers (no difference within noise).",
+];
+
 const SELF = fileURLToPath(import.meta.url);
 const SESSIONS_FILES = 52;
 const SESSION_BYTES = 20_000_000;
