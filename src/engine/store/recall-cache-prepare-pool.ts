@@ -47,11 +47,11 @@ export interface PoolFile {
 
 /**
  * Where the worker script is, when a pool pays, how many workers (defaults: next to this module,
- * 4 MB, one per core, none on one core). A worker per core, with this thread only writing and
- * waiting, measured faster on 2 cores than one worker and this thread preparing files too
- * (the 1 GB bench folder, five alternating pairs: 7.5-8.0 s against 7.2-9.1 s): the system then
- * shares the cores between the writes and the workers, where a file this thread prepared held
- * back the writes of files a worker had ready.
+ * 4 MB, one per core, none on one core). A worker per core with this thread only writing: on 2
+ * cores the 1 GB bench folder took 6.9-8.0 s so, against 7.2-9.1 s with one worker and this thread
+ * preparing files too (five alternating pairs). The system then shares the cores between the
+ * writes and the workers, where a file this thread was preparing held back the writes of files a
+ * worker had ready.
  */
 export interface PoolOptions {
   workerUrl?: URL;
