@@ -559,7 +559,7 @@ export const stringWidthClustersKept = {
 		if (segmentWidth === undefined) {
 			segmentWidth = clusterWidthOnce(segment, eastAsianWidthOptions);
 			if (ambiguousIsNarrow) {
-				if (narrowClusterWidths.size > 8192) narrowClusterWidths.clear();
+				if (narrowClusterWidths.size > ${INK_FRAME_CACHE_LIMIT}) narrowClusterWidths.clear();
 				narrowClusterWidths.set(segment, segmentWidth);
 			}
 		}

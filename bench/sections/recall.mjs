@@ -239,6 +239,7 @@ async function worker(mode, args) {
     const [agentDir, cacheHome] = args;
     const store = await import(new URL("./store/recall-cache.js", engineUrl).href);
     const { availableParallelism } = await import("node:os");
+    const { defaultPoolWorkers } = await import(new URL("./store/recall-cache-prepare-pool.js", engineUrl).href);
     // The file set recall --all indexes (src/cli/commands/recall.ts sessionsToSearch).
     const sessionsToSearch = () =>
       engine
@@ -370,7 +371,7 @@ async function worker(mode, args) {
       fileReindexMs,
       cacheBytes,
       tables,
-      workers: availableParallelism() > 1 ? Math.min(3, availableParallelism()) : 0,
+      workers: defaultPoolWorkers(availableParallelism()),
       cores: availableParallelism(),
       oneThreadMs,
       oneThreadPrepareMs,

@@ -4,13 +4,16 @@ import { memo } from "react";
 import { Text } from "ink";
 import { useTheme } from "./app-context.js";
 import type { Cell } from "./cell.js";
-import type { TextStyle } from "./theme.js";
+import type { TextStyle, Theme } from "./theme.js";
 
 export interface CellsProps {
   cells: Cell[];
   /** For the whole line (the row under the cursor). */
   style?: TextStyle;
 }
+
+/** A cell's look: its tone (or a hit's), bold as a title, italic. */
+const cellStyle = (theme: Theme, cell: Cell): TextStyle => ({ ...(cell.hit ? theme.hit : theme.tone(cell.tone)), ...(cell.bold ? theme.title : undefined), italic: cell.italic });
 
 function CellsLine({ cells, style }: CellsProps) {
   const theme = useTheme();
@@ -22,7 +25,7 @@ function CellsLine({ cells, style }: CellsProps) {
   if (cells.length === 1 && style === undefined) {
     const cell = cells[0];
     return (
-      <Text wrap="truncate" {...(cell.hit ? theme.hit : theme.tone(cell.tone))} {...(cell.bold ? theme.title : undefined)} italic={cell.italic}>
+      <Text wrap="truncate" {...cellStyle(theme, cell)}>
         {cell.text}
       </Text>
     );
@@ -30,7 +33,7 @@ function CellsLine({ cells, style }: CellsProps) {
   return (
     <Text wrap="truncate" {...style}>
       {cells.map((cell, i) => (
-        <Text key={i} {...(cell.hit ? theme.hit : theme.tone(cell.tone))} {...(cell.bold ? theme.title : undefined)} italic={cell.italic}>
+        <Text key={i} {...cellStyle(theme, cell)}>
           {cell.text}
         </Text>
       ))}
@@ -41,7 +44,7 @@ function CellsLine({ cells, style }: CellsProps) {
 const sameCell = (a: Cell, b: Cell) => a === b || (a.text === b.text && a.tone === b.tone && a.bold === b.bold && a.italic === b.italic && a.hit === b.hit);
 
 /** Equal lines: the same cells (by value, as views rebuild them each render) in the same style. */
-export function sameCellsProps(a: CellsProps, b: CellsProps): boolean {
+function sameCellsProps(a: CellsProps, b: CellsProps): boolean {
   if (a.style !== b.style) return false;
   if (a.cells === b.cells) return true;
   if (a.cells.length !== b.cells.length) return false;

@@ -32,6 +32,8 @@ export interface Command {
   /** Synopsis after "pi-explorer ", e.g. "context FILE [--leaf ID]". */
   usage: string;
   options: Record<string, OptionSpec>;
+  /** Whether these options make it build the index of every session (the process tunes itself for that). */
+  indexesEverySession?(values: CommandContext["values"]): boolean;
   /** Returns the exit code (0 on success). Throws CliError for usage errors and unreadable files. */
   run(ctx: CommandContext): Promise<number> | number;
 }

@@ -18,7 +18,6 @@ export interface CliEnvironment {
   streams: Streams;
   /** The package version, for --version. */
   version: string;
-  /** Called once before a command (not the explorer) runs: the process may tune itself for a one-shot job. */
   /** Called once the command is known (`indexes`: it builds the index of every session, recall --all). */
   beforeCommand?: (how: { indexes: boolean }) => void;
 }
@@ -105,7 +104,7 @@ async function dispatch(argv: string[], environment: CliEnvironment): Promise<nu
     home: environment.home,
     now: environment.now,
   };
-  environment.beforeCommand?.({ indexes: located.name === "recall" && parsed.values.all === true });
+  environment.beforeCommand?.({ indexes: command.indexesEverySession?.(parsed.values) ?? false });
   return await command.run(ctx);
 }
 

@@ -73,6 +73,7 @@ export {
   planBranch,
 } from "./branch/index.js";
 export {
+  sha256_16,
   stringifyJson,
 } from "./serialize/index.js";
 export {

@@ -1,7 +1,6 @@
 // pi-explorer's preview and pi's own preparation in one shape (the bridge describes pi's the same
 // way), and their comparison: any difference refuses the model call and shows both answers.
-import type { BranchPlan, CompactionPreparation } from "../engine/index.js";
-import { crypto } from "../host/lazy-builtins.js";
+import { sha256_16, type BranchPlan, type CompactionPreparation } from "../engine/index.js";
 
 export interface MessagePrint {
   role: string;
@@ -72,7 +71,7 @@ export function messagePrint(message: unknown): MessagePrint {
   return {
     role: typeof m.role === "string" ? m.role : "?",
     timestamp: typeof m.timestamp === "number" || typeof m.timestamp === "string" ? m.timestamp : null,
-    digest: crypto().createHash("sha256").update(canonical(message)).digest("hex").slice(0, 16),
+    digest: sha256_16(canonical(message)),
   };
 }
 

@@ -33,7 +33,7 @@ const withStat = (path: string) => {
 it("prepares every file in a worker exactly as in this thread, in order, two workers taking turns", () => {
   const list = files.map(withStat);
   // This thread only waits here (it would otherwise prepare files no worker started yet).
-  const pool = PreparePool.start(list, "1.6", { workerUrl, minBytes: 0, workers: 2 });
+  const pool = PreparePool.start(list, "1.6", { workerUrl, minBytes: 0, workers: 2, steal: false });
   expect(pool).not.toBeNull();
   try {
     for (let i = 0; i < list.length; i++) expect(pool!.take(i)).toEqual(prepareWholeFile(list[i].path, list[i], "1.6"));

@@ -50,6 +50,7 @@ export const recallCommand: Command = {
     all: { type: "boolean", help: "search every session of the sessions directory (persistent index in the cache directory)" },
     dir: { type: "string", valueName: "PATH", help: "with --all: a sessions directory like pi's --session-dir (default: the sessions `list --all` shows)" },
   },
+  indexesEverySession: (values) => values.all === true,
   run(ctx) {
     return ctx.values.all === true ? recallAll(ctx) : recallOne(ctx);
   },

@@ -13,7 +13,7 @@ export { docContent, collectCallPaths, addCallPaths, summaryLine, ENTRY_TEXT_CAP
 export { formatSearchPage, formatBrowse, formatExpanded, entryHead, quoted, noMatchesText, outsideLineageNote } from "./format.js";
 export { makeSnippet, finderFor } from "./snippet.js";
 export { typoBudget, boundedDistance } from "./expand-terms.js";
-export { passesFilters, fileMatches, reversedPath } from "./filters.js";
+export { passesFilters, reversedPath } from "./filters.js";
 export { TermTable } from "./term-table.js";
 export {
   postingsView,

@@ -4,6 +4,7 @@ import type { PiProfile } from "../types.js";
 import { loadFromScan, parseSession, type LoadedSession } from "../session/load.js";
 import { ChunkedSessionScan, type SessionLineScan } from "../session/scan.js";
 import { sha256Hex } from "../serialize/sha.js";
+import { readHandleRange } from "./read-fd-range.js";
 import { pushLines } from "./scan-bytes.js";
 
 /** What a file looked like when it was read; a commit refuses to append when any of it changed. */
@@ -177,15 +178,8 @@ export async function readFileBytesAsync(path: string): Promise<FileBytes> {
   try {
     const stat = await file.stat();
     requireRegularFile(stat);
-    // Every byte is written below before it is read.
-    const bytes = Buffer.allocUnsafe(stat.size);
-    let off = 0;
-    while (off < bytes.length) {
-      const { bytesRead } = await file.read(bytes, off, bytes.length - off, off);
-      if (bytesRead === 0) break;
-      off += bytesRead;
-    }
-    return { bytes: off === bytes.length ? bytes : bytes.subarray(0, off), size: off, mtimeMs: stat.mtimeMs, dev: stat.dev, ino: stat.ino };
+    const bytes = await readHandleRange(file, 0, stat.size);
+    return { bytes, size: bytes.length, mtimeMs: stat.mtimeMs, dev: stat.dev, ino: stat.ino };
   } catch (error) {
     throw new SessionReadError(path, describeFsError(path, error));
   } finally {

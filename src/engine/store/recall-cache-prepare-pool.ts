@@ -46,12 +46,18 @@ export interface PoolFile {
 }
 
 /**
+ * How many workers a build starts on `cores` cores: one per core (at most MAX_WORKERS), none on
+ * one. This thread then mostly writes: on 2 cores the 1 GB bench folder took 6.9-8.0 s so, against
+ * 7.2-9.1 s with one worker and this thread preparing files too (five alternating pairs); the
+ * system shares the cores between the writes and the workers, where a file this thread was
+ * preparing held back the writes of files a worker had ready.
+ */
+export const defaultPoolWorkers = (cores: number): number => (cores > 1 ? Math.min(MAX_WORKERS, cores) : 0);
+
+/**
  * Where the worker script is, when a pool pays, how many workers (defaults: next to this module,
- * 4 MB, one per core, none on one core). A worker per core with this thread only writing: on 2
- * cores the 1 GB bench folder took 6.9-8.0 s so, against 7.2-9.1 s with one worker and this thread
- * preparing files too (five alternating pairs). The system then shares the cores between the
- * writes and the workers, where a file this thread was preparing held back the writes of files a
- * worker had ready.
+ * 4 MB, defaultPoolWorkers), whether this thread prepares files too (default: when the workers
+ * leave it a core of its own).
  */
 export interface PoolOptions {
   workerUrl?: URL;
@@ -59,7 +65,7 @@ export interface PoolOptions {
   workers?: number;
   /** Test seam: how long without a sign of work before the workers count as gone (STALL_MS). */
   stallMs?: number;
-  /** True: this thread prepares a file no worker started rather than wait for it (off by default, see above). */
+  /** True: this thread prepares a file no worker started rather than wait for it. */
   steal?: boolean;
 }
 
@@ -92,8 +98,9 @@ export class PreparePool {
    */
   static start(files: readonly PoolFile[], profile: PiProfile, options: PoolOptions = {}): PreparePool | null {
     const cores = availableParallelism();
-    const { workerUrl = new URL("./recall-cache-prepare-worker.js", import.meta.url), minBytes = MIN_POOL_BYTES, workers: wanted = cores > 1 ? cores : 0, stallMs = STALL_MS, steal = false } = options;
+    const { workerUrl = new URL("./recall-cache-prepare-worker.js", import.meta.url), minBytes = MIN_POOL_BYTES, workers: wanted = defaultPoolWorkers(cores), stallMs = STALL_MS } = options;
     const count = Math.min(MAX_WORKERS, wanted, files.length);
+    const steal = options.steal ?? cores > count;
     if (count < 1 || files.reduce((n, f) => n + f.size, 0) < minBytes) return null;
     if (workerUrl.protocol !== "file:" || !existsSync(fileURLToPath(workerUrl))) return null;
     const signal = new Int32Array(new SharedArrayBuffer(4 * (CLAIMS + files.length)));

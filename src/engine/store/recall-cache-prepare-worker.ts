@@ -6,6 +6,7 @@
 import { open } from "node:fs/promises";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { prepareFileBytes, transferables } from "./recall-cache-prepare.js";
+import { readHandleRange } from "./read-fd-range.js";
 import { CLAIMS, type PrepareJob, type PrepareReply } from "./recall-cache-prepare-pool.js";
 
 interface Setup {
@@ -17,14 +18,7 @@ interface Setup {
 async function readStart(path: string, size: number): Promise<Uint8Array> {
   const file = await open(path, "r");
   try {
-    const out = Buffer.allocUnsafe(size);
-    let off = 0;
-    while (off < size) {
-      const { bytesRead } = await file.read(out, off, size - off, off);
-      if (bytesRead === 0) break;
-      off += bytesRead;
-    }
-    return out.subarray(0, off);
+    return await readHandleRange(file, 0, size);
   } finally {
     await file.close();
   }

@@ -5,13 +5,14 @@
 // main thread writes the current one (recall-cache-prepare-pool.ts); an append runs it in place.
 // Postings are encoded as if the segment's docs were numbered from 0: `withFirstDoc` shifts them
 // to the ids the database gives the docs.
-import { createHash } from "node:crypto";
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync } from "node:fs";
+import { sha256Hex } from "../serialize/index.js";
 import { loadFromScan } from "../session/load.js";
 import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
-import { SegmentBuilder, type CallLookup, type PreparedSegment } from "./recall-cache-segment.js";
+import { NO_CALLS, SegmentBuilder, type CallLookup, type PreparedSegment } from "./recall-cache-segment.js";
 import { streamWholeFile } from "./recall-cache-stream.js";
+import { readFdRange } from "./read-fd-range.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 
 export type { CallLookup, PreparedSegment } from "./recall-cache-segment.js";
@@ -19,21 +20,11 @@ export type { CallLookup, PreparedSegment } from "./recall-cache-segment.js";
 /** Bytes before the indexed offset whose hash proves the indexed prefix is unchanged. */
 export const TAIL_CHECK_BYTES = 4096;
 
-export const sha = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
-
 /** Bytes [from, to) of the file at `path` (fewer when it is shorter). */
 export function readRange(path: string, from: number, to: number): Uint8Array {
   const fd = openSync(path, "r");
   try {
-    // Not zero-filled first: the read overwrites it, and only the bytes read are returned.
-    const out = Buffer.allocUnsafe(Math.max(0, to - from));
-    let off = 0;
-    while (off < out.length) {
-      const n = readSync(fd, out, off, out.length - off, from + off);
-      if (n === 0) break;
-      off += n;
-    }
-    return out.subarray(0, off);
+    return readFdRange(fd, from, Math.max(0, to - from));
   } finally {
     closeSync(fd);
   }
@@ -98,7 +89,7 @@ export function prepareWholeFile(path: string, st: { size: number; mtimeMs: numb
 export function prepareFileBytes(bytes: Uint8Array, st: { size: number; mtimeMs: number }, profile: PiProfile, options: { stream?: boolean } = {}): PreparedFile {
   const offset = completeLines(bytes);
   const body = bytes.subarray(0, offset);
-  const tailHash = sha(bytes.subarray(Math.max(0, offset - TAIL_CHECK_BYTES), offset));
+  const tailHash = sha256Hex(bytes.subarray(Math.max(0, offset - TAIL_CHECK_BYTES), offset));
   const file = { size: st.size, mtimeMs: st.mtimeMs, offset, tailHash };
   // Only v3 files grow by plain appends; older ones are rewritten by pi's migration first (only v3 streams).
   const streamed = options.stream === false ? null : streamWholeFile(body, profile);
@@ -110,7 +101,7 @@ export function prepareFileBytes(bytes: Uint8Array, st: { size: number; mtimeMs:
   const base = { ...file, sessionId: loaded.header?.id ?? "", appendable, listed };
   if (loaded.invalid !== undefined || !listed) return { ...base, segment: null };
   const spans = lineSpans(scan.lineStarts, loaded.entryLines);
-  return { ...base, segment: prepareEntries(loaded.entries, spans, 0, 0, { get: () => undefined }) };
+  return { ...base, segment: prepareEntries(loaded.entries, spans, 0, 0, NO_CALLS) };
 }
 
 /**

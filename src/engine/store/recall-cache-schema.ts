@@ -5,7 +5,8 @@
 // deleted and made again.
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { sqliteFault, type SqliteDb, type SqliteDriver } from "./sqlite.js";
+import type { CallLookup } from "./recall-cache-segment.js";
+import { sqliteFault, type SqliteDb, type SqliteDriver, type SqliteStatement } from "./sqlite.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
 export const RECALL_SCHEMA_VERSION = 12;
@@ -55,18 +56,32 @@ CREATE TABLE calls(file_id INTEGER NOT NULL, call_id TEXT NOT NULL, paths TEXT N
  * A term's postings rows with `columns` (of df, data, pos), from postings and from every run, in
  * file and segment order; the one parameter is the term (its text).
  */
+/** The run rows queries read (`p`): each in its own term's range (`d`) of its own run, whatever a range says. */
+export const RUN_ROWS = "run_terms d CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last AND p.term_id = d.term_id AND p.run = d.run";
+
 export function termRowsSql(columns: string): string {
   const cols = columns.split(",").map((c) => `p.${c.trim()}`).join(", ");
   return (
     `WITH q(id) AS (SELECT id FROM terms WHERE term = ?) SELECT * FROM (` +
     `SELECT ${cols}, p.file_id AS file_, p.seg AS seg_ FROM postings p WHERE p.term_id = (SELECT id FROM q) UNION ALL ` +
-    `SELECT ${cols}, p.file_id, p.seg FROM run_terms d CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last AND p.term_id = d.term_id AND p.run = d.run WHERE d.term_id = (SELECT id FROM q)` +
+    `SELECT ${cols}, p.file_id, p.seg FROM ${RUN_ROWS} WHERE d.term_id = (SELECT id FROM q)` +
     `) ORDER BY file_, seg_`
   );
 }
 
 /** Whether term `t` is in use: some postings row has its id (a run_terms row exists only while its rows do). */
 export const TERM_IN_USE = "(EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id) OR EXISTS (SELECT 1 FROM run_terms d WHERE d.term_id = t.id))";
+
+/** The statement callLookup reads a call's paths with. */
+export const CALL_PATHS_SQL = "SELECT paths FROM calls WHERE file_id = ? AND call_id = ?";
+
+/** Paths of the tool calls indexed from file `fileId`, by call id (`find`: a statement of CALL_PATHS_SQL). */
+export const callLookup = (find: SqliteStatement, fileId: number): CallLookup => ({ get: (id) => find.value<string>(fileId, id)?.split("\n") });
+
+/** Whether postings are staged (see above): a search must wait for them to be moved. */
+export function hasStagedPostings(db: SqliteDb): boolean {
+  return db.prepare("SELECT EXISTS (SELECT 1 FROM postings_stage)").value<number>() === 1;
+}
 
 /** SQLite errors that mean the database itself is damaged (rebuild); others are passing or about the disk. */
 export const isCorruption = (error: unknown): boolean => sqliteFault(error) === "corrupt" || (error instanceof Error && error.name === "DamagedIndexError");

@@ -33,8 +33,9 @@ import {
 import { DamagedIndexError } from "../recall/index.js";
 import type { SessionEntry } from "../types.js";
 import type { CallLookup } from "./recall-cache-prepare.js";
-import { hasStagedPostings, readRange } from "./recall-cache-update.js";
-import { TERM_IN_USE, termRowsSql } from "./recall-cache-schema.js";
+import { readRange } from "./recall-cache-update.js";
+import { CALL_PATHS_SQL, callLookup, hasStagedPostings, TERM_IN_USE, termRowsSql } from "./recall-cache-schema.js";
+import { NO_CALLS } from "./recall-cache-segment.js";
 import type { SqliteDb, SqliteStatement, SqlValue } from "./sqlite.js";
 import { decodeTermIds } from "./term-id-list.js";
 
@@ -240,8 +241,7 @@ export class CrossSessionSearch {
 
   /** Paths of the tool calls indexed from one file, by call id. */
   private callsOf(fileId: number): CallLookup {
-    const find = this.stmt("SELECT paths FROM calls WHERE file_id = ? AND call_id = ?");
-    return { get: (id) => find.value<string>(fileId, id)?.split("\n") };
+    return callLookup(this.stmt(CALL_PATHS_SQL), fileId);
   }
 
   /** Every stored row of a term's postings, one per segment. */
@@ -418,10 +418,11 @@ export class CrossSessionSearch {
     for (const row of stmt.all<DocRow>(...params)) {
       if (byFile && byFile[row.id] !== 1) continue;
       if (now() > deadline) return { rows, more: true, timedOut: true };
-      const content = readDocContent(row, this.callsOf(row.file_id), read);
+      // The text matched does not depend on a call's paths: only a row kept reads them.
+      const content = readDocContent(row, NO_CALLS, read);
       if (finder && finder.first(content.text) >= 0) {
         if (rows.length === want) return { rows, more: true, timedOut: false };
-        rows.push({ ...row, ...content });
+        rows.push({ ...row, ...readDocContent(row, this.callsOf(row.file_id), read) });
       }
     }
     return { rows, more: false, timedOut: false };

@@ -41,6 +41,9 @@ export interface CallLookup {
   get(id: string): string[] | undefined;
 }
 
+/** No earlier read: a first read, or text that needs no call's paths. */
+export const NO_CALLS: CallLookup = { get: () => undefined };
+
 const NO_ROWS: PackedRows = { postings: { bytes: new Uint8Array(0), ends: new Int32Array(0) }, positions: { bytes: new Uint8Array(0), ends: new Int32Array(0) } };
 
 export class SegmentBuilder {
@@ -56,6 +59,15 @@ export class SegmentBuilder {
   private readonly results: { doc: number; callId: string }[] = [];
   private ref: number;
   private finished = false;
+  /** The call id the current entry's doc asked paths for (a tool result), noted by noteCall. */
+  private callId: string | undefined;
+  /** Answers no paths and notes the call asked about: results get their paths in finish. */
+  private readonly noteCall: CallLookup = {
+    get: (id) => {
+      this.callId = id;
+      return undefined;
+    },
+  };
 
   /** `base`: added to each line's start; `firstRef`: the `#N` of the first message entry; `earlier`: calls an earlier read indexed. */
   constructor(
@@ -74,28 +86,24 @@ export class SegmentBuilder {
     addCallPaths(entry, this.callPaths);
     // An entry without an id (a damaged line) cannot be opened at, so no hit can name it; appends skip it too.
     if (typeof entry.id !== "string") return;
-    let callId: string | undefined;
-    const content = docContent(entry, {
-      get: (id) => {
-        callId = id;
-        return undefined;
-      },
-    });
+    this.callId = undefined;
+    const content = docContent(entry, this.noteCall);
     if (!content) return;
+    const role = roleCode(content.role);
     const seg = this.seg;
     const local = seg.entryIds.length;
     seg.entryIds.push(entry.id);
     seg.refs.push(myRef);
-    seg.roles.push(roleCode(content.role));
+    seg.roles.push(role);
     seg.tools.push(`|${content.tools.join("|")}|`);
     seg.isError.push(content.isError ? 1 : 0);
     seg.offs.push(this.base + start);
     seg.lens.push(length);
     seg.toolSets.push([...new Set(content.tools)]);
     seg.reversedPaths.push([...new Set(content.files)].map(reversedPath));
-    if (callId !== undefined) this.results.push({ doc: local, callId });
+    if (this.callId !== undefined) this.results.push({ doc: local, callId: this.callId });
     const words = this.table.addText(content.text, local);
-    this.lengthRoles.push(packLengthRole(words, roleCode(content.role)));
+    this.lengthRoles.push(packLengthRole(words, role));
     seg.tokens += words;
   }
 

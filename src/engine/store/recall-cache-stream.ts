@@ -13,7 +13,8 @@ import { SessionInfoWalk } from "../session/info.js";
 import { hasLoneCarriageReturnByte, isBlankLine } from "../session/lines.js";
 import { lineStartsOf, visitDecodedLines } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
-import { SegmentBuilder, type PreparedSegment } from "./recall-cache-segment.js";
+import { isRecord } from "../usage/figures.js";
+import { NO_CALLS, SegmentBuilder, type PreparedSegment } from "./recall-cache-segment.js";
 
 export interface StreamedFile {
   sessionId: string;
@@ -23,17 +24,13 @@ export interface StreamedFile {
   segment: PreparedSegment | null;
 }
 
-const NO_EARLIER_READ = { get: (): undefined => undefined };
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
 /** `body`: a file's complete lines. Null when the file is not one this reader takes (see above). */
 export function streamWholeFile(body: Uint8Array, profile: PiProfile): StreamedFile | null {
   if (profile !== "1.6" || hasLoneCarriageReturnByte(body)) return null;
   const decoder = new PieceDecoder(body);
   const starts = lineStartsOf(decoder, body.length);
   const listing = new SessionInfoWalk(profile, false);
-  const docs = new SegmentBuilder(0, 0, NO_EARLIER_READ);
+  const docs = new SegmentBuilder(0, 0, NO_CALLS);
   let header: Record<string, unknown> | null = null;
   let streamable = true;
   let listed = true;

@@ -3,13 +3,14 @@
 // or whose indexed prefix changed (hash of the bytes just before that offset), is read again from
 // the start.
 import { closeSync, fstatSync, openSync } from "node:fs";
+import { sha256Hex } from "../serialize/index.js";
 import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
 import { packedAt } from "../recall/index.js";
-import { completeLines, prepareEntries, prepareWholeFile, readRange, sha, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
+import { completeLines, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
-import { TERM_IN_USE } from "./recall-cache-schema.js";
+import { CALL_PATHS_SQL, callLookup, hasStagedPostings, RUN_ROWS, TERM_IN_USE } from "./recall-cache-schema.js";
 import { sqliteFault, type SqliteDb, type SqliteStatement, type SqlValue } from "./sqlite.js";
 import { decodeTermIds, encodeTermIds, unionSorted } from "./term-id-list.js";
 
@@ -147,6 +148,12 @@ interface SegmentRow {
   pos: Uint8Array;
 }
 
+/** Where a term's rows of one run are: rowids first..last of run_postings. */
+interface RunRange {
+  first: number;
+  last: number;
+}
+
 /** A postings row of a file read whole, waiting for the end of its transaction. */
 interface PendingRow {
   termId: number;
@@ -177,13 +184,18 @@ const BATCH_BYTES = 256_000_000;
 
 /** Writes to the index; an interrupted build keeps every file of the transactions it finished (BATCH_MS). */
 export class RecallIndexWriter {
-  /** Term ids looked up or added in the current transaction of a build (see termIds). */
-  private knownTerms: Map<string, number> | null = null;
+  /** Term ids looked up or added in the current transaction (see termIds). */
+  private readonly knownTerms = new Map<string, number>();
   /** Postings rows of the files read whole in the current transaction (writePending). */
   private pendingRows: PendingRow[] = [];
   private runMinBytes = RUN_MIN_BYTES;
   private readonly statements = new Map<string, SqliteStatement>();
   constructor(private readonly db: SqliteDb) {}
+
+  /** Staged postings into postings (moveStagedPostings), when there are any. */
+  private moveStaged(): void {
+    if (hasStagedPostings(this.db)) this.db.transaction(() => moveStagedPostings(this.db));
+  }
 
   /** Statements prepared once per writer (an update runs each of them for every file, term or doc). */
   private stmt(sql: string): SqliteStatement {
@@ -197,7 +209,7 @@ export class RecallIndexWriter {
     const stats: RecallCacheUpdate = { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
     this.runMinBytes = options.runs?.minBytes ?? RUN_MIN_BYTES;
     // Postings an interrupted update left staged go where searches read them.
-    if (hasStagedPostings(this.db)) this.db.transaction(() => moveStagedPostings(this.db));
+    this.moveStaged();
     const rows = new Map(this.stmt("SELECT * FROM files").all<FileRow>().map((r) => [r.path, r]));
     const wanted = new Set(paths);
     let dropped = 0;
@@ -262,7 +274,7 @@ export class RecallIndexWriter {
           const started = Date.now();
           let bytes = 0;
           // Ids of terms found or added in this transaction (another process can delete a term out of use between two).
-          this.knownTerms = new Map();
+          this.knownTerms.clear();
           this.pendingRows = [];
           do {
             const rowsBefore = this.pendingRows.length;
@@ -273,7 +285,7 @@ export class RecallIndexWriter {
               if (sqliteFault(error) !== null) throw error;
               failure = { error };
               // Its savepoint took back the terms it added, and its rows go with it.
-              this.knownTerms = null;
+              this.knownTerms.clear();
               this.pendingRows.length = rowsBefore;
               break;
             }
@@ -282,20 +294,18 @@ export class RecallIndexWriter {
           } while (i < pending.length && Date.now() - started < BATCH_MS && bytes < BATCH_BYTES && !options.shouldStop?.());
           this.writePending();
         });
-        this.knownTerms = null;
-        this.pendingRows = [];
         // Told once they are committed: files shown as done stay done when the build is interrupted.
         options.onProgress?.({ ...progress });
       }
       if (failure) throw (failure as { error: unknown }).error;
       stats.left = pending.length - i;
     } finally {
-      this.knownTerms = null;
+      this.knownTerms.clear();
       this.pendingRows = [];
       pool?.close();
       // Also after a failure: what was committed is searchable (a failing move is left for the next update).
       try {
-        if (hasStagedPostings(this.db)) this.db.transaction(() => moveStagedPostings(this.db));
+        this.moveStaged();
       } catch {
         // The search sees staged postings and brings the index up to date first.
       }
@@ -342,7 +352,7 @@ export class RecallIndexWriter {
 
   private prefixUnchanged(path: string, row: FileRow): boolean {
     const from = Math.max(0, row.offset - TAIL_CHECK_BYTES);
-    return sha(readRange(path, from, row.offset)) === row.tail_hash;
+    return sha256Hex(readRange(path, from, row.offset)) === row.tail_hash;
   }
 
   /** Deletes a file and everything indexed from it; returns how many tokens went. */
@@ -382,11 +392,10 @@ export class RecallIndexWriter {
     if (row.listed && !appendedLinesKeepListing(bytes.subarray(0, used), profile)) return this.indexWholeFile(row.id, path, prepareWholeFile(path, st, profile));
     const newOffset = row.offset + used;
     const tailFrom = Math.max(0, newOffset - TAIL_CHECK_BYTES);
-    const tailHash = used === 0 ? row.tail_hash : sha(readRange(path, tailFrom, newOffset));
+    const tailHash = used === 0 ? row.tail_hash : sha256Hex(readRange(path, tailFrom, newOffset));
     const { entries, spans } = row.listed ? parseAppendedLines(bytes.subarray(0, used)) : { entries: [], spans: [] };
     // A result whose call was indexed by an earlier read finds the call's paths in the table.
-    const findCall = this.stmt("SELECT paths FROM calls WHERE file_id = ? AND call_id = ?");
-    const earlier = { get: (id: string) => findCall.value<string>(row.id, id)?.split("\n") };
+    const earlier = callLookup(this.stmt(CALL_PATHS_SQL), row.id);
     // Straight into postings: a merge of the file's segments may follow.
     const added = this.insertSegment(row.id, prepareEntries(entries, spans, row.offset, row.next_ref, earlier), "postings");
     const segments = added ? row.segments + 1 : row.segments;
@@ -407,11 +416,12 @@ export class RecallIndexWriter {
     const remove = this.stmt("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
     const insert = this.stmt("INSERT INTO postings(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)");
     for (const termId of this.termIdsOf(fileId)) {
-      const inRun = run > 0 ? this.runRowsOf(run, termId, fileId) : [];
+      const range = run > 0 ? this.runRange(run, termId) : undefined;
+      const inRun = range ? this.runRowsOf(range, run, termId, fileId) : [];
       const rows = [...inRun, ...rowsOf.all<SegmentRow>(termId, fileId)].sort((a, b) => a.seg - b.seg);
       if (rows.length < 2) continue;
       remove.run(termId, fileId);
-      if (inRun.length) this.removeRunRows(run, termId, fileId);
+      if (inRun.length) this.removeRunRows(run, termId, fileId, range);
       // Segments were written in file order, so their docs stay ascending when joined; positions are per doc, so theirs simply follow each other.
       insert.run(termId, fileId, rows[0].seg, rows.reduce((n, r) => n + r.df, 0), joinPostings(rows.map((r) => r.data)), Buffer.concat(rows.map((r) => r.pos)));
     }
@@ -435,7 +445,7 @@ export class RecallIndexWriter {
     // Terms this transaction met already need no lookup (nor an order to look them up in).
     const unknown: number[] = [];
     for (let t = 0; t < terms.length; t++) {
-      const known = cache?.get(terms[t]);
+      const known = cache.get(terms[t]);
       if (known === undefined) unknown.push(t);
       else ids[t] = known;
     }
@@ -448,7 +458,7 @@ export class RecallIndexWriter {
         add.run(terms[t], next);
         ids[t] = next++;
       }
-      cache?.set(terms[t], ids[t]);
+      cache.set(terms[t], ids[t]);
     }
     if (next !== before) this.stmt("INSERT INTO meta(key, value) VALUES ('next_term', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(next);
     return ids;
@@ -481,13 +491,7 @@ export class RecallIndexWriter {
       // A segment is known by its first doc: segments of a file stay in file order.
       const rowOf = (t: number): PendingRow => ({ termId: ids[t], fileId, seg: first, df: seg.dfs[t], data: withFirstDoc(packedAt(seg.rows.postings, t), first), pos: packedAt(seg.rows.positions, t) });
       if (postingsTo === "pending") for (const t of order) this.pendingRows.push(rowOf(t));
-      else {
-        const insertPostings = this.stmt("INSERT INTO postings(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)");
-        for (const t of order) {
-          const r = rowOf(t);
-          insertPostings.run(r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
-        }
-      }
+      else this.insertRows("INSERT INTO postings(term_id, file_id, seg, df, data, pos)", 6, rowValues(order.map(rowOf)));
       const sorted = order.map((t) => ids[t]);
       const held = this.termIdsOf(fileId);
       this.stmt("INSERT OR REPLACE INTO file_terms(file_id, ids) VALUES (?, ?)").run(fileId, encodeTermIds(held.length ? unionSorted(held, sorted) : sorted));
@@ -506,12 +510,13 @@ export class RecallIndexWriter {
     let bytes = 0;
     for (const r of rows) bytes += r.data.length + r.pos.length;
     if (bytes < this.runMinBytes) {
-      const stage = this.stmt("INSERT INTO postings_stage(term_id, file_id, seg, df, data, pos) VALUES (?, ?, ?, ?, ?, ?)");
-      for (const r of rows) stage.run(r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
+      this.insertRows("INSERT INTO postings_stage(term_id, file_id, seg, df, data, pos)", 6, rowValues(rows));
       return;
     }
-    // A run number neither a file nor a range holds (a range goes with its last rows).
-    const run = (this.stmt("SELECT max(coalesce((SELECT max(run) FROM files), 0), coalesce((SELECT max(run) FROM run_terms), 0))").value<number>() ?? 0) + 1;
+    // A run number neither a file nor a range holds. Runs are numbered up and appended past the
+    // highest rowid, so the last row's run is the highest any range has (a range goes with its
+    // last rows); read from one row, where max(run) of run_terms reads them all.
+    const run = (this.stmt("SELECT max(coalesce((SELECT max(run) FROM files), 0), coalesce((SELECT run FROM run_postings ORDER BY id DESC LIMIT 1), 0))").value<number>() ?? 0) + 1;
     rows.sort((a, b) => a.termId - b.termId || a.fileId - b.fileId || a.seg - b.seg);
     // Appended past the highest rowid, in order: a term's rows of this run are one range of rowids.
     const base = (this.stmt("SELECT max(id) FROM run_postings").value<number>() ?? 0) + 1;
@@ -548,22 +553,31 @@ export class RecallIndexWriter {
     return this.stmt("SELECT count(DISTINCT run) FROM files WHERE run > 0").value<number>() ?? 0;
   }
 
-  /** A file's rows of a term in a run, in segment order. */
-  private runRowsOf(run: number, termId: number, fileId: number): SegmentRow[] {
-    const range = this.stmt("SELECT first, last FROM run_terms WHERE term_id = ? AND run = ?").get<{ first: number; last: number }>(termId, run);
-    if (!range) return [];
+  /** Where a term's rows of a run are (rowids), or undefined when the run has none. */
+  private runRange(run: number, termId: number): RunRange | undefined {
+    return this.stmt("SELECT first, last FROM run_terms WHERE term_id = ? AND run = ?").get<RunRange>(termId, run);
+  }
+
+  /** A file's rows of a term in a run (its range there), in segment order. */
+  private runRowsOf(range: RunRange, run: number, termId: number, fileId: number): SegmentRow[] {
     return this.stmt("SELECT seg, df, data, pos FROM run_postings WHERE id BETWEEN ? AND ? AND run = ? AND term_id = ? AND file_id = ? ORDER BY seg").all<SegmentRow>(range.first, range.last, run, termId, fileId);
   }
 
   /** Deletes a file's rows of a term in a run; the term's range shrinks to the rows left, or goes with the last. */
-  private removeRunRows(run: number, termId: number, fileId: number): void {
-    const range = this.stmt("SELECT first, last FROM run_terms WHERE term_id = ? AND run = ?").get<{ first: number; last: number }>(termId, run);
+  private removeRunRows(run: number, termId: number, fileId: number, range = this.runRange(run, termId)): void {
     if (!range) return;
     if (this.stmt("DELETE FROM run_postings WHERE id BETWEEN ? AND ? AND run = ? AND term_id = ? AND file_id = ?").run(range.first, range.last, run, termId, fileId).changes === 0) return;
     const left = this.stmt("SELECT min(id) AS first, max(id) AS last FROM run_postings WHERE id BETWEEN ? AND ? AND run = ? AND term_id = ?").get<{ first: number | null; last: number | null }>(range.first, range.last, run, termId);
     if (left?.first == null || left.last == null) this.stmt("DELETE FROM run_terms WHERE term_id = ? AND run = ?").run(termId, run);
     else this.stmt("UPDATE run_terms SET first = ?, last = ? WHERE term_id = ? AND run = ?").run(left.first, left.last, termId, run);
   }
+}
+
+/** Postings rows as insertRows takes them: term_id, file_id, seg, df, data, pos each. */
+function rowValues(rows: readonly PendingRow[]): SqlValue[] {
+  const values: SqlValue[] = [];
+  for (const r of rows) values.push(r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
+  return values;
 }
 
 /** Per key (a tool, a reversed path), the docs of a segment that have it: their indexes in the segment, ascending. */
@@ -580,11 +594,6 @@ function docsByKey(keysOfDoc: readonly (readonly string[])[]): Map<string, numbe
   return out;
 }
 
-/** Whether postings are staged (recall-cache-schema.ts): a search must wait for them to be moved. */
-export function hasStagedPostings(db: SqliteDb): boolean {
-  return db.prepare("SELECT EXISTS (SELECT 1 FROM postings_stage)").value<number>() === 1;
-}
-
 /**
  * Staged postings into postings, in key order. Rows staged file after file would otherwise go in
  * among every other file's rows, each transaction rewriting pages all over the table; sorted, the
@@ -597,10 +606,8 @@ function moveStagedPostings(db: SqliteDb): void {
 
 /** Every run into postings, in key order: a query then reads a term's rows in one place again. */
 function foldRuns(db: SqliteDb): void {
-  // The rows queries read: each in its own term's range of its own run.
   db.exec(
-    "INSERT INTO postings(term_id, file_id, seg, df, data, pos) SELECT p.term_id, p.file_id, p.seg, p.df, p.data, p.pos FROM run_terms d " +
-      "CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last AND p.term_id = d.term_id AND p.run = d.run ORDER BY p.term_id, p.file_id, p.seg",
+    `INSERT INTO postings(term_id, file_id, seg, df, data, pos) SELECT p.term_id, p.file_id, p.seg, p.df, p.data, p.pos FROM ${RUN_ROWS} ORDER BY p.term_id, p.file_id, p.seg`,
   );
   db.exec("DELETE FROM run_postings");
   db.exec("DELETE FROM run_terms");
