@@ -76,8 +76,8 @@ async function both(profile: PiProfile, setup: Setup): Promise<{ listed: string[
   expect(list.stderr).toBe("");
   expect(list.status).toBe(0);
   const recall = await runInProcess(["recall", "--all", WORD, "--page-size", "100", "--json", ...args], opts);
-  // Without SQLite, one line says the files are searched without an index.
-  expect(recall.stderr).toEqual(hasSqlite ? "" : expect.stringMatching(/^recall: no SQLite .*; searching every session file without an index\n$/));
+  // Without SQLite, one line says the sessions are indexed in memory, without a cache.
+  expect(recall.stderr).toEqual(hasSqlite ? "" : expect.stringMatching(/^recall: no SQLite .*; indexing every session in memory for this run, without a cache\n$/));
   expect(recall.status).toBe(0);
   const listed = (JSON.parse(list.stdout) as { path: string }[]).map((s) => s.path).sort();
   const doc = JSON.parse(recall.stdout) as { index: { files: number; unlisted: number }; search: { hits: { sessionPath: string }[]; sessions: number } };
@@ -173,7 +173,7 @@ describe("recall --all searches the sessions list --all shows", () => {
     rmSync(join(project, ".pi"), { recursive: true, force: true });
     for (const r of [list, recall]) {
       expect(r.status).toBe(0);
-      // (without SQLite, recall's one line about searching without an index comes too)
+      // (without SQLite, recall's one line about indexing in memory comes too)
       const lines = r.stderr.trim().split("\n").filter((l) => hasSqlite || !l.startsWith("recall: no SQLite"));
       expect(lines).toEqual([expect.stringContaining("Invalid sessionDir setting: 42. Expected a string.")]);
     }

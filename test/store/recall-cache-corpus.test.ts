@@ -7,10 +7,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseRecallQuery, type RecallQuery } from "../../src/engine/index.js";
 import { RecallCache } from "../../src/engine/store/recall-cache.js";
-import { searchWithoutIndex } from "../../src/engine/store/recall-no-index.js";
 import { describeWithShared, sharedPath } from "../support/shared.js";
 import { hasSqlite } from "../support/sqlite.js";
 import { answers, jsonlFiles, sizeOf } from "./recall-sessions.js";
+import { searchEachFileAlone } from "./search-each-file.js";
 
 /**
  * Words whose prefix forms and spellings are few: a prefix or a typo expands over the terms of the
@@ -84,13 +84,13 @@ describeWithShared("recall index on the corpus", () => {
           return out;
         };
         const indexed = cache.search(q.value as RecallQuery, { pageSize: 100_000, now: () => 0, budgetMs: 60_000 });
-        const alone = searchWithoutIndex(files, "1.6", q.value, { pageSize: 100_000, now: () => 0, budgetMs: 60_000 });
-        if (!indexed.ok || !alone.ok) throw new Error(text);
-        expect(indexed.value.total, text).toBe(alone.value.total);
-        expect(bySession(indexed.value.hits), text).toEqual(bySession(alone.value.hits));
+        const alone = searchEachFileAlone(files, q.value);
+        if (!indexed.ok) throw new Error(text);
+        expect(indexed.value.total, text).toBe(alone.total);
+        expect(bySession(indexed.value.hits), text).toEqual(bySession(alone.hits));
         // Each hit names the same files (a tool result its call's paths), read back from the session.
         const filesOf = (hits: { sessionPath: string; entryId: string; files: string[] }[]) => Object.fromEntries(hits.map((h) => [`${h.sessionPath} ${h.entryId}`, h.files]));
-        expect(filesOf(indexed.value.hits), text).toEqual(filesOf(alone.value.hits));
+        expect(filesOf(indexed.value.hits), text).toEqual(filesOf(alone.hits));
       }
     } finally {
       cache.close();

@@ -206,10 +206,10 @@ describeWithSqlite("recall index faults", () => {
 });
 
 describe("recall without SQLite", () => {
-  it("no SQLite driver: every file is searched without an index, with one notice", () => {
+  it("no SQLite driver: the sessions are indexed in memory, with one notice", () => {
     const r = run(dbPath, { sqlite: "none" });
     expect(r.mode).toBe("files");
-    expect(r.notices).toEqual([expect.stringMatching(/^recall: no SQLite \(SQLite disabled\); searching every session file without an index$/)]);
+    expect(r.notices).toEqual([expect.stringMatching(/^recall: no SQLite \(SQLite disabled\); indexing every session in memory for this run, without a cache$/)]);
     expect(r.answers["cache expiry"][0]).toMatch(/^total [1-9]\d* in 8$/);
     expect(r.answers.zzzqqq).toEqual(["total 0 in 8"]);
     expect(existsSync(dbPath)).toBe(false);

@@ -5,7 +5,7 @@
 // main thread writes the current one (recall-cache-prepare-pool.ts); an append runs it in place.
 // Postings are encoded as if the segment's docs were numbered from 0: `withFirstDoc` shifts them
 // to the ids the database gives the docs.
-import { closeSync, openSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import { sha256Hex } from "../serialize/index.js";
 import { loadFromScan } from "../session/load.js";
 import { scanSessionText } from "../session/scan.js";
@@ -25,6 +25,18 @@ export function readRange(path: string, from: number, to: number): Uint8Array {
   const fd = openSync(path, "r");
   try {
     return readFdRange(fd, from, Math.max(0, to - from));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Size and time of the file at `path` (a folder is EISDIR: it cannot be read as a session). */
+export function statFile(path: string): { size: number; mtimeMs: number } {
+  const fd = openSync(path, "r");
+  try {
+    const s = fstatSync(fd);
+    if (s.isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+    return { size: s.size, mtimeMs: s.mtimeMs };
   } finally {
     closeSync(fd);
   }

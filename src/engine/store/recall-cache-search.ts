@@ -1,7 +1,8 @@
 // Ranked search over the recall index: its own postings (rows of [doc, tf] per term and segment,
 // with each doc's length and role from the segments, see recall/cross-postings.ts) ranked with
 // typed arrays and a top-k heap; quoted phrases from the words' positions kept beside them
-// (recall/cross-phrase.ts).
+// (recall/cross-phrase.ts). It reads the index through an IndexReader (recall-index-reader.ts):
+// the SQLite cache, or an index built in memory where no SQLite driver loads.
 import {
   boundedDistance,
   crossRank,
@@ -33,10 +34,9 @@ import {
 import { DamagedIndexError } from "../recall/index.js";
 import type { SessionEntry } from "../types.js";
 import type { CallLookup } from "./recall-cache-prepare.js";
-import { readRange } from "./recall-cache-update.js";
-import { CALL_PATHS_SQL, callLookup, hasStagedPostings, TERM_IN_USE, termRowsSql } from "./recall-cache-schema.js";
+import { readRange } from "./recall-cache-prepare.js";
 import { NO_CALLS } from "./recall-cache-segment.js";
-import type { SqliteDb, SqliteStatement, SqlValue } from "./sqlite.js";
+import type { DocRow, IndexReader, SegmentDocs } from "./recall-index-reader.js";
 import { decodeTermIds } from "./term-id-list.js";
 
 export interface CrossSessionHit {
@@ -74,32 +74,8 @@ export interface CrossSessionSearchOptions {
   budgetMs?: number;
 }
 
-interface DocRow {
-  id: number;
-  file_id: number;
-  entry_id: string;
-  ref: number | null;
-  /** roleCode of the doc's role. */
-  role: number;
-  tools: string;
-  is_error: number;
-  path: string;
-  session_id: string;
-  off: number;
-  len: number;
-  /** The file is v3 (its lines are the entries as loaded; v1 lines have no ids yet). */
-  appendable: number;
-  score?: number;
-}
-
-/** A seg_tools or seg_paths row: which docs of the segment starting at first_doc have its key. */
-interface SegmentDocs {
-  first_doc: number;
-  docs: Uint8Array;
-}
-
-/** A doc row with its text, and the paths it names, read back. */
-type TextRow = DocRow & { text: string; files: string[] };
+/** A doc row with its text, and the paths it names, read back (and its score, for ranked words). */
+type TextRow = DocRow & { text: string; files: string[]; score?: number };
 
 /** Thrown when postings are staged, not yet where searches read them: an update moves them. */
 export class StagedPostingsError extends Error {
@@ -116,9 +92,6 @@ export class StaleIndexError extends Error {
     this.name = "StaleIndexError";
   }
 }
-
-const DOC_COLUMNS = "d.id, d.file_id, d.entry_id, d.ref, d.role, d.tools, d.is_error, d.off, d.len, f.path, f.session_id, f.appendable";
-const DOC_FROM = "docs d JOIN files f ON f.id = d.file_id";
 
 /**
  * The indexed text of a doc and the paths it names, from its line in the session file (the same
@@ -150,20 +123,19 @@ interface DocTable {
   tie: (doc: number) => number;
 }
 
-/** Queries over one connection, with the statements they run prepared once. */
+/** Queries over one index. */
 export class CrossSessionSearch {
-  private readonly statements = new Map<string, SqliteStatement>();
   private docTable: DocTable | null = null;
 
-  constructor(private readonly db: SqliteDb) {}
+  constructor(private readonly index: IndexReader) {}
 
   search(q: RecallQuery, opts: CrossSessionSearchOptions): RecallResult<CrossSessionPage> {
     const pageSize = Math.max(1, Math.floor(opts.pageSize ?? DEFAULT_PAGE_SIZE));
     const page = Math.floor(opts.page ?? 1);
     if (page < 1) return { ok: false, message: `Page ${opts.page} is outside the available range (pages start at 1).` };
     // An update (maybe another process's, maybe interrupted) has not moved its postings yet.
-    if (hasStagedPostings(this.db)) throw new StagedPostingsError();
-    const sessions = this.stmt("SELECT count(*) FROM files WHERE listed = 1").value<number>() ?? 0;
+    if (this.index.hasStagedPostings()) throw new StagedPostingsError();
+    const sessions = this.index.listedSessions();
     // Read each query: another process may have changed the index since the last one.
     this.docTable = this.loadDocTable();
     let rows: TextRow[];
@@ -178,8 +150,7 @@ export class CrossSessionSearch {
       total = ranked.total;
       rows = ranked.top.slice(offset).map((t) => ({ ...this.textRow(t.doc), score: t.score }));
     } else if (q.matcher.kind === "regex") {
-      const { where, params } = filterSql(q);
-      const scan = this.regexScan(q.matcher, where, params, this.toolAndFileDocs({ ...q.filters, tools: [] }, this.maxDoc()), page * pageSize, opts);
+      const scan = this.regexScan(q.matcher, q.filters, this.toolAndFileDocs({ ...q.filters, tools: [] }, this.index.maxDoc()), page * pageSize, opts);
       timedOut = scan.timedOut;
       total = scan.rows.length;
       lowerBound = scan.more || timedOut;
@@ -195,24 +166,12 @@ export class CrossSessionSearch {
     return { ok: true, value: { query: q.text, total, totalIsLowerBound: lowerBound, page, pageCount, pageSize, hits, corrections, timedOut, sessions } };
   }
 
-  /** Statements prepared once per connection (a query runs a handful of them many times). */
-  private stmt(sql: string): SqliteStatement {
-    let s = this.statements.get(sql);
-    if (!s) this.statements.set(sql, (s = this.db.prepare(sql)));
-    return s;
-  }
-
-  /** Highest doc id in the index (sizes per-doc arrays). */
-  private maxDoc(): number {
-    return this.stmt("SELECT coalesce(max(id), 0) FROM docs").value<number>() ?? 0;
-  }
-
   /** Lengths and roles of every doc (from the segments), and the tie order: session path, then doc id (file order within a session). */
   private loadDocTable(): DocTable {
-    const maxDoc = this.maxDoc();
+    const maxDoc = this.index.maxDoc();
     const lengthRoles = new Int32Array(maxDoc + 1);
     const rankOfDoc = new Int32Array(maxDoc + 1);
-    const segs = this.stmt("SELECT s.first_doc AS first, s.lengths AS lengths, f.path AS path FROM segs s JOIN files f ON f.id = s.file_id").all<{ first: number; lengths: Uint8Array; path: string }>();
+    const segs = this.index.segments();
     const paths = [...new Set(segs.map((s) => s.path))].sort();
     const rankOfPath = new Map(paths.map((p, i) => [p, i]));
     for (const seg of segs) {
@@ -229,43 +188,29 @@ export class CrossSessionSearch {
   }
 
   private docRow(id: number): DocRow {
-    const row = this.stmt(`SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE d.id = ?`).get<DocRow>(id);
+    const row = this.index.doc(id);
     if (!row) throw new DamagedIndexError(`doc ${id} missing`);
     return row;
   }
 
   private textRow(id: number): TextRow {
     const row = this.docRow(id);
-    return { ...row, ...readDocContent(row, this.callsOf(row.file_id)) };
-  }
-
-  /** Paths of the tool calls indexed from one file, by call id. */
-  private callsOf(fileId: number): CallLookup {
-    return callLookup(this.stmt(CALL_PATHS_SQL), fileId);
+    return { ...row, ...readDocContent(row, this.index.calls(row.file_id)) };
   }
 
   /** Every stored row of a term's postings, one per segment. */
   private lists(term: string): Int32Array[] {
     const { lengthRoles } = this.docTable!;
-    return this.stmt(termRowsSql("df, data"))
-      .all<{ df: number; data: Uint8Array }>(term)
-      .map((r) => decodePostings(r.data, r.df, lengthRoles));
+    return this.index.termRows(term, false).map((r) => decodePostings(r.data, r.df, lengthRoles));
   }
 
   /** A term's rows with the positions of its words (for phrases). */
   private positionedRows(term: string) {
     const { lengthRoles } = this.docTable!;
-    return this.stmt(termRowsSql("df, data, pos"))
-      .all<{ df: number; data: Uint8Array; pos: Uint8Array }>(term)
-      .map((r) => {
-        const triples = decodePostings(r.data, r.df, lengthRoles);
-        return { triples, positions: decodePositions(r.pos, triples) };
-      });
-  }
-
-  /** Distinct index terms in [from, to), in order, at most `limit`. */
-  private termsBetween(from: string, to: string, limit: number): string[] {
-    return this.stmt(`SELECT term FROM terms t WHERE term >= ? AND term < ? AND ${TERM_IN_USE} ORDER BY term LIMIT ?`).values<string>(from, to, limit);
+    return this.index.termRows(term, true).map((r) => {
+      const triples = decodePostings(r.data, r.df, lengthRoles);
+      return { triples, positions: decodePositions(r.pos!, triples) };
+    });
   }
 
   private rankTerms(words: string[], phrases: string[][], q: RecallQuery, k: number) {
@@ -277,8 +222,8 @@ export class CrossSessionSearch {
     });
     const { lengthRoles } = this.docTable!;
     const phrasePostings = phrases.map((phrase) => phraseMatches(phrase, (term) => this.positionedRows(term), lengthRoles.length));
-    const sums = this.stmt("SELECT coalesce(sum(doc_count), 0) AS n, coalesce(sum(token_count), 0) AS tokens FROM files").get<{ n: number; tokens: number }>()!;
-    const maxDoc = this.maxDoc();
+    const sums = this.index.totals();
+    const maxDoc = this.index.maxDoc();
     const outcome = crossRank({
       words: wordPostings,
       phrases: phrasePostings,
@@ -295,8 +240,8 @@ export class CrossSessionSearch {
   /** The docs a word stands for: itself, longer words it prefixes, or (when neither exists) near spellings. */
   private expandWord(word: string): { variants: { term: string; weight: number }[]; corrected: boolean } {
     const variants: { term: string; weight: number }[] = [];
-    if (this.stmt(`SELECT 1 FROM terms t WHERE term = ? AND ${TERM_IN_USE}`).get(word)) variants.push({ term: word, weight: 1 });
-    if (word.length >= PREFIX_MIN) for (const term of prefixTerms(this.termsBetween(word, `${word}\uffff`, PREFIX_SCAN + 1), word)) variants.push({ term, weight: 0.5 });
+    if (this.index.termInUse(word)) variants.push({ term: word, weight: 1 });
+    if (word.length >= PREFIX_MIN) for (const term of prefixTerms(this.index.termsInUse(word, `${word}\uffff`, PREFIX_SCAN + 1), word)) variants.push({ term, weight: 0.5 });
     if (variants.length) return { variants, corrected: false };
     const typos = this.typoTerms(word);
     return { variants: typos.map((term) => ({ term, weight: 0.4 })), corrected: typos.length > 0 };
@@ -314,19 +259,13 @@ export class CrossSessionSearch {
     if (!k) return [];
     // Candidates among every stored term: whether one is still in use (some postings row has it) is
     // asked only of the few within the distance, by their document frequency (0: out of use).
-    const range = (letter: string) => this.stmt("SELECT term FROM terms WHERE term >= ? AND term < ?").values<string>(letter, `${letter}\uffff`);
-    const atFirstLetter = this.stmt("SELECT term FROM terms WHERE substr(term, 2, 2) IN (?, ?) AND length(term) BETWEEN ? AND ?").values<string>(
-      word.slice(0, 2),
-      word.slice(1, 3),
-      word.length - k,
-      word.length + k,
-    );
+    const range = (letter: string) => this.index.storedTerms(letter, `${letter}\uffff`);
+    const atFirstLetter = this.index.storedTermsAt([word.slice(0, 2), word.slice(1, 3)], word.length - k, word.length + k);
     const candidates = new Set([...range(word[0]), ...range(word[1]), ...atFirstLetter]);
-    const frequencyOf = this.stmt(`SELECT sum(df) FROM (${termRowsSql("df")})`);
     return [...candidates]
       .map((term) => ({ term, d: boundedDistance(word, term, k) }))
       .filter((x) => x.d <= k)
-      .map((x) => ({ ...x, df: Number(frequencyOf.value(x.term) ?? 0) }))
+      .map((x) => ({ ...x, df: this.index.documentFrequency(x.term) }))
       .filter((x) => x.df > 0)
       .sort((a, b) => a.d - b.d || b.df - a.df || (a.term < b.term ? -1 : 1))
       .slice(0, 10)
@@ -364,15 +303,11 @@ export class CrossSessionSearch {
     };
     if (tools.length) {
       const seen = new Uint8Array(maxDoc + 1);
-      for (const t of tools) vote(this.stmt("SELECT first_doc, docs FROM seg_tools WHERE tool = ?").all<SegmentDocs>(t), seen);
+      for (const t of tools) vote(this.index.toolSegments(t), seen);
     }
     if (files.length) {
       const seen = new Uint8Array(maxDoc + 1);
-      const byPath = this.stmt("SELECT first_doc, docs FROM seg_paths WHERE rpath = ? OR (rpath >= ? AND rpath < ?)");
-      for (const f of files) {
-        const r = reversedPath(f);
-        vote(byPath.all<SegmentDocs>(r, `${r}/`, `${r}0`), seen);
-      }
+      for (const f of files) vote(this.index.pathSegments(reversedPath(f)), seen);
     }
     for (let i = 0; i < mask.length; i++) mask[i] = mask[i] === keys ? 1 : 0;
     return mask;
@@ -380,12 +315,12 @@ export class CrossSessionSearch {
 
   /** Docs passing the filters alone, by session path and then file order (a listing without words). */
   private filteredIds(q: RecallQuery): number[] {
-    const maxDoc = this.maxDoc();
+    const maxDoc = this.index.maxDoc();
     const { roles } = q.filters;
-    const byRole = roles.length ? this.db.prepare(`SELECT id FROM docs WHERE role IN (${roles.map(() => "?").join(", ")})`).values<number>(...roles.map(roleCode)) : null;
+    const byRole = roles.length ? this.index.docIds(roles.map(roleCode)) : null;
     const allowed = this.toolAndFileDocs(q.filters, maxDoc);
     let out: number[];
-    if (!allowed) out = byRole ?? this.stmt("SELECT id FROM docs").values<number>();
+    if (!allowed) out = byRole ?? this.index.docIds(null);
     else if (byRole) out = byRole.filter((id) => allowed[id]);
     else {
       out = [];
@@ -398,8 +333,7 @@ export class CrossSessionSearch {
   /** Docs whose text matches, by session path and file order; each session file is read once, from the start. */
   private regexScan(
     matcher: Extract<RecallMatcher, { kind: "regex" }>,
-    where: string,
-    params: SqlValue[],
+    filters: RecallQuery["filters"],
     /** Docs passing the file: filter (null: no such filter). */
     byFile: Uint8Array | null,
     want: number,
@@ -409,40 +343,23 @@ export class CrossSessionSearch {
     const deadline = now() + (opts.budgetMs ?? DEFAULT_REGEX_BUDGET_MS);
     const finder = finderFor(matcher, new Set());
     const rows: TextRow[] = [];
-    const stmt = this.db.prepare(`SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE 1 ${where} ORDER BY f.path, d.id`);
     let file: { path: string; bytes: Uint8Array } | null = null;
     const read = (path: string, off: number, len: number): Uint8Array => {
-      if (file?.path !== path) file = { path, bytes: readRange(path, 0, this.stmt("SELECT offset FROM files WHERE path = ?").value<number>(path) ?? 0) };
+      if (file?.path !== path) file = { path, bytes: readRange(path, 0, this.index.indexedBytes(path)) };
       return file.bytes.subarray(off, off + len);
     };
-    for (const row of stmt.all<DocRow>(...params)) {
+    for (const row of this.index.docsInOrder(filters.roles.map(roleCode), filters.tools)) {
       if (byFile && byFile[row.id] !== 1) continue;
       if (now() > deadline) return { rows, more: true, timedOut: true };
       // The text matched does not depend on a call's paths: only a row kept reads them.
       const content = readDocContent(row, NO_CALLS, read);
       if (finder && finder.first(content.text) >= 0) {
         if (rows.length === want) return { rows, more: true, timedOut: false };
-        rows.push({ ...row, ...readDocContent(row, this.callsOf(row.file_id), read) });
+        rows.push({ ...row, ...readDocContent(row, this.index.calls(row.file_id), read) });
       }
     }
     return { rows, more: false, timedOut: false };
   }
-}
-
-function filterSql(q: RecallQuery): { where: string; params: SqlValue[] } {
-  const parts: string[] = [];
-  const params: SqlValue[] = [];
-  // The file: filter is a mask from doc_paths (toolAndFileDocs), as for ranked queries.
-  const { roles, tools } = q.filters;
-  if (roles.length) {
-    parts.push(`d.role IN (${roles.map(() => "?").join(", ")})`);
-    params.push(...roles.map(roleCode));
-  }
-  if (tools.length) {
-    parts.push(`(${tools.map(() => "instr(d.tools, ?) > 0").join(" OR ")})`);
-    params.push(...tools.map((t) => `|${t}|`));
-  }
-  return { where: parts.map((p) => `AND ${p}`).join(" "), params };
 }
 
 function toHit(r: TextRow, rank: number, matcher: RecallMatcher, corrections: Record<string, string[]>): CrossSessionHit {

@@ -127,3 +127,17 @@ export class SegmentBuilder {
     return seg;
   }
 }
+
+/** Per key (a tool, a reversed path), the docs of a segment that have it: their indexes in the segment, ascending. */
+export function docsByKey(keysOfDoc: readonly (readonly string[])[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (let i = 0; i < keysOfDoc.length; i++) {
+    for (const key of keysOfDoc[i]) {
+      const docs = out.get(key);
+      if (!docs) out.set(key, [i]);
+      // A key named twice by one doc counts once.
+      else if (docs[docs.length - 1] !== i) docs.push(i);
+    }
+  }
+  return out;
+}

@@ -2,15 +2,15 @@
 // a file that grew is read from the byte offset where the last read stopped; a file that shrank,
 // or whose indexed prefix changed (hash of the bytes just before that offset), is read again from
 // the start.
-import { closeSync, fstatSync, openSync } from "node:fs";
 import { sha256Hex } from "../serialize/index.js";
 import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
 import { packedAt } from "../recall/index.js";
-import { completeLines, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
+import { completeLines, prepareEntries, prepareWholeFile, readRange, statFile, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 import { CALL_PATHS_SQL, callLookup, hasStagedPostings, RUN_ROWS, TERM_IN_USE } from "./recall-cache-schema.js";
+import { docsByKey } from "./recall-cache-segment.js";
 import { sqliteFault, type SqliteDb, type SqliteStatement, type SqlValue } from "./sqlite.js";
 import { decodeTermIds, encodeTermIds, unionSorted } from "./term-id-list.js";
 
@@ -65,17 +65,6 @@ interface FileRow {
   listed: number;
   /** The run holding the postings of its first read (0: none; its appends are in postings). */
   run: number;
-}
-
-function statFile(path: string): { size: number; mtimeMs: number } {
-  const fd = openSync(path, "r");
-  try {
-    const s = fstatSync(fd);
-    if (s.isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
-    return { size: s.size, mtimeMs: s.mtimeMs };
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** Appended whole lines as entries, each with where its line starts (relative to `bytes`) and its length. */
@@ -578,20 +567,6 @@ function rowValues(rows: readonly PendingRow[]): SqlValue[] {
   const values: SqlValue[] = [];
   for (const r of rows) values.push(r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
   return values;
-}
-
-/** Per key (a tool, a reversed path), the docs of a segment that have it: their indexes in the segment, ascending. */
-function docsByKey(keysOfDoc: readonly (readonly string[])[]): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  for (let i = 0; i < keysOfDoc.length; i++) {
-    for (const key of keysOfDoc[i]) {
-      const docs = out.get(key);
-      if (!docs) out.set(key, [i]);
-      // A key named twice by one doc counts once.
-      else if (docs[docs.length - 1] !== i) docs.push(i);
-    }
-  }
-  return out;
 }
 
 /**

@@ -6,14 +6,16 @@
 // The rule: an answer is always the one a fresh index would give. A database SQLite calls damaged
 // is rebuilt and the sessions indexed again before the search runs; where the cache cannot be
 // written (another owner, a read-only mount with something to update, a full disk, a path through
-// a file) or stays locked, a fresh index is built in memory for this run and a one-line notice
-// says so; where no SQLite driver loads at all, every file is searched on its own.
+// a file) or stays locked, a fresh index is built in SQLite's memory for this run and a one-line
+// notice says so; where no SQLite driver loads at all, the sessions are indexed in this process's
+// own memory (recall-memory-index.ts) and searched the same way, with a notice.
 //
 // Split by purpose: sqlite.ts (drivers), recall-cache-schema.ts (tables, open),
 // recall-cache-update.ts (incremental reads of the files, the writes), recall-cache-prepare.ts (a
 // file read, parsed and counted into postings, no database), recall-cache-prepare-pool.ts (worker
 // threads preparing the next files of a build while the main thread writes),
-// recall-cache-search.ts (ranking across sessions), recall-no-index.ts (no SQLite at all).
+// recall-cache-search.ts (ranking across sessions, over recall-index-reader.ts: the tables read
+// through recall-cache-sql-reader.ts, or recall-memory-index.ts where there is no SQLite).
 //
 // Not re-exported from the engine barrel on purpose: only `recall --all` and the picker's content
 // search need it.
@@ -22,8 +24,9 @@ import { parseRecallQuery, type RecallQuery, type RecallResult } from "../recall
 import type { PiProfile } from "../types.js";
 import { hasCurrentSchema, isCorruption, openRecallDb, recreate, type RecallDbOptions } from "./recall-cache-schema.js";
 import { CrossSessionSearch, StagedPostingsError, StaleIndexError, type CrossSessionPage, type CrossSessionSearchOptions } from "./recall-cache-search.js";
+import { SqlIndexReader } from "./recall-cache-sql-reader.js";
 import { RecallIndexWriter, type RecallCacheUpdate, type UpdateOptions } from "./recall-cache-update.js";
-import { searchWithoutIndex } from "./recall-no-index.js";
+import { MemoryIndex } from "./recall-memory-index.js";
 import { loadSqlite, sqliteFault, type SqliteChoice, type SqliteDb, type SqliteDriver } from "./sqlite.js";
 
 export { RECALL_SCHEMA_VERSION } from "./recall-cache-schema.js";
@@ -63,12 +66,14 @@ const reasonOf = (error: unknown): string => {
   return error instanceof Error ? error.message.split("\n")[0] : String(error);
 };
 
-type Backend = { kind: "db"; driver: SqliteDriver; db: SqliteDb; memory: boolean; readOnly: boolean } | { kind: "files"; why: string };
+type Backend = { kind: "db"; driver: SqliteDriver; db: SqliteDb; memory: boolean; readOnly: boolean } | { kind: "files"; index: MemoryIndex };
+
+const searcherOf = (backend: Backend): CrossSessionSearch => new CrossSessionSearch(backend.kind === "db" ? new SqlIndexReader(backend.db) : backend.index);
 
 export class RecallCache {
   /** One-line notices for the user (rebuilt, searched without the cache and why). */
   readonly notices: string[] = [];
-  private searcher: CrossSessionSearch | null = null;
+  private searcher: CrossSessionSearch;
   private last: { paths: readonly string[]; profile: PiProfile } | null = null;
 
   private constructor(
@@ -76,15 +81,15 @@ export class RecallCache {
     readonly path: string,
     private readonly options: RecallCacheOptions,
   ) {
-    if (backend.kind === "db") this.searcher = new CrossSessionSearch(backend.db);
+    this.searcher = searcherOf(backend);
   }
 
   /** Open the index at `path` (creating it as needed); never throws for a cache it cannot use. */
   static open(path: string, options: RecallCacheOptions = {}): RecallCache {
     const driver = loadSqlite(options.sqlite);
     if (typeof driver === "string") {
-      const cache = new RecallCache({ kind: "files", why: driver }, path, options);
-      cache.notices.push(`recall: no SQLite (${driver}); searching every session file without an index`);
+      const cache = new RecallCache({ kind: "files", index: new MemoryIndex() }, path, options);
+      cache.notices.push(`recall: no SQLite (${driver}); indexing every session in memory for this run, without a cache`);
       return cache;
     }
     try {
@@ -95,7 +100,7 @@ export class RecallCache {
       return cache;
     } catch (error) {
       if (!fsCode(error) && !sqliteFault(error)) throw error;
-      const cache = new RecallCache({ kind: "files", why: "" }, path, options);
+      const cache = new RecallCache({ kind: "files", index: new MemoryIndex() }, path, options);
       cache.toMemory(reasonOf(error), driver);
       return cache;
     }
@@ -117,25 +122,27 @@ export class RecallCache {
     if (this.backend.kind === "db") this.backend.db.close();
     const { db } = openRecallDb(d, ":memory:");
     this.backend = { kind: "db", driver: d, db, memory: true, readOnly: false };
-    this.searcher = new CrossSessionSearch(db);
+    this.searcher = searcherOf(this.backend);
     this.notices.push(`recall index at ${this.path} not used (${why}); indexed this run in memory`);
   }
 
-  /** After damage: the cache file deleted and made again, empty. */
+  /** After damage: the cache file deleted and made again, empty (an index in this process's memory: dropped). */
   private rebuild(error: unknown): void {
-    if (this.backend.kind !== "db") return;
-    this.backend.db.close();
-    const { driver, memory } = this.backend;
-    const db = memory ? openRecallDb(driver, ":memory:").db : recreate(driver, this.path, this.options);
-    this.backend = { kind: "db", driver, db, memory, readOnly: false };
-    this.searcher = new CrossSessionSearch(db);
+    if (this.backend.kind === "files") this.backend = { kind: "files", index: new MemoryIndex() };
+    else {
+      this.backend.db.close();
+      const { driver, memory } = this.backend;
+      const db = memory ? openRecallDb(driver, ":memory:").db : recreate(driver, this.path, this.options);
+      this.backend = { kind: "db", driver, db, memory, readOnly: false };
+    }
+    this.searcher = searcherOf(this.backend);
     this.notices.push(`recall index was damaged (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); rebuilt it`);
   }
 
   /** Bring the index in line with exactly these session files (others are dropped from it). */
   update(paths: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
     this.last = { paths, profile };
-    if (this.backend.kind === "files") return { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
+    if (this.backend.kind === "files") return this.backend.index.update(paths, profile, options);
     for (let attempt = 0; ; attempt++) {
       const backend = this.backend;
       try {
@@ -165,9 +172,8 @@ export class RecallCache {
     const parsed = typeof query === "string" ? parseRecallQuery(query) : { ok: true as const, value: query };
     if (!parsed.ok) return parsed;
     for (let attempt = 0; ; attempt++) {
-      if (this.backend.kind === "files") return searchWithoutIndex(this.last?.paths ?? [], this.last?.profile ?? "1.6", parsed.value, opts);
       try {
-        return this.searcher!.search(parsed.value, opts);
+        return this.searcher.search(parsed.value, opts);
       } catch (error) {
         if (attempt >= 2 || !this.last) throw error;
         const { paths, profile } = this.last;
