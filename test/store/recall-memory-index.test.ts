@@ -118,8 +118,11 @@ it.skipIf(!hasSqlite)("after appends, a rewrite and a deletion, it still answers
     rmSync(files[2]);
     files = files.filter((_, i) => i !== 2);
     appendFileSync(files[3], line({ type: "message", id: "late", parentId: null, timestamp: "2026-03-01T12:00:00.000Z", message: { role: "user", content: "token refresh later", timestamp: 5 } }));
+    // A session that cannot be read any more (here a folder in its place) leaves the index, as it is not in a fresh one.
+    rmSync(files[4]);
+    mkdirSync(files[4]);
     const stats = cache.update(files, "1.6");
-    expect(stats).toMatchObject({ removed: 1, reindexed: 3 });
+    expect(stats).toMatchObject({ removed: 1, reindexed: 3, failed: [`${files[4]}: cannot read (EISDIR)`] });
     expect(pages(cache, MORE_QUERIES)).toEqual(answersOf({}, MORE_QUERIES));
   } finally {
     cache.close();

@@ -31,7 +31,7 @@ export function readRange(path: string, from: number, to: number): Uint8Array {
 }
 
 /** Size and time of the file at `path` (a folder is EISDIR: it cannot be read as a session). */
-export function statFile(path: string): { size: number; mtimeMs: number } {
+function statFile(path: string): { size: number; mtimeMs: number } {
   const fd = openSync(path, "r");
   try {
     const s = fstatSync(fd);
@@ -40,6 +40,37 @@ export function statFile(path: string): { size: number; mtimeMs: number } {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A file an update reads: where it is, and its size and time now. */
+export interface FileToRead {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** The line an update's stats name a file it could not read with. */
+export const cannotRead = (path: string, error: unknown): string => `${path}: cannot read (${(error as { code?: string } | null)?.code ?? String(error)})`;
+
+/**
+ * Which of `paths` an update reads: those `known` (what the index holds of a path) has not seen at
+ * their size and time now; the others are unchanged, or could not be looked at (`failed`, one line each).
+ */
+export function planReads(paths: readonly string[], known: (path: string) => { size: number; mtimeMs: number } | undefined): { read: FileToRead[]; unchanged: string[]; failed: string[] } {
+  const plan = { read: [] as FileToRead[], unchanged: [] as string[], failed: [] as string[] };
+  for (const path of paths) {
+    let st: { size: number; mtimeMs: number };
+    try {
+      st = statFile(path);
+    } catch (error) {
+      plan.failed.push(cannotRead(path, error));
+      continue;
+    }
+    const row = known(path);
+    if (row && row.size === st.size && row.mtimeMs === st.mtimeMs) plan.unchanged.push(path);
+    else plan.read.push({ path, ...st });
+  }
+  return plan;
 }
 
 /** Bytes up to and including the last newline (a line still being written is left for later). */

@@ -7,7 +7,7 @@ import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
 import { packedAt } from "../recall/index.js";
-import { completeLines, prepareEntries, prepareWholeFile, readRange, statFile, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
+import { completeLines, planReads, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 import { CALL_PATHS_SQL, callLookup, hasStagedPostings, RUN_ROWS, TERM_IN_USE } from "./recall-cache-schema.js";
 import { docsByKey } from "./recall-cache-segment.js";
@@ -207,23 +207,14 @@ export class RecallIndexWriter {
       dropped += this.db.transaction(() => this.dropFile(row.id));
       stats.removed++;
     }
-    const pending: { path: string; size: number; mtimeMs: number }[] = [];
-    for (const path of paths) {
-      let st: { size: number; mtimeMs: number };
-      try {
-        st = statFile(path);
-      } catch (error) {
-        stats.failed.push(`${path}: cannot read (${(error as { code?: string }).code ?? String(error)})`);
-        continue;
-      }
+    const plan = planReads(paths, (path) => {
       const row = rows.get(path);
-      if (row && row.size === st.size && row.mtime_ms === st.mtimeMs) {
-        stats.unchanged++;
-        if (!row.listed) stats.unlisted++;
-        continue;
-      }
-      pending.push({ path, ...st });
-    }
+      return row && { size: row.size, mtimeMs: row.mtime_ms };
+    });
+    const pending = plan.read;
+    stats.failed.push(...plan.failed);
+    stats.unchanged += plan.unchanged.length;
+    for (const path of plan.unchanged) if (!rows.get(path)!.listed) stats.unlisted++;
     const progress: UpdateProgress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
     // Files new to the index are read whole: worker threads prepare the next ones while this one is written.
     const fresh = pending.filter((p) => !rows.has(p.path));

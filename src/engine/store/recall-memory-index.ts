@@ -6,7 +6,7 @@
 import { packedAt } from "../recall/index.js";
 import type { PiProfile } from "../types.js";
 import { PreparePool } from "./recall-cache-prepare-pool.js";
-import { prepareWholeFile, statFile, withFirstDoc, type PreparedFile } from "./recall-cache-prepare.js";
+import { cannotRead, planReads, prepareWholeFile, withFirstDoc, type PreparedFile } from "./recall-cache-prepare.js";
 import { docsByKey, type CallLookup } from "./recall-cache-segment.js";
 import type { RecallCacheUpdate, UpdateOptions } from "./recall-cache-update.js";
 import type { DocRow, IndexReader, SegmentDocs, SegmentLengths, TermRow } from "./recall-index-reader.js";
@@ -84,24 +84,14 @@ export class MemoryIndex implements IndexReader {
       this.files.delete(path);
       stats.removed++;
     }
-    const pending: { path: string; size: number; mtimeMs: number }[] = [];
-    for (const path of paths) {
-      let st: { size: number; mtimeMs: number };
-      try {
-        st = statFile(path);
-      } catch (error) {
-        stats.failed.push(`${path}: cannot read (${(error as { code?: string }).code ?? String(error)})`);
-        this.files.delete(path);
-        continue;
-      }
-      const known = this.files.get(path);
-      if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) {
-        stats.unchanged++;
-        if (!known.file.listed) stats.unlisted++;
-        continue;
-      }
-      pending.push({ path, ...st });
-    }
+    const plan = planReads(paths, (path) => this.files.get(path));
+    const pending = plan.read;
+    stats.failed.push(...plan.failed);
+    stats.unchanged += plan.unchanged.length;
+    for (const path of plan.unchanged) if (!this.files.get(path)!.file.listed) stats.unlisted++;
+    // What cannot be looked at now is not in the index (as in a fresh one).
+    const kept = new Set([...plan.unchanged, ...pending.map((p) => p.path)]);
+    for (const path of this.files.keys()) if (!kept.has(path)) this.files.delete(path);
     const progress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
     // Worker threads prepare the next files, as for a first build of the cache.
     const pool = options.workers === false ? null : PreparePool.start(pending, profile, options.workers);
@@ -115,7 +105,7 @@ export class MemoryIndex implements IndexReader {
           file = pool ? pool.take(i) : prepareWholeFile(path, { size, mtimeMs }, profile);
         } catch (error) {
           // Gone or unreadable since it was looked at: left out, as a file that cannot be read.
-          stats.failed.push(`${path}: cannot read (${(error as { code?: string }).code ?? String(error)})`);
+          stats.failed.push(cannotRead(path, error));
           this.files.delete(path);
           continue;
         }
