@@ -212,6 +212,27 @@ describeWithSqlite("recall cache", () => {
     });
   });
 
+  it("a session that can no longer be looked at leaves the index (a fresh one would not have it), and comes back when it can", () => {
+    const files = listed();
+    withCache((cache) => cache.update(files, "1.6"));
+    const body = readFileSync(b);
+    rmSync(b);
+    mkdirSync(b);
+    withCache((cache) => {
+      expect(cache.update(files, "1.6").failed).toEqual([`${b}: cannot read (EISDIR)`]);
+      expect(hits(cache, "zebracorn")).toEqual(["recall-fixture:r2:4"]);
+      expect((cache.search("zebracorn") as { value: { sessions: number } }).value.sessions).toBe(1);
+      // Not found out by a search, as damage, with the whole index built again.
+      expect(cache.notices).toEqual([]);
+    });
+    rmSync(b, { recursive: true });
+    writeFileSync(b, body);
+    withCache((cache) => {
+      expect(cache.update(files, "1.6")).toMatchObject({ reindexed: 1, failed: [] });
+      expect(hits(cache, "zebracorn")).toEqual(["other:o1:0", "recall-fixture:r2:4"]);
+    });
+  });
+
   it("a word only a deleted session held is found no more, not as a prefix nor as a spelling, though its term row stays until space is given back", () => {
     appendFileSync(b, userEntry("o2", "o1", "the quokkanaut landed"));
     withCache((cache) => cache.update(listed(), "1.6"));

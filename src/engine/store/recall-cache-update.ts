@@ -200,19 +200,23 @@ export class RecallIndexWriter {
     // Postings an interrupted update left staged go where searches read them.
     this.moveStaged();
     const rows = new Map(this.stmt("SELECT * FROM files").all<FileRow>().map((r) => [r.path, r]));
-    const wanted = new Set(paths);
-    let dropped = 0;
-    for (const [path, row] of rows) {
-      if (wanted.has(path)) continue;
-      dropped += this.db.transaction(() => this.dropFile(row.id));
-      stats.removed++;
-    }
     const plan = planReads(paths, (path) => {
       const row = rows.get(path);
       return row && { size: row.size, mtimeMs: row.mtime_ms };
     });
     const pending = plan.read;
     stats.failed.push(...plan.failed);
+    // A file that cannot be looked at now leaves the index too: a fresh index would not have it,
+    // and a search would find its lines gone and take the index for damaged.
+    const kept = new Set([...plan.unchanged, ...pending.map((p) => p.path)]);
+    const given = new Set(paths);
+    let dropped = 0;
+    for (const [path, row] of rows) {
+      if (kept.has(path)) continue;
+      dropped += this.db.transaction(() => this.dropFile(row.id));
+      // One that cannot be read is named among the failures, not counted as removed.
+      if (!given.has(path)) stats.removed++;
+    }
     stats.unchanged += plan.unchanged.length;
     for (const path of plan.unchanged) if (!rows.get(path)!.listed) stats.unlisted++;
     const progress: UpdateProgress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
