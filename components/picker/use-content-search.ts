@@ -1,7 +1,9 @@
 // The picker's search through what was said in every session, through the recall index. The index
 // is brought up to date in slices of a few tens of milliseconds between frames (one session file
 // at least per slice), with its progress for the status line; each query runs in a timer after the
-// keystroke's frame, never during a render, and its hits go to the picker's reducer.
+// keystroke's frame, never during a render, and its hits go to the picker's reducer. Where no
+// SQLite driver loads, the index lives in this process's memory (recall-memory-index.ts) and is
+// built the same way, in slices.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -46,11 +48,6 @@ export function useContentSearch(source: ContentSource | undefined, query: strin
     if (!source || !active) return;
     if (!cache.current) cache.current = source.open();
     const index = cache.current;
-    if (index.mode === "files") {
-      // Without SQLite every query would read every file: the picker keeps to names and paths.
-      setStatus({ indexing: null, notice: index.notices[0] ?? null });
-      return;
-    }
     const files = source.listFiles();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let first: UpdateProgress | null = null;
@@ -59,7 +56,8 @@ export function useContentSearch(source: ContentSource | undefined, query: strin
     const slice = (): void => {
       const deadline = performance.now() + SLICE_MS;
       let latest: UpdateProgress | null = null;
-      const stats = index.update(files, source.profile, { shouldStop: () => performance.now() > deadline, onProgress: (p) => (latest = p) });
+      // No worker threads: a slice takes a file or so, and files they prepared ahead would be thrown away with them.
+      const stats = index.update(files, source.profile, { shouldStop: () => performance.now() > deadline, onProgress: (p) => (latest = p), workers: false });
       const p = latest as UpdateProgress | null;
       if (p) first ??= { ...p, files: 0, bytes: 0 };
       const notice = index.notices.at(-1) ?? null;
@@ -104,7 +102,7 @@ export function useContentSearch(source: ContentSource | undefined, query: strin
   useEffect(() => {
     const index = cache.current;
     const q = contentQuery(query);
-    if (!index || index.mode === "files" || q === null) {
+    if (!index || q === null) {
       dispatch({ type: "contentHits", results: { query, hits: new Map() } });
       return;
     }

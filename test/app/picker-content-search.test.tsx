@@ -66,8 +66,8 @@ afterEach(() => {
   root = undefined;
 });
 
-describeWithSqlite("picker content search: on real files through the index", () => {
-  it("finds a word said only in a tool result, shows it highlighted, and Enter opens the tree at that entry", async () => {
+/** The picker over generated sessions and one that said "wombatquux" only in a tool result; `sqlite` as PI_EXPLORER_SQLITE. */
+async function pickerOverSessions(sqlite?: "none") {
     const made = makeSessions(6, 10);
     root = made.root;
     const project = join(made.sessions, "--home-dev-p0--");
@@ -80,7 +80,7 @@ describeWithSqlite("picker content search: on real files through the index", () 
         line({ type: "message", id: "a1", parentId: "u1", timestamp: "2026-03-20T10:00:02.000Z", message: { role: "assistant", content: [{ type: "toolCall", id: "c1", name: "bash", arguments: { command: "cat log" } }], timestamp: 2 } }) +
         line({ type: "message", id: "r1", parentId: "a1", timestamp: "2026-03-20T10:00:03.000Z", message: { role: "toolResult", toolCallId: "c1", toolName: "bash", content: [{ type: "text", text: "error: the wombatquux worker crashed" }], isError: false, timestamp: 3 } }),
     );
-    const env: AppEnv = { cwd: "/home/dev/p0", home: join(root, "home"), env: { PI_CODING_AGENT_DIR: root, XDG_CACHE_HOME: join(root, "cache") }, profile: "1.6" };
+    const env: AppEnv = { cwd: "/home/dev/p0", home: join(root, "home"), env: { PI_CODING_AGENT_DIR: root, XDG_CACHE_HOME: join(root, "cache"), ...(sqlite ? { PI_EXPLORER_SQLITE: sqlite } : {}) }, profile: "1.6" };
     const opened: [string, string | undefined][] = [];
     const nav: ScreenNav = { openTree: (p, entryId) => opened.push([p, entryId]), back: () => {}, quit: () => {} };
     const ui = await renderInk(
@@ -92,10 +92,28 @@ describeWithSqlite("picker content search: on real files through the index", () 
       { columns: 120, rows: 30 },
     );
     await ui.waitFor((f) => f.includes("look at the logs"));
+    return { ui, opened, file };
+}
+
+describeWithSqlite("picker content search: on real files through the index", () => {
+  it("finds a word said only in a tool result, shows it highlighted, and Enter opens the tree at that entry", async () => {
+    const { ui, opened, file } = await pickerOverSessions();
     await ui.type("wombatquux");
     const frame = await ui.waitFor((f) => /› look at the logs +…[^│]*wombatquux/.test(f));
     // The snippet sits where the path would be; the match is kept whole when the row is narrow.
     expect(frame).toMatch(/› look at the logs +…[^│]*wombatquux/);
+    await ui.press("enter");
+    await ui.waitFor(() => opened.length > 0);
+    expect(opened[0]).toEqual([file, "r1"]);
+  });
+});
+
+describe("picker content search without SQLite: the sessions indexed in memory", () => {
+  it("finds the word said only in a tool result, says once that there is no cache, and Enter opens the tree at that entry", async () => {
+    const { ui, opened, file } = await pickerOverSessions("none");
+    await ui.type("wombatquux");
+    const frame = await ui.waitFor((f) => /› look at the logs +…[^│]*wombatquux/.test(f));
+    expect(frame).toMatch(/no SQLite \(SQLite disabled\); indexing every session in memory/);
     await ui.press("enter");
     await ui.waitFor(() => opened.length > 0);
     expect(opened[0]).toEqual([file, "r1"]);

@@ -129,6 +129,27 @@ it.skipIf(!hasSqlite)("after appends, a rewrite and a deletion, it still answers
   }
 });
 
+it.skipIf(!hasSqlite)("built in slices of a file (as the picker builds it), then grown, it answers as a fresh index", () => {
+  const cache = RecallCache.open(join(root, "none", "recall.sqlite"), { sqlite: "none" });
+  try {
+    let slices = 0;
+    let left = Infinity;
+    while (left > 0) {
+      let asked = 0;
+      // Stop before the second file of each slice; search between slices, as the picker does.
+      left = cache.update(files, "1.6", { shouldStop: () => asked++ > 0, workers: false }).left;
+      cache.search("cache expiry");
+      slices++;
+    }
+    expect(slices).toBe(files.length);
+    appendTurns(files[5], "s5-r11", 2, "login parser appended");
+    cache.update(files, "1.6");
+    expect(pages(cache, MORE_QUERIES)).toEqual(answersOf({}, MORE_QUERIES));
+  } finally {
+    cache.close();
+  }
+});
+
 it("finds in each session the entries searching that file on its own finds (no SQLite needed)", () => {
   const cache = RecallCache.open(join(root, "none", "recall.sqlite"), { sqlite: "none" });
   try {

@@ -2,7 +2,9 @@
 // prepared as a first build prepares it (recall-cache-prepare.ts) and its segment kept as the
 // cache's tables would hold it, read through the same IndexReader (recall-index-reader.ts). The
 // search over it is the cache's own (recall-cache-search.ts), so it answers as a fresh index.
-// A file is prepared again only when its size or time changed.
+// A file is prepared again only when its size or time changed. Files read by an update are added
+// to the tables after the others (the picker builds in slices of a file or so); a file changed or
+// gone lays them all out again.
 import { packedAt } from "../recall/index.js";
 import type { PiProfile } from "../types.js";
 import { PreparePool } from "./recall-cache-prepare-pool.js";
@@ -17,25 +19,6 @@ interface FileEntry {
   size: number;
   mtimeMs: number;
   file: PreparedFile;
-}
-
-/** The tables, laid out from the files in the order given (file ids and doc ids follow it). */
-interface Tables {
-  /** By doc id (0 unused: ids start at 1, as the cache's). */
-  docs: (DocRow | undefined)[];
-  calls: Map<string, string>[];
-  segments: SegmentLengths[];
-  /** Every term, in code point order (as SQLite orders TEXT). */
-  terms: string[];
-  rows: Map<string, TermRow[]>;
-  tools: Map<string, SegmentDocs[]>;
-  /** Reversed paths, in code point order, with their segments. */
-  paths: string[];
-  pathRows: Map<string, SegmentDocs[]>;
-  offsets: Map<string, number>;
-  listed: number;
-  n: number;
-  tokens: number;
 }
 
 /** UTF-16 code units mapped so that comparing them compares code points (surrogates sort above U+E000-U+FFFF). */
@@ -72,8 +55,7 @@ const lengthInCodePoints = (term: string): number => Array.from(term).length;
 
 export class MemoryIndex implements IndexReader {
   private files = new Map<string, FileEntry>();
-  private order: string[] = [];
-  private tables: Tables = layOut([]);
+  private tables = new Tables();
 
   /** Bring the index in line with exactly these session files (as the cache's update does, reading changed files whole). */
   update(paths: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
@@ -92,6 +74,8 @@ export class MemoryIndex implements IndexReader {
     // What cannot be looked at now is not in the index (as in a fresh one).
     const kept = new Set([...plan.unchanged, ...pending.map((p) => p.path)]);
     for (const path of this.files.keys()) if (!kept.has(path)) this.files.delete(path);
+    // A file gone or read again: its rows are spread through the tables, which are laid out anew.
+    let stale = this.tables.paths.some((path) => !this.files.has(path)) || pending.some((p) => this.tables.has(p.path));
     const progress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
     // Worker threads prepare the next files, as for a first build of the cache.
     const pool = options.workers === false ? null : PreparePool.start(pending, profile, options.workers);
@@ -110,6 +94,7 @@ export class MemoryIndex implements IndexReader {
           continue;
         }
         this.files.set(path, { path, size, mtimeMs, file });
+        if (!stale) this.tables.add(path, file);
         stats.reindexed++;
         stats.docsAdded += file.segment?.entryIds.length ?? 0;
         if (!file.listed) stats.unlisted++;
@@ -121,8 +106,14 @@ export class MemoryIndex implements IndexReader {
       pool?.close();
     }
     stats.left = pending.length - i;
-    this.order = paths.filter((p) => this.files.has(p));
-    this.tables = layOut(this.order.map((p) => this.files.get(p)!));
+    if (stale) {
+      this.tables = new Tables();
+      for (const path of paths) {
+        const entry = this.files.get(path);
+        if (entry) this.tables.add(path, entry.file);
+      }
+      stale = false;
+    }
     return stats;
   }
 
@@ -166,7 +157,7 @@ export class MemoryIndex implements IndexReader {
 
   termsInUse(from: string, to: string, limit: number): string[] {
     const out: string[] = [];
-    const { terms } = this.tables;
+    const terms = this.tables.sortedTerms();
     for (let i = lowerBound(terms, from); i < terms.length && out.length < limit && compareCodePoints(terms[i], to) < 0; i++) out.push(terms[i]);
     return out;
   }
@@ -176,7 +167,7 @@ export class MemoryIndex implements IndexReader {
   }
 
   storedTermsAt(pairs: readonly [string, string], min: number, max: number): string[] {
-    return this.tables.terms.filter((t) => {
+    return this.tables.sortedTerms().filter((t) => {
       const inner = secondAndThird(t);
       if (inner !== pairs[0] && inner !== pairs[1]) return false;
       const length = lengthInCodePoints(t);
@@ -195,7 +186,8 @@ export class MemoryIndex implements IndexReader {
   }
 
   pathSegments(rpath: string): SegmentDocs[] {
-    const { paths, pathRows } = this.tables;
+    const { pathRows } = this.tables;
+    const paths = this.tables.sortedPaths();
     const out = [...(pathRows.get(rpath) ?? [])];
     const under = `${rpath}/`;
     for (let i = lowerBound(paths, under); i < paths.length && paths[i].startsWith(under); i++) out.push(...pathRows.get(paths[i])!);
@@ -220,26 +212,87 @@ export class MemoryIndex implements IndexReader {
   }
 
   indexedBytes(path: string): number {
-    return this.tables.offsets.get(path) ?? 0;
+    return this.tables.offsetOf(path);
   }
 }
 
-/** The files' segments as the cache's tables would hold them after a first build of these files, in this order. */
-function layOut(files: readonly FileEntry[]): Tables {
-  const t: Tables = { docs: [undefined], calls: [], segments: [], terms: [], rows: new Map(), tools: new Map(), paths: [], pathRows: new Map(), offsets: new Map(), listed: 0, n: 0, tokens: 0 };
-  for (let fileId = 1; fileId <= files.length; fileId++) {
-    const { path, file } = files[fileId - 1];
-    t.offsets.set(path, file.offset);
-    if (file.listed) t.listed++;
+/** Keys in code point order, kept sorted as keys are added (new ones sorted and merged in when asked for). */
+class SortedKeys {
+  private sorted: string[] = [];
+  private added: string[] = [];
+
+  add(key: string): void {
+    this.added.push(key);
+  }
+
+  list(): string[] {
+    if (!this.added.length) return this.sorted;
+    const added = this.added.sort(compareCodePoints);
+    const merged: string[] = new Array<string>(this.sorted.length + added.length);
+    let i = 0;
+    let j = 0;
+    let o = 0;
+    while (i < this.sorted.length && j < added.length) merged[o++] = compareCodePoints(this.sorted[i], added[j]) <= 0 ? this.sorted[i++] : added[j++];
+    while (i < this.sorted.length) merged[o++] = this.sorted[i++];
+    while (j < added.length) merged[o++] = added[j++];
+    this.sorted = merged;
+    this.added = [];
+    return merged;
+  }
+}
+
+/** The cache's tables as a first build of these files, in the order added, would leave them (file ids and doc ids follow that order). */
+class Tables {
+  /** By doc id (0 unused: ids start at 1, as the cache's). */
+  readonly docs: (DocRow | undefined)[] = [undefined];
+  /** By file id: its tool calls' paths (one a line) by call id. */
+  readonly calls: Map<string, string>[] = [];
+  readonly segments: SegmentLengths[] = [];
+  readonly rows = new Map<string, TermRow[]>();
+  readonly tools = new Map<string, SegmentDocs[]>();
+  /** By reversed path. */
+  readonly pathRows = new Map<string, SegmentDocs[]>();
+  private readonly terms = new SortedKeys();
+  private readonly reversedPaths = new SortedKeys();
+  private readonly offsets = new Map<string, number>();
+  /** The session files, in the order added. */
+  readonly paths: string[] = [];
+  listed = 0;
+  n = 0;
+  tokens = 0;
+
+  has(path: string): boolean {
+    return this.offsets.has(path);
+  }
+
+  offsetOf(path: string): number {
+    return this.offsets.get(path) ?? 0;
+  }
+
+  /** Every term, in code point order (as SQLite orders TEXT). */
+  sortedTerms(): string[] {
+    return this.terms.list();
+  }
+
+  sortedPaths(): string[] {
+    return this.reversedPaths.list();
+  }
+
+  /** A file's segment, as the cache writes a file read whole. */
+  add(path: string, file: PreparedFile): void {
+    this.paths.push(path);
+    const fileId = this.paths.length;
+    this.offsets.set(path, file.offset);
+    if (file.listed) this.listed++;
     const seg = file.segment;
-    if (!seg) continue;
-    t.calls[fileId] = new Map(seg.calls);
-    const first = t.docs.length;
+    if (!seg) return;
+    this.calls[fileId] = new Map(seg.calls);
+    const first = this.docs.length;
     const n = seg.entryIds.length;
-    t.n += n;
-    t.tokens += seg.tokens;
+    this.n += n;
+    this.tokens += seg.tokens;
     for (let i = 0; i < n; i++) {
-      t.docs.push({
+      this.docs.push({
         id: first + i,
         file_id: fileId,
         entry_id: seg.entryIds[i],
@@ -254,21 +307,21 @@ function layOut(files: readonly FileEntry[]): Tables {
         appendable: file.appendable ? 1 : 0,
       });
     }
-    if (!n) continue;
-    t.segments.push({ first, lengths: seg.lengths, path });
-    for (const [tool, docs] of docsByKey(seg.toolSets)) push(t.tools, tool, { first_doc: first, docs: encodeTermIds(docs) });
-    for (const [rpath, docs] of docsByKey(seg.reversedPaths)) push(t.pathRows, rpath, { first_doc: first, docs: encodeTermIds(docs) });
+    if (!n) return;
+    this.segments.push({ first, lengths: seg.lengths, path });
+    for (const [tool, docs] of docsByKey(seg.toolSets)) push(this.tools, tool, { first_doc: first, docs: encodeTermIds(docs) });
+    for (const [rpath, docs] of docsByKey(seg.reversedPaths)) if (push(this.pathRows, rpath, { first_doc: first, docs: encodeTermIds(docs) })) this.reversedPaths.add(rpath);
     for (let k = 0; k < seg.terms.length; k++) {
-      push(t.rows, seg.terms[k], { df: seg.dfs[k], data: withFirstDoc(packedAt(seg.rows.postings, k), first), pos: packedAt(seg.rows.positions, k) });
+      const row = { df: seg.dfs[k], data: withFirstDoc(packedAt(seg.rows.postings, k), first), pos: packedAt(seg.rows.positions, k) };
+      if (push(this.rows, seg.terms[k], row)) this.terms.add(seg.terms[k]);
     }
   }
-  t.terms = [...t.rows.keys()].sort(compareCodePoints);
-  t.paths = [...t.pathRows.keys()].sort(compareCodePoints);
-  return t;
 }
 
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+/** Adds `value` to the list of `key`; whether the key is new. */
+function push<T>(map: Map<string, T[]>, key: string, value: T): boolean {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+  return !list;
 }
