@@ -8,7 +8,7 @@
 import { packedAt } from "../recall/index.js";
 import type { PiProfile } from "../types.js";
 import { PreparePool } from "./recall-cache-prepare-pool.js";
-import { cannotRead, planReads, prepareWholeFile, withFirstDoc, type PreparedFile } from "./recall-cache-prepare.js";
+import { cannotRead, planReads, prepareWholeFile, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { docsByKey, type CallLookup } from "./recall-cache-segment.js";
 import type { RecallCacheUpdate, UpdateOptions } from "./recall-cache-update.js";
 import type { DocRow, IndexReader, SegmentDocs, SegmentLengths, TermRow } from "./recall-index-reader.js";
@@ -75,7 +75,7 @@ export class MemoryIndex implements IndexReader {
     const kept = new Set([...plan.unchanged, ...pending.map((p) => p.path)]);
     for (const path of this.files.keys()) if (!kept.has(path)) this.files.delete(path);
     // A file gone or read again: its rows are spread through the tables, which are laid out anew.
-    let stale = this.tables.paths.some((path) => !this.files.has(path)) || pending.some((p) => this.tables.has(p.path));
+    const stale = this.tables.paths.some((path) => !this.files.has(path)) || pending.some((p) => this.tables.has(p.path));
     const progress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
     // Worker threads prepare the next files, as for a first build of the cache.
     const pool = options.workers === false ? null : PreparePool.start(pending, profile, options.workers);
@@ -112,7 +112,6 @@ export class MemoryIndex implements IndexReader {
         const entry = this.files.get(path);
         if (entry) this.tables.add(path, entry.file);
       }
-      stale = false;
     }
     return stats;
   }
@@ -126,7 +125,7 @@ export class MemoryIndex implements IndexReader {
   }
 
   maxDoc(): number {
-    return this.tables.docs.length - 1;
+    return this.tables.n;
   }
 
   totals(): { n: number; tokens: number } {
@@ -138,17 +137,16 @@ export class MemoryIndex implements IndexReader {
   }
 
   doc(id: number): DocRow | undefined {
-    return this.tables.docs[id];
+    return this.tables.doc(id);
   }
 
   calls(fileId: number): CallLookup {
-    const calls = this.tables.calls[fileId];
+    const calls = this.tables.calls(fileId);
     return { get: (id) => calls?.get(id)?.split("\n") };
   }
 
   termRows(term: string, withPositions: boolean): TermRow[] {
-    const rows = this.tables.rows.get(term) ?? [];
-    return withPositions ? rows : rows.map((r) => ({ df: r.df, data: r.data }));
+    return this.tables.termRows(term, withPositions);
   }
 
   termInUse(term: string): boolean {
@@ -176,9 +174,7 @@ export class MemoryIndex implements IndexReader {
   }
 
   documentFrequency(term: string): number {
-    let df = 0;
-    for (const r of this.tables.rows.get(term) ?? []) df += r.df;
-    return df;
+    return this.tables.documentFrequency(term);
   }
 
   toolSegments(tool: string): SegmentDocs[] {
@@ -195,20 +191,13 @@ export class MemoryIndex implements IndexReader {
   }
 
   docIds(roles: readonly number[] | null): number[] {
-    const out: number[] = [];
-    for (const d of this.tables.docs) if (d && (!roles || roles.includes(d.role))) out.push(d.id);
-    return out;
+    return this.tables.idsWhere((seg, i) => !roles || roles.includes(seg.roles[i]));
   }
 
   docsInOrder(roles: readonly number[], tools: readonly string[]): DocRow[] {
-    const out: DocRow[] = [];
-    for (const d of this.tables.docs) {
-      if (!d) continue;
-      if (roles.length && !roles.includes(d.role)) continue;
-      if (tools.length && !tools.some((t) => d.tools.includes(`|${t}|`))) continue;
-      out.push(d);
-    }
-    return out.sort((a, b) => compareCodePoints(a.path, b.path) || a.id - b.id);
+    const keep = (seg: PreparedSegment, i: number): boolean =>
+      (!roles.length || roles.includes(seg.roles[i])) && (!tools.length || tools.some((t) => seg.tools[i].includes(`|${t}|`)));
+    return this.tables.docsWhere(keep).sort((a, b) => compareCodePoints(a.path, b.path) || a.id - b.id);
   }
 
   indexedBytes(path: string): number {
@@ -241,20 +230,33 @@ class SortedKeys {
   }
 }
 
-/** The cache's tables as a first build of these files, in the order added, would leave them (file ids and doc ids follow that order). */
+/** A file's segment among the tables: its docs are ids first .. first + n - 1. */
+interface SegmentAt {
+  first: number;
+  fileId: number;
+  path: string;
+  file: PreparedFile;
+  seg: PreparedSegment;
+}
+
+/**
+ * The cache's tables as a first build of these files, in the order added, would leave them (file
+ * ids and doc ids follow that order). Rows are made from the prepared segments when asked for, so
+ * the index costs the segments and little more: a row object per doc and per term kept all the
+ * time doubled the heap, and collecting it paused searches.
+ */
 class Tables {
-  /** By doc id (0 unused: ids start at 1, as the cache's). */
-  readonly docs: (DocRow | undefined)[] = [undefined];
-  /** By file id: its tool calls' paths (one a line) by call id. */
-  readonly calls: Map<string, string>[] = [];
-  readonly segments: SegmentLengths[] = [];
-  readonly rows = new Map<string, TermRow[]>();
+  private readonly segs: SegmentAt[] = [];
+  /** Per term: where its rows are, as (segment index, term index in the segment) pairs. */
+  readonly rows = new Map<string, number[]>();
   readonly tools = new Map<string, SegmentDocs[]>();
   /** By reversed path. */
   readonly pathRows = new Map<string, SegmentDocs[]>();
   private readonly terms = new SortedKeys();
   private readonly reversedPaths = new SortedKeys();
   private readonly offsets = new Map<string, number>();
+  private readonly callMaps = new Map<number, Map<string, string>>();
+  readonly segments: SegmentLengths[] = [];
   /** The session files, in the order added. */
   readonly paths: string[] = [];
   listed = 0;
@@ -278,6 +280,64 @@ class Tables {
     return this.reversedPaths.list();
   }
 
+  termRows(term: string, withPositions: boolean): TermRow[] {
+    const places = this.rows.get(term);
+    if (!places) return [];
+    const out: TermRow[] = [];
+    for (let i = 0; i < places.length; i += 2) {
+      const { seg, first } = this.segs[places[i]];
+      const k = places[i + 1];
+      const data = withFirstDoc(packedAt(seg.rows.postings, k), first);
+      out.push(withPositions ? { df: seg.dfs[k], data, pos: packedAt(seg.rows.positions, k) } : { df: seg.dfs[k], data });
+    }
+    return out;
+  }
+
+  documentFrequency(term: string): number {
+    const places = this.rows.get(term) ?? [];
+    let df = 0;
+    for (let i = 0; i < places.length; i += 2) df += this.segs[places[i]].seg.dfs[places[i + 1]];
+    return df;
+  }
+
+  calls(fileId: number): Map<string, string> | undefined {
+    let calls = this.callMaps.get(fileId);
+    if (!calls) {
+      const at = this.segs.find((s) => s.fileId === fileId);
+      if (!at) return undefined;
+      this.callMaps.set(fileId, (calls = new Map(at.seg.calls)));
+    }
+    return calls;
+  }
+
+  doc(id: number): DocRow | undefined {
+    const segs = this.segs;
+    let lo = 0;
+    let hi = segs.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const s = segs[mid];
+      if (id < s.first) hi = mid - 1;
+      else if (id >= s.first + s.seg.entryIds.length) lo = mid + 1;
+      else return docRow(s, id - s.first);
+    }
+    return undefined;
+  }
+
+  /** Every doc passing `keep` (by its segment and index there), in id order. */
+  docsWhere(keep: (seg: PreparedSegment, i: number) => boolean): DocRow[] {
+    const out: DocRow[] = [];
+    for (const s of this.segs) for (let i = 0; i < s.seg.entryIds.length; i++) if (keep(s.seg, i)) out.push(docRow(s, i));
+    return out;
+  }
+
+  /** Ids of the docs passing `keep`, in id order. */
+  idsWhere(keep: (seg: PreparedSegment, i: number) => boolean): number[] {
+    const out: number[] = [];
+    for (const s of this.segs) for (let i = 0; i < s.seg.entryIds.length; i++) if (keep(s.seg, i)) out.push(s.first + i);
+    return out;
+  }
+
   /** A file's segment, as the cache writes a file read whole. */
   add(path: string, file: PreparedFile): void {
     this.paths.push(path);
@@ -285,37 +345,42 @@ class Tables {
     this.offsets.set(path, file.offset);
     if (file.listed) this.listed++;
     const seg = file.segment;
-    if (!seg) return;
-    this.calls[fileId] = new Map(seg.calls);
-    const first = this.docs.length;
-    const n = seg.entryIds.length;
-    this.n += n;
+    if (!seg || seg.entryIds.length === 0) return;
+    const first = this.n + 1;
+    this.n += seg.entryIds.length;
     this.tokens += seg.tokens;
-    for (let i = 0; i < n; i++) {
-      this.docs.push({
-        id: first + i,
-        file_id: fileId,
-        entry_id: seg.entryIds[i],
-        ref: seg.refs[i],
-        role: seg.roles[i],
-        tools: seg.tools[i],
-        is_error: seg.isError[i],
-        path,
-        session_id: file.sessionId,
-        off: seg.offs[i],
-        len: seg.lens[i],
-        appendable: file.appendable ? 1 : 0,
-      });
-    }
-    if (!n) return;
+    const at = this.segs.length;
+    this.segs.push({ first, fileId, path, file, seg });
     this.segments.push({ first, lengths: seg.lengths, path });
     for (const [tool, docs] of docsByKey(seg.toolSets)) push(this.tools, tool, { first_doc: first, docs: encodeTermIds(docs) });
     for (const [rpath, docs] of docsByKey(seg.reversedPaths)) if (push(this.pathRows, rpath, { first_doc: first, docs: encodeTermIds(docs) })) this.reversedPaths.add(rpath);
     for (let k = 0; k < seg.terms.length; k++) {
-      const row = { df: seg.dfs[k], data: withFirstDoc(packedAt(seg.rows.postings, k), first), pos: packedAt(seg.rows.positions, k) };
-      if (push(this.rows, seg.terms[k], row)) this.terms.add(seg.terms[k]);
+      const term = seg.terms[k];
+      const places = this.rows.get(term);
+      if (places) places.push(at, k);
+      else {
+        this.rows.set(term, [at, k]);
+        this.terms.add(term);
+      }
     }
   }
+}
+
+function docRow({ first, fileId, path, file, seg }: SegmentAt, i: number): DocRow {
+  return {
+    id: first + i,
+    file_id: fileId,
+    entry_id: seg.entryIds[i],
+    ref: seg.refs[i],
+    role: seg.roles[i],
+    tools: seg.tools[i],
+    is_error: seg.isError[i],
+    path,
+    session_id: file.sessionId,
+    off: seg.offs[i],
+    len: seg.lens[i],
+    appendable: file.appendable ? 1 : 0,
+  };
 }
 
 /** Adds `value` to the list of `key`; whether the key is new. */
