@@ -4,7 +4,8 @@
 // bundle (docs/PERFORMANCE.md, bench section "cli-deep"); with the cache, Node 22.1+ reuses the code
 // it compiled on an earlier run. The CLI itself (main.ts) is imported only after the cache is on, or
 // it would be compiled without it.
-import { compileCacheDirectory, enableCompileCache } from "./compile-cache.js";
+import { compileCacheDirectory, enableCompileCache, pruneCompileCache } from "./compile-cache.js";
 
-enableCompileCache(compileCacheDirectory(process.env));
+const compileCache = compileCacheDirectory(process.env);
+if (enableCompileCache(compileCache)) pruneCompileCache(compileCache);
 await import("./main.js");

@@ -2,7 +2,10 @@
 // Node 22.1+; Node 20 has none and runs as before). The cache lives in pi-explorer's cache folder,
 // never next to the project or a session: nothing pi-explorer reads is ever written to.
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off (Node's own switch); an unwritable folder only means
-// no cache, never an error or a warning.
+// no cache, never an error or a warning. Node adds an entry per compiled file and never deletes
+// one: each new build (its chunks have new names) and each new Node (a folder of its own) would
+// leave the old ones for good, so entries Node has not written for a month go (pruneCompileCache).
+import { readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import nodeModule from "node:module";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
@@ -36,5 +39,49 @@ export function enableCompileCache(directory: string | undefined): boolean {
     return result.status === ENABLED || result.status === ALREADY_ENABLED;
   } catch {
     return false; // a cache is an optimization: without it the command runs the same
+  }
+}
+
+/** Folders Node made for its cache in pi-explorer's cache folder: one per Node version, platform and cache format. */
+const NODE_CACHE_FOLDER = /^v\d+\.\d+\.\d+-/;
+/** An entry not written for this long goes (one still in use is compiled and written again on the next run). */
+export const COMPILE_CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+/** At most one look a day; the time of the last look is this file's. */
+const PRUNED_MARK = "compile-cache-pruned";
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Removes the compile cache's entries Node has not written for COMPILE_CACHE_MAX_AGE_MS, and a
+ * Node's folder left with none when nothing was added to it for as long (the running Node's was
+ * just made, or is written to: Node writes its entries there when the process ends); looks at most
+ * once a day. Never throws: a cache is an optimization.
+ */
+export function pruneCompileCache(directory: string | undefined, now = Date.now()): void {
+  if (directory === undefined) return;
+  try {
+    const mark = join(directory, PRUNED_MARK);
+    let last = 0;
+    try {
+      last = statSync(mark).mtimeMs;
+    } catch {
+      // never looked yet
+    }
+    if (now - last < DAY_MS) return;
+    for (const folder of readdirSync(directory)) {
+      if (!NODE_CACHE_FOLDER.test(folder)) continue;
+      const path = join(directory, folder);
+      const quiet = now - statSync(path).mtimeMs > COMPILE_CACHE_MAX_AGE_MS;
+      let left = 0;
+      for (const entry of readdirSync(path)) {
+        const file = join(path, entry);
+        if (now - statSync(file).mtimeMs > COMPILE_CACHE_MAX_AGE_MS) rmSync(file, { recursive: true, force: true });
+        else left++;
+      }
+      if (left === 0 && quiet) rmSync(path, { recursive: true, force: true });
+    }
+    writeFileSync(mark, "");
+    utimesSync(mark, now / 1000, now / 1000);
+  } catch {
+    // an unreadable or unwritable cache folder: left as it is
   }
 }

@@ -2,11 +2,11 @@
 // user's cache folder, a Node without it (20) runs as before, and a folder it cannot write changes
 // nothing a user sees.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compileCacheDirectory, enableCompileCache } from "../../src/cli/compile-cache.js";
+import { COMPILE_CACHE_MAX_AGE_MS, compileCacheDirectory, enableCompileCache, pruneCompileCache } from "../../src/cli/compile-cache.js";
 import { recallCacheFile } from "../../src/engine/store/recall-cache.js";
 import { NODE22 } from "../support/pi-session.js";
 import { CLI, DEMO, ensureBuilt } from "./run-built-cli.js";
@@ -28,6 +28,44 @@ describe("compileCacheDirectory", () => {
       }),
     ).toBeUndefined();
     expect(enableCompileCache(undefined)).toBe(false);
+  });
+});
+
+describe("pruneCompileCache", () => {
+  it("removes entries Node has not written for a month, and the folders of Nodes left with none; nothing else; at most once a day", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-explorer-prune-"));
+    try {
+      const now = Date.now();
+      const file = (path: string, ageMs: number) => {
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, "x");
+        utimesSync(path, (now - ageMs) / 1000, (now - ageMs) / 1000);
+      };
+      const old = COMPILE_CACHE_MAX_AGE_MS + 3600_000;
+      file(join(dir, "v22.23.3-x64-9ac5647c-0", "02a997a2"), old);
+      file(join(dir, "v22.23.3-x64-9ac5647c-0", "6a324ff6"), 3600_000);
+      file(join(dir, "v22.1.0-x64-11111111-0", "a8afb1f6"), old);
+      const folderAge = (name: string, ageMs: number) => utimesSync(join(dir, name), (now - ageMs) / 1000, (now - ageMs) / 1000);
+      folderAge("v22.1.0-x64-11111111-0", old);
+      // The running Node's folder stays though it holds nothing yet: Node writes its entries there at exit.
+      mkdirSync(join(dir, "v24.11.0-x64-22222222-0"));
+      file(join(dir, "recall.sqlite"), old);
+      file(join(dir, "usage", "cache.json"), old);
+      pruneCompileCache(dir, now);
+      expect(readdirSync(dir).sort()).toEqual(["compile-cache-pruned", "recall.sqlite", "usage", "v22.23.3-x64-9ac5647c-0", "v24.11.0-x64-22222222-0"]);
+      expect(readdirSync(join(dir, "v22.23.3-x64-9ac5647c-0"))).toEqual(["6a324ff6"]);
+      // Within the day nothing is looked at again; a day later the entry that aged meanwhile goes.
+      file(join(dir, "v22.23.3-x64-9ac5647c-0", "238f7709"), old);
+      pruneCompileCache(dir, now + 3600_000);
+      expect(readdirSync(join(dir, "v22.23.3-x64-9ac5647c-0")).sort()).toEqual(["238f7709", "6a324ff6"]);
+      pruneCompileCache(dir, now + 25 * 3600_000);
+      expect(readdirSync(join(dir, "v22.23.3-x64-9ac5647c-0"))).toEqual(["6a324ff6"]);
+      // A folder that is not there, or none at all: nothing happens, nothing throws.
+      expect(() => pruneCompileCache(join(dir, "missing"), now)).not.toThrow();
+      expect(() => pruneCompileCache(undefined, now)).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -64,7 +102,9 @@ describe("the built bin with a compile cache", () => {
       }
       const version = spawnSync(node!, ["-p", "typeof require('node:module').enableCompileCache"], { encoding: "utf8" }).stdout.trim();
       const folder = join(cache, "pi-explorer");
-      if (version === "function") expect(readdirSync(folder).length).toBeGreaterThan(0);
+      // Node's entries, in its folder for this Node (not only what pi-explorer writes beside them).
+      const entries = (): string[] => readdirSync(folder).filter((f) => f.startsWith("v")).flatMap((f) => readdirSync(join(folder, f)));
+      if (version === "function") expect(entries().length).toBeGreaterThan(0);
       else expect(existsSync(folder)).toBe(false);
     });
 
