@@ -61,9 +61,10 @@ export function useContentSearch(source: ContentSource | undefined, query: strin
       const p = latest as UpdateProgress | null;
       if (p) first ??= { ...p, files: 0, bytes: 0 };
       const notice = index.notices.at(-1) ?? null;
-      if (stats.left > 0 && first && p) {
+      // Files are left until none are (a slice reads one at least): a slice that only failed to read one goes on too.
+      if (stats.left > 0) {
         const whole = first;
-        setStatus({ indexing: { files: whole.totalFiles - stats.left, totalFiles: whole.totalFiles, bytes: whole.totalBytes - (p.totalBytes - p.bytes), totalBytes: whole.totalBytes }, notice });
+        if (whole && p) setStatus({ indexing: { files: whole.totalFiles - stats.left, totalFiles: whole.totalFiles, bytes: whole.totalBytes - (p.totalBytes - p.bytes), totalBytes: whole.totalBytes }, notice });
         timer = setTimeout(slice, 0);
       } else setStatus({ indexing: null, notice });
       // Every slice makes more sessions searchable: the current query runs again.

@@ -4,8 +4,8 @@
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off (Node's own switch); an unwritable folder only means
 // no cache, never an error or a warning. Node adds an entry per compiled file and never deletes
 // one: each new build (its chunks have new names) and each new Node (a folder of its own) would
-// leave the old ones for good, so entries Node has not written for a month go (pruneCompileCache).
-import { readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+// leave the old ones for good, so entries not used for a month go (pruneCompileCache).
+import { lstatSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import nodeModule from "node:module";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
@@ -51,37 +51,60 @@ const PRUNED_MARK = "compile-cache-pruned";
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Removes the compile cache's entries Node has not written for COMPILE_CACHE_MAX_AGE_MS, and a
- * Node's folder left with none when nothing was added to it for as long (the running Node's was
- * just made, or is written to: Node writes its entries there when the process ends); looks at most
- * once a day. Never throws: a cache is an optimization.
+ * Removes the compile cache's entries Node has neither written nor read for COMPILE_CACHE_MAX_AGE_MS
+ * (read as the file system keeps access times; where it keeps none, an entry still in use is only
+ * compiled and written again), and the folders of other Nodes left with none when nothing was
+ * added to them for as long. The running Node's folder stays: Node writes its entries there when
+ * the process ends. Looks at most once a day; a mark from the future (a clock set back) counts as
+ * none. Never throws, and one entry it cannot remove stops nothing: a cache is an optimization.
  */
-export function pruneCompileCache(directory: string | undefined, now = Date.now()): void {
+export function pruneCompileCache(directory: string | undefined, now = Date.now(), running = `${process.version}-${process.arch}-`): void {
   if (directory === undefined) return;
+  const mark = join(directory, PRUNED_MARK);
+  let last = 0;
   try {
-    const mark = join(directory, PRUNED_MARK);
-    let last = 0;
+    last = statSync(mark).mtimeMs;
+  } catch {
+    // never looked yet
+  }
+  if (last <= now && now - last < DAY_MS) return;
+  let folders: string[];
+  try {
+    folders = readdirSync(directory);
+  } catch {
+    return; // no cache folder yet, or one that cannot be read
+  }
+  const old = (path: string): boolean => {
+    const st = lstatSync(path);
+    return now - Math.max(st.mtimeMs, st.atimeMs) > COMPILE_CACHE_MAX_AGE_MS;
+  };
+  for (const folder of folders) {
+    if (!NODE_CACHE_FOLDER.test(folder)) continue;
+    const path = join(directory, folder);
     try {
-      last = statSync(mark).mtimeMs;
-    } catch {
-      // never looked yet
-    }
-    if (now - last < DAY_MS) return;
-    for (const folder of readdirSync(directory)) {
-      if (!NODE_CACHE_FOLDER.test(folder)) continue;
-      const path = join(directory, folder);
-      const quiet = now - statSync(path).mtimeMs > COMPILE_CACHE_MAX_AGE_MS;
+      // Only Node's own folders; a link named like one is left alone.
+      const st = lstatSync(path);
+      if (!st.isDirectory()) continue;
+      const quiet = now - st.mtimeMs > COMPILE_CACHE_MAX_AGE_MS;
       let left = 0;
       for (const entry of readdirSync(path)) {
         const file = join(path, entry);
-        if (now - statSync(file).mtimeMs > COMPILE_CACHE_MAX_AGE_MS) rmSync(file, { recursive: true, force: true });
-        else left++;
+        try {
+          if (old(file)) rmSync(file, { recursive: true, force: true });
+          else left++;
+        } catch {
+          left++;
+        }
       }
-      if (left === 0 && quiet) rmSync(path, { recursive: true, force: true });
+      if (left === 0 && quiet && !folder.startsWith(running)) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // a folder that cannot be read or removed: left as it is
     }
+  }
+  try {
     writeFileSync(mark, "");
     utimesSync(mark, now / 1000, now / 1000);
   } catch {
-    // an unreadable or unwritable cache folder: left as it is
+    // an unwritable cache folder: looked at again next time
   }
 }

@@ -109,7 +109,7 @@ describeWithSqlite("picker content search: on real files through the index", () 
 });
 
 describe("picker content search without SQLite: the sessions indexed in memory", () => {
-  it("finds the word said only in a tool result, says once that there is no cache, and Enter opens the tree at that entry", async () => {
+  it("finds the word said only in a tool result, says there is no cache, and Enter opens the tree at that entry", async () => {
     const { ui, opened, file } = await pickerOverSessions("none");
     await ui.type("wombatquux");
     const frame = await ui.waitFor((f) => /› look at the logs +…[^│]*wombatquux/.test(f));

@@ -2,10 +2,10 @@
 // user's cache folder, a Node without it (20) runs as before, and a folder it cannot write changes
 // nothing a user sees.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COMPILE_CACHE_MAX_AGE_MS, compileCacheDirectory, enableCompileCache, pruneCompileCache } from "../../src/cli/compile-cache.js";
 import { recallCacheFile } from "../../src/engine/store/recall-cache.js";
 import { NODE22 } from "../support/pi-session.js";
@@ -32,40 +32,59 @@ describe("compileCacheDirectory", () => {
 });
 
 describe("pruneCompileCache", () => {
-  it("removes entries Node has not written for a month, and the folders of Nodes left with none; nothing else; at most once a day", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pi-explorer-prune-"));
-    try {
-      const now = Date.now();
-      const file = (path: string, ageMs: number) => {
-        mkdirSync(dirname(path), { recursive: true });
-        writeFileSync(path, "x");
-        utimesSync(path, (now - ageMs) / 1000, (now - ageMs) / 1000);
-      };
-      const old = COMPILE_CACHE_MAX_AGE_MS + 3600_000;
-      file(join(dir, "v22.23.3-x64-9ac5647c-0", "02a997a2"), old);
-      file(join(dir, "v22.23.3-x64-9ac5647c-0", "6a324ff6"), 3600_000);
-      file(join(dir, "v22.1.0-x64-11111111-0", "a8afb1f6"), old);
-      const folderAge = (name: string, ageMs: number) => utimesSync(join(dir, name), (now - ageMs) / 1000, (now - ageMs) / 1000);
-      folderAge("v22.1.0-x64-11111111-0", old);
-      // The running Node's folder stays though it holds nothing yet: Node writes its entries there at exit.
-      mkdirSync(join(dir, "v24.11.0-x64-22222222-0"));
-      file(join(dir, "recall.sqlite"), old);
-      file(join(dir, "usage", "cache.json"), old);
-      pruneCompileCache(dir, now);
-      expect(readdirSync(dir).sort()).toEqual(["compile-cache-pruned", "recall.sqlite", "usage", "v22.23.3-x64-9ac5647c-0", "v24.11.0-x64-22222222-0"]);
-      expect(readdirSync(join(dir, "v22.23.3-x64-9ac5647c-0"))).toEqual(["6a324ff6"]);
-      // Within the day nothing is looked at again; a day later the entry that aged meanwhile goes.
-      file(join(dir, "v22.23.3-x64-9ac5647c-0", "238f7709"), old);
-      pruneCompileCache(dir, now + 3600_000);
-      expect(readdirSync(join(dir, "v22.23.3-x64-9ac5647c-0")).sort()).toEqual(["238f7709", "6a324ff6"]);
-      pruneCompileCache(dir, now + 25 * 3600_000);
-      expect(readdirSync(join(dir, "v22.23.3-x64-9ac5647c-0"))).toEqual(["6a324ff6"]);
-      // A folder that is not there, or none at all: nothing happens, nothing throws.
-      expect(() => pruneCompileCache(join(dir, "missing"), now)).not.toThrow();
-      expect(() => pruneCompileCache(undefined, now)).not.toThrow();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  let dir: string;
+  const now = Date.now();
+  const old = COMPILE_CACHE_MAX_AGE_MS + 3600_000;
+  const age = (path: string, ageMs: number, readAgeMs = ageMs) => utimesSync(path, (now - readAgeMs) / 1000, (now - ageMs) / 1000);
+  const file = (path: string, ageMs: number, readAgeMs = ageMs) => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, "x");
+    age(path, ageMs, readAgeMs);
+  };
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "pi-explorer-prune-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("removes entries not written or read for a month, and the quiet folders of other Nodes left with none; nothing else", () => {
+    file(join(dir, "v22.23.3-x64-9ac5647c-0", "02a997a2"), old);
+    file(join(dir, "v22.23.3-x64-9ac5647c-0", "6a324ff6"), 3600_000);
+    // Written long ago, read yesterday (the file system keeps access times): still in use.
+    file(join(dir, "v22.23.3-x64-9ac5647c-0", "1a5cca41"), old, 24 * 3600_000);
+    file(join(dir, "v22.1.0-x64-11111111-0", "a8afb1f6"), old);
+    age(join(dir, "v22.1.0-x64-11111111-0"), old);
+    // The running Node's folder stays, emptied and quiet as it may be: Node writes its entries there at exit.
+    file(join(dir, "v24.11.0-x64-22222222-0", "e97f6a28"), old);
+    age(join(dir, "v24.11.0-x64-22222222-0"), old);
+    file(join(dir, "recall.sqlite"), old);
+    file(join(dir, "usage", "cache.json"), old);
+    // A link named like Node's folder: what it points to is not Node's to prune.
+    file(join(dir, "elsewhere", "keep"), old);
+    symlinkSync(join(dir, "elsewhere"), join(dir, "v22.0.0-x64-33333333-0"));
+    pruneCompileCache(dir, now, "v24.11.0-x64-");
+    expect(readdirSync(dir).sort()).toEqual(["compile-cache-pruned", "elsewhere", "recall.sqlite", "usage", "v22.0.0-x64-33333333-0", "v22.23.3-x64-9ac5647c-0", "v24.11.0-x64-22222222-0"]);
+    expect(readdirSync(join(dir, "v22.23.3-x64-9ac5647c-0")).sort()).toEqual(["1a5cca41", "6a324ff6"]);
+    expect(readdirSync(join(dir, "v24.11.0-x64-22222222-0"))).toEqual([]);
+    expect(readdirSync(join(dir, "elsewhere"))).toEqual(["keep"]);
+  });
+
+  it("looks at most once a day; a mark from the future counts as none", () => {
+    file(join(dir, "v22.23.3-x64-9ac5647c-0", "6a324ff6"), 3600_000);
+    pruneCompileCache(dir, now);
+    file(join(dir, "v22.23.3-x64-9ac5647c-0", "238f7709"), old);
+    pruneCompileCache(dir, now + 3600_000);
+    expect(readdirSync(join(dir, "v22.23.3-x64-9ac5647c-0")).sort()).toEqual(["238f7709", "6a324ff6"]);
+    pruneCompileCache(dir, now + 25 * 3600_000);
+    expect(readdirSync(join(dir, "v22.23.3-x64-9ac5647c-0"))).toEqual(["6a324ff6"]);
+    // The clock set back a week: the mark is in the future, and the look happens all the same.
+    file(join(dir, "v22.23.3-x64-9ac5647c-0", "596c87f4"), old + 7 * 24 * 3600_000);
+    pruneCompileCache(dir, now - 7 * 24 * 3600_000);
+    expect(readdirSync(join(dir, "v22.23.3-x64-9ac5647c-0"))).toEqual(["6a324ff6"]);
+  });
+
+  it("a folder that is not there, or none at all: nothing happens, nothing throws", () => {
+    expect(() => pruneCompileCache(join(dir, "missing"), now)).not.toThrow();
+    expect(() => pruneCompileCache(undefined, now)).not.toThrow();
   });
 });
 

@@ -44,6 +44,12 @@ describe("TermTable scanning", () => {
     expect(counts).toEqual(texts.map((t) => tokenize(t).length));
   });
 
+  it("a lone surrogate separates words, as any other non-letter does (no term holds one)", () => {
+    expect(tokenize("hello\ud800world \udc00x y\ud835 𝐀\ud800")).toEqual(["hello", "world", "x", "y", "𝐀"]);
+    const { postings } = tablePostings(["hello\ud800world", "\udc00hello"]);
+    expect([...postings.keys()].sort()).toEqual(["hello", "world"]);
+  });
+
   it("adds up calls for the same doc and lays postings out again after more docs", () => {
     const table = new TermTable();
     table.addText("alpha beta", 0);

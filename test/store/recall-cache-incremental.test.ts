@@ -233,6 +233,25 @@ describeWithSqlite("recall cache", () => {
     });
   });
 
+  it("an update told to stop at once still reads one file (a slice of the picker's build always gets somewhere)", () => {
+    const files = listed();
+    withCache((cache) => {
+      expect(cache.update(files, "1.6", { shouldStop: () => true, workers: false })).toMatchObject({ reindexed: 1, left: 1 });
+      expect(cache.update(files, "1.6", { shouldStop: () => true, workers: false })).toMatchObject({ reindexed: 1, unchanged: 1, left: 0 });
+    });
+  });
+
+  it("a session deleted between the update and the search: the search brings the index up to date, not rebuilds it", () => {
+    const files = listed();
+    withCache((cache) => {
+      cache.update(files, "1.6");
+      rmSync(b);
+      // The hit in the deleted session is met with its lines gone; the update it runs drops the file.
+      expect(hits(cache, "zebracorn")).toEqual(["recall-fixture:r2:4"]);
+      expect(cache.notices).toEqual([]);
+    });
+  });
+
   it("a word only a deleted session held is found no more, not as a prefix nor as a spelling, though its term row stays until space is given back", () => {
     appendFileSync(b, userEntry("o2", "o1", "the quokkanaut landed"));
     withCache((cache) => cache.update(listed(), "1.6"));

@@ -41,7 +41,8 @@ function update(options: UpdateOptions & { stopAfter?: number } = {}) {
   const cache = RecallCache.open(dbPath);
   try {
     let asked = 0;
-    const shouldStop = options.stopAfter === undefined ? undefined : () => asked++ >= options.stopAfter!;
+    // Asked before each file but the first: stopping after N files is the N-th question.
+    const shouldStop = options.stopAfter === undefined ? undefined : () => ++asked >= options.stopAfter!;
     const stats = cache.update(files, "1.6", { workers: false, ...options, runs: { minBytes: 0, ...options.runs }, shouldStop });
     return { stats, answers: answers(cache, MORE) };
   } finally {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { parseRecallQuery, type RecallQuery } from "../../src/engine/index.js";
 import { RecallCache } from "../../src/engine/store/recall-cache.js";
-import { compareCodePoints } from "../../src/engine/store/recall-memory-index.js";
+import { compareCodePoints } from "../../src/engine/store/recall-index-reader.js";
 import { describeWithShared, sharedPath } from "../support/shared.js";
 import { hasSqlite } from "../support/sqlite.js";
 import { appendTurns, jsonlFiles, line, makeSessions, QUERIES } from "./recall-sessions.js";
@@ -29,6 +29,8 @@ const MORE_QUERIES = [
   "東京",
   "straße",
   "café",
+  "helloworld",
+  "hello",
 ];
 
 let root: string;
@@ -39,7 +41,8 @@ function addOddSessions(sessions: string): void {
   const dir = join(sessions, "--home-dev-odd--");
   mkdirSync(dir, { recursive: true });
   let out = line({ type: "session", version: 3, id: "odd", timestamp: "2026-03-02T10:00:00.000Z", cwd: "/home/dev/odd" });
-  const texts = ["𝐀𝐁𝐂 and 𝐀𝐁𝐃 words, then ｆｕｌｌ width", "東京 café straße cache expiry", "the build failed: npm ERR! cache expiry", "Straße 東京 tokn"];
+  // A lone surrogate (JSON can carry one) is no letter: SQLite could not store a term holding it.
+  const texts = ["𝐀𝐁𝐂 and 𝐀𝐁𝐃 words, then ｆｕｌｌ width", "東京 café straße cache expiry", "the build failed: npm ERR! cache expiry", "Straße 東京 tokn hello\ud800world"];
   let parent: string | null = null;
   texts.forEach((text, i) => {
     out += line({ type: "message", id: `o-u${i}`, parentId: parent, timestamp: "2026-03-02T10:00:01.000Z", message: { role: "user", content: text, timestamp: 1 } });
@@ -98,6 +101,32 @@ it("code points order terms as SQLite orders TEXT (UTF-8), not as UTF-16 does", 
   expect(Buffer.compare(Buffer.from("ａ"), Buffer.from("𝐀"))).toBeLessThan(0);
 });
 
+it("ranked ties and the regular expression listing order sessions alike: by path as SQLite orders TEXT", () => {
+  const dir = mkdtempSync(join(tmpdir(), "recall-order-"));
+  try {
+    const made: string[] = [];
+    for (const name of ["--𝐀--", "--ａ--", "--z--"]) {
+      mkdirSync(join(dir, name));
+      const file = join(dir, name, "2026-03-01T10-00-00-000Z_s.jsonl");
+      writeFileSync(file, line({ type: "session", version: 3, id: name, timestamp: "2026-03-01T10:00:00.000Z", cwd: "/p" }) + line({ type: "message", id: "u", parentId: null, timestamp: "2026-03-01T10:00:01.000Z", message: { role: "user", content: "zebra crossing", timestamp: 1 } }));
+      made.push(file);
+    }
+    for (const options of hasSqlite ? [{ sqlite: "none" as const }, {}] : [{ sqlite: "none" as const }]) {
+      const cache = RecallCache.open(join(dir, `cache-${Math.random()}`, "recall.sqlite"), options);
+      try {
+        cache.update(made, "1.6");
+        const order = (q: string) => (cache.search(q) as { value: { hits: { sessionId: string }[] } }).value.hits.map((h) => h.sessionId);
+        expect(order("zebra")).toEqual(["--z--", "--ａ--", "--𝐀--"]);
+        expect(order("/zebra/")).toEqual(order("zebra"));
+      } finally {
+        cache.close();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 it.skipIf(!hasSqlite)("answers every query exactly as a fresh SQLite index: hits, order, scores, snippets, pages", () => {
   const memory = answersOf({ sqlite: "none" }, MORE_QUERIES);
   const fresh = answersOf({}, MORE_QUERIES);
@@ -122,29 +151,45 @@ it.skipIf(!hasSqlite)("after appends, a rewrite and a deletion, it still answers
     rmSync(files[4]);
     mkdirSync(files[4]);
     const stats = cache.update(files, "1.6");
-    expect(stats).toMatchObject({ removed: 1, reindexed: 3, failed: [`${files[4]}: cannot read (EISDIR)`] });
+    // The deleted session, and the one that cannot be read (named among the failures too).
+    expect(stats).toMatchObject({ removed: 2, reindexed: 3, failed: [`${files[4]}: cannot read (EISDIR)`] });
     expect(pages(cache, MORE_QUERIES)).toEqual(answersOf({}, MORE_QUERIES));
   } finally {
     cache.close();
   }
 });
 
-it.skipIf(!hasSqlite)("built in slices of a file (as the picker builds it), then grown, it answers as a fresh index", () => {
+it("built in slices (as the picker builds it), each slice reading one file though told to stop at once, then grown: it answers as a fresh index", () => {
   const cache = RecallCache.open(join(root, "none", "recall.sqlite"), { sqlite: "none" });
   try {
     let slices = 0;
     let left = Infinity;
-    while (left > 0) {
-      let asked = 0;
-      // Stop before the second file of each slice; search between slices, as the picker does.
-      left = cache.update(files, "1.6", { shouldStop: () => asked++ > 0, workers: false }).left;
+    while (left > 0 && slices <= files.length) {
+      // Told to stop before any file, as a slice whose time went on looking at the files; search between slices, as the picker does.
+      const stats = cache.update(files, "1.6", { shouldStop: () => true, workers: false });
+      expect(stats.left).toBe(files.length - slices - 1);
+      left = stats.left;
       cache.search("cache expiry");
       slices++;
     }
     expect(slices).toBe(files.length);
+    // A session changed mid-way through another build in slices: the tables never hold a file half.
     appendTurns(files[5], "s5-r11", 2, "login parser appended");
-    cache.update(files, "1.6");
-    expect(pages(cache, MORE_QUERIES)).toEqual(answersOf({}, MORE_QUERIES));
+    expect(cache.update(files, "1.6", { shouldStop: () => true, workers: false })).toMatchObject({ reindexed: 1, left: 0 });
+    const expected = hasSqlite ? answersOf({}, MORE_QUERIES) : answersOf({ sqlite: "none" }, MORE_QUERIES);
+    expect(pages(cache, MORE_QUERIES)).toEqual(expected);
+  } finally {
+    cache.close();
+  }
+});
+
+it("a path listed twice is one session, as in the cache", () => {
+  const cache = RecallCache.open(join(root, "none", "recall.sqlite"), { sqlite: "none" });
+  try {
+    cache.update([...files, files[0]], "1.6");
+    const twice = pages(cache, MORE_QUERIES);
+    expect(twice).toEqual(answersOf({ sqlite: "none" }, MORE_QUERIES));
+    if (hasSqlite) expect(twice).toEqual(answersOf({}, MORE_QUERIES));
   } finally {
     cache.close();
   }

@@ -8,10 +8,14 @@ export const MAX_TERM_LENGTH = 64;
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 
+const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+
+/** Whether text[i] (char code `code`) is part of a word; a lone surrogate is not (it is no character, and SQLite cannot store it). */
 export function isWordCode(text: string, i: number, code: number): boolean {
   if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
-  if (code >= 0xd800 && code <= 0xdbff) return WORD_CHAR.test(text.slice(i, i + 2));
-  if (code >= 0xdc00 && code <= 0xdfff) return WORD_CHAR.test(text.slice(i - 1, i + 1));
+  if (isHigh(code)) return isLow(text.charCodeAt(i + 1)) && WORD_CHAR.test(text.slice(i, i + 2));
+  if (isLow(code)) return isHigh(text.charCodeAt(i - 1)) && WORD_CHAR.test(text.slice(i - 1, i + 1));
   return WORD_CHAR.test(text[i]);
 }
 

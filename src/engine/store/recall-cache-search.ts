@@ -36,7 +36,7 @@ import type { SessionEntry } from "../types.js";
 import type { CallLookup } from "./recall-cache-prepare.js";
 import { readRange } from "./recall-cache-prepare.js";
 import { NO_CALLS } from "./recall-cache-segment.js";
-import type { DocRow, IndexReader, SegmentDocs } from "./recall-index-reader.js";
+import { compareCodePoints, type DocRow, type IndexReader, type SegmentDocs } from "./recall-index-reader.js";
 import { decodeTermIds } from "./term-id-list.js";
 
 export interface CrossSessionHit {
@@ -172,7 +172,8 @@ export class CrossSessionSearch {
     const lengthRoles = new Int32Array(maxDoc + 1);
     const rankOfDoc = new Int32Array(maxDoc + 1);
     const segs = this.index.segments();
-    const paths = [...new Set(segs.map((s) => s.path))].sort();
+    // In SQLite's order of TEXT, as the regular expression listing orders sessions (ORDER BY f.path).
+    const paths = [...new Set(segs.map((s) => s.path))].sort(compareCodePoints);
     const rankOfPath = new Map(paths.map((p, i) => [p, i]));
     for (const seg of segs) {
       const lengths = decodeLengths(seg.lengths);

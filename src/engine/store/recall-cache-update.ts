@@ -121,7 +121,7 @@ export interface UpdateProgress {
 export interface UpdateOptions {
   /** Called after each transaction of files that had to be read (not for unchanged ones), once it is committed. */
   onProgress?: (progress: UpdateProgress) => void;
-  /** Asked before each file that has to be read: true stops there (the app builds in slices between frames). */
+  /** Asked before each file that has to be read but the first: true stops there (the app builds in slices between frames; each reads one file at least). */
   shouldStop?: () => boolean;
   /** Worker threads preparing new files (recall-cache-prepare-pool.ts); false: all in this thread. */
   workers?: PoolOptions | false;
@@ -208,14 +208,13 @@ export class RecallIndexWriter {
     stats.failed.push(...plan.failed);
     // A file that cannot be looked at now leaves the index too: a fresh index would not have it,
     // and a search would find its lines gone and take the index for damaged.
+    // (Counted as removed, and named among the failures: a search that met its lines gone sees that the update changed the index.)
     const kept = new Set([...plan.unchanged, ...pending.map((p) => p.path)]);
-    const given = new Set(paths);
     let dropped = 0;
     for (const [path, row] of rows) {
       if (kept.has(path)) continue;
       dropped += this.db.transaction(() => this.dropFile(row.id));
-      // One that cannot be read is named among the failures, not counted as removed.
-      if (!given.has(path)) stats.removed++;
+      stats.removed++;
     }
     stats.unchanged += plan.unchanged.length;
     for (const path of plan.unchanged) if (!rows.get(path)!.listed) stats.unlisted++;
@@ -252,7 +251,8 @@ export class RecallIndexWriter {
       let i = 0;
       let failure: { error: unknown } | null = null;
       while (i < pending.length && !failure) {
-        if (options.shouldStop?.()) break;
+        // At least one transaction a call: a caller building in slices always gets somewhere.
+        if (i > 0 && options.shouldStop?.()) break;
         // Several files to a transaction, each in a savepoint of its own (see BATCH_MS).
         this.db.transaction(() => {
           const started = Date.now();

@@ -82,3 +82,17 @@ export interface IndexReader {
   /** Bytes of a session file the index read (its complete lines). */
   indexedBytes(path: string): number;
 }
+
+/** UTF-16 code units mapped so that comparing them compares code points (surrogates sort above U+E000-U+FFFF). */
+const codePointUnit = (c: number): number => (c >= 0xe000 ? c - 0x800 : c >= 0xd800 ? c + 0x2000 : c);
+
+/** Compares as SQLite compares TEXT (UTF-8 bytes, that is code points). */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointUnit(x) - codePointUnit(y);
+  }
+  return a.length - b.length;
+}

@@ -3,15 +3,15 @@
 // cache's tables would hold it, read through the same IndexReader (recall-index-reader.ts). The
 // search over it is the cache's own (recall-cache-search.ts), so it answers as a fresh index.
 // A file is prepared again only when its size or time changed. Files read by an update are added
-// to the tables after the others (the picker builds in slices of a file or so); a file changed or
-// gone lays them all out again.
+// to the tables after the others (the picker builds in slices of a file or so); a file changed,
+// gone or unreadable leaves them first, and they are laid out again without it.
 import { packedAt } from "../recall/index.js";
 import type { PiProfile } from "../types.js";
 import { PreparePool } from "./recall-cache-prepare-pool.js";
-import { cannotRead, planReads, prepareWholeFile, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
+import { cannotRead, planReads, prepareWholeFile, withFirstDoc, type FileToRead, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { docsByKey, type CallLookup } from "./recall-cache-segment.js";
 import type { RecallCacheUpdate, UpdateOptions } from "./recall-cache-update.js";
-import type { DocRow, IndexReader, SegmentDocs, SegmentLengths, TermRow } from "./recall-index-reader.js";
+import { compareCodePoints, type DocRow, type IndexReader, type SegmentDocs, type SegmentLengths, type TermRow } from "./recall-index-reader.js";
 import { encodeTermIds } from "./term-id-list.js";
 
 interface FileEntry {
@@ -19,20 +19,6 @@ interface FileEntry {
   size: number;
   mtimeMs: number;
   file: PreparedFile;
-}
-
-/** UTF-16 code units mapped so that comparing them compares code points (surrogates sort above U+E000-U+FFFF). */
-const codePointUnit = (c: number): number => (c >= 0xe000 ? c - 0x800 : c >= 0xd800 ? c + 0x2000 : c);
-
-/** Compares as SQLite compares TEXT (UTF-8 bytes, that is code points). */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return codePointUnit(x) - codePointUnit(y);
-  }
-  return a.length - b.length;
 }
 
 /** Index of the first of the sorted `list` not below `key`. */
@@ -56,33 +42,26 @@ const lengthInCodePoints = (term: string): number => Array.from(term).length;
 export class MemoryIndex implements IndexReader {
   private files = new Map<string, FileEntry>();
   private tables = new Tables();
+  /** What a stopped update left to read, for the next call with the same list. */
+  private resume: { paths: readonly string[]; left: FileToRead[] } | null = null;
 
-  /** Bring the index in line with exactly these session files (as the cache's update does, reading changed files whole). */
-  update(paths: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
-    const stats: RecallCacheUpdate = { files: paths.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
-    const wanted = new Set(paths);
-    for (const path of this.files.keys()) {
-      if (wanted.has(path)) continue;
-      this.files.delete(path);
-      stats.removed++;
-    }
-    const plan = planReads(paths, (path) => this.files.get(path));
-    const pending = plan.read;
-    stats.failed.push(...plan.failed);
-    stats.unchanged += plan.unchanged.length;
-    for (const path of plan.unchanged) if (!this.files.get(path)!.file.listed) stats.unlisted++;
-    // What cannot be looked at now is not in the index (as in a fresh one).
-    const kept = new Set([...plan.unchanged, ...pending.map((p) => p.path)]);
-    for (const path of this.files.keys()) if (!kept.has(path)) this.files.delete(path);
-    // A file gone or read again: its rows are spread through the tables, which are laid out anew.
-    const stale = this.tables.paths.some((path) => !this.files.has(path)) || pending.some((p) => this.tables.has(p.path));
+  /**
+   * Bring the index in line with exactly these session files (as the cache's update does, reading
+   * changed files whole). Each call reads at least one file when any is left, whatever `shouldStop`
+   * says; a call with the same `paths` after one that stopped goes on with the files it left,
+   * without looking at every file again (the picker builds in slices between frames).
+   */
+  update(given: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
+    const stats: RecallCacheUpdate = { files: given.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
+    const pending = this.resume?.paths === given ? this.resume.left : this.plan(given, stats);
+    this.resume = null;
     const progress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
     // Worker threads prepare the next files, as for a first build of the cache.
     const pool = options.workers === false ? null : PreparePool.start(pending, profile, options.workers);
     let i = 0;
     try {
       for (; i < pending.length; i++) {
-        if (options.shouldStop?.()) break;
+        if (i > 0 && options.shouldStop?.()) break;
         const { path, size, mtimeMs } = pending[i];
         let file: PreparedFile;
         try {
@@ -90,11 +69,10 @@ export class MemoryIndex implements IndexReader {
         } catch (error) {
           // Gone or unreadable since it was looked at: left out, as a file that cannot be read.
           stats.failed.push(cannotRead(path, error));
-          this.files.delete(path);
           continue;
         }
         this.files.set(path, { path, size, mtimeMs, file });
-        if (!stale) this.tables.add(path, file);
+        this.tables.add(path, file);
         stats.reindexed++;
         stats.docsAdded += file.segment?.entryIds.length ?? 0;
         if (!file.listed) stats.unlisted++;
@@ -104,16 +82,40 @@ export class MemoryIndex implements IndexReader {
       }
     } finally {
       pool?.close();
+      if (i < pending.length) this.resume = { paths: given, left: pending.slice(i) };
     }
     stats.left = pending.length - i;
-    if (stale) {
+    return stats;
+  }
+
+  /**
+   * Which of `given` to read; what the index holds of files gone, changed or that cannot be looked
+   * at now leaves it first (a fresh index has none of it), so the tables only ever hold whole files.
+   */
+  private plan(given: readonly string[], stats: RecallCacheUpdate): FileToRead[] {
+    // A path listed twice is one file (the cache's writer finds it indexed the second time).
+    const paths = [...new Set(given)];
+    const plan = planReads(paths, (path) => this.files.get(path));
+    stats.failed.push(...plan.failed);
+    stats.unchanged += plan.unchanged.length;
+    for (const path of plan.unchanged) if (!this.files.get(path)!.file.listed) stats.unlisted++;
+    const unchanged = new Set(plan.unchanged);
+    const rereading = new Set(plan.read.map((p) => p.path));
+    for (const path of [...this.files.keys()]) {
+      if (unchanged.has(path)) continue;
+      this.files.delete(path);
+      // Gone from the list, or cannot be looked at: removed; read again: counted when it is.
+      if (!rereading.has(path)) stats.removed++;
+    }
+    // A file's rows are spread through the tables: without one, they are laid out anew.
+    if (this.tables.paths.some((path) => !this.files.has(path))) {
       this.tables = new Tables();
       for (const path of paths) {
         const entry = this.files.get(path);
         if (entry) this.tables.add(path, entry.file);
       }
     }
-    return stats;
+    return plan.read;
   }
 
   hasStagedPostings(): boolean {
