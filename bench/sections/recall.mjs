@@ -151,6 +151,10 @@ function dropPageCache() {
 }
 
 const fmt = (n) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(2)} ms`);
+/** A database file and the journal files SQLite may leave beside it. */
+const removeDb = (path) => {
+  for (const s of ["", "-wal", "-shm", "-journal"]) rmSync(path + s, { force: true });
+};
 const ratioOf = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}×` : "n/a");
 
 function child(ctx, args, timeoutMs = 600_000) {
@@ -229,7 +233,7 @@ async function worker(mode, args) {
     const store = await import(new URL("./store/recall-cache.js", engineUrl).href);
     const files = listJsonl(corpus);
     const dbPath = store.recallCacheFile({ XDG_CACHE_HOME: cacheHome }, "/nonexistent");
-    for (const s of ["", "-wal", "-shm", "-journal"]) rmSync(dbPath + s, { force: true });
+    removeDb(dbPath);
     const cache = store.RecallCache.open(dbPath);
     cache.update(files, "1.6");
     cache.close();
@@ -258,7 +262,7 @@ async function worker(mode, args) {
     for (const f of files) readFileSync(f);
     const readWarmMs = now() - t;
     const dbPath = store.recallCacheFile({ XDG_CACHE_HOME: cacheHome }, "/nonexistent");
-    for (const s of ["", "-wal", "-shm", "-journal"]) rmSync(dbPath + s, { force: true });
+    removeDb(dbPath);
     if (cold) dropPageCache();
     t = now();
     let cache = store.RecallCache.open(dbPath);
@@ -266,13 +270,13 @@ async function worker(mode, args) {
     const firstBuildMs = now() - t;
     cache.close();
     const warmPath = join(cacheHome, "warm-build", "recall.sqlite");
-    for (const s of ["", "-wal", "-shm", "-journal"]) rmSync(warmPath + s, { force: true });
+    removeDb(warmPath);
     t = now();
     const warmBuild = store.RecallCache.open(warmPath);
     warmBuild.update(files, "1.6");
     const firstBuildWarmMs = now() - t;
     warmBuild.close();
-    rmSync(warmPath, { force: true });
+    removeDb(warmPath);
     // Where no SQLite driver loads (or PI_EXPLORER_SQLITE=none): the sessions indexed in memory for one search.
     t = now();
     const inMemory = store.RecallCache.open(join(cacheHome, "no-sqlite", "recall.sqlite"), { sqlite: "none" });
@@ -296,13 +300,13 @@ async function worker(mode, args) {
       oneThreadPrepareMs += now() - tp;
     }
     const onePath = join(cacheHome, "one-thread", "recall.sqlite");
-    for (const s of ["", "-wal", "-shm", "-journal"]) rmSync(onePath + s, { force: true });
+    removeDb(onePath);
     t = now();
     const one = store.RecallCache.open(onePath);
     one.update(files, "1.6", { workers: false });
     const oneThreadMs = now() - t;
     one.close();
-    rmSync(onePath, { force: true });
+    removeDb(onePath);
     // Searches on one open connection (the picker's case), each query several times.
     const warm = store.RecallCache.open(dbPath);
     warm.update(files, "1.6");

@@ -29,9 +29,12 @@ function extractTextContent(message: any): string {
     .join(" ");
 }
 
-/** `values`: what pi parsed from the file's lines, in order. null when pi's listing skips the file. */
-export function sessionInfoFromValues(values: unknown[], profile: PiProfile): PiSessionInfoFields | null {
-  const info = new SessionInfoWalk(profile);
+/**
+ * `values`: what pi parsed from the file's lines, in order. null when pi's listing skips the file.
+ * `keepTexts: false` when only that is asked (the fields then hold no message text).
+ */
+export function sessionInfoFromValues(values: unknown[], profile: PiProfile, keepTexts = true): PiSessionInfoFields | null {
+  const info = new SessionInfoWalk(profile, keepTexts);
   for (let i = 0; i < values.length; i++) if (!info.add(values[i])) return null;
   return info.finish();
 }

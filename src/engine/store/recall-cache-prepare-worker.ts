@@ -44,9 +44,10 @@ if (parentPort) {
       Atomics.add(signal, 1, 1);
       let reply: PrepareReply;
       if (Atomics.compareExchange(signal, CLAIMS + job.seq, 0, 1) !== 0) reply = { seq: job.seq, skipped: true };
-      else if ("error" in read) reply = { seq: job.seq, error: read.error instanceof Error ? read.error.message : String(read.error) };
       else {
+        // A failed read and a failed prepare are said back alike.
         try {
+          if ("error" in read) throw read.error;
           reply = { seq: job.seq, file: prepareFileBytes(read, job, job.profile) };
         } catch (error) {
           reply = { seq: job.seq, error: error instanceof Error ? error.message : String(error) };

@@ -52,11 +52,42 @@ export interface FileToRead {
 /** The line an update's stats name a file it could not read with. */
 export const cannotRead = (path: string, error: unknown): string => `${path}: cannot read (${(error as { code?: string } | null)?.code ?? String(error)})`;
 
+/** What an update's stats say of the files it looked at (recall-cache-update.ts RecallCacheUpdate). */
+interface PlanStats {
+  unchanged: number;
+  unlisted: number;
+  removed: number;
+  failed: string[];
+}
+
+/**
+ * Which of `paths` an update reads: those `known` (what the index holds of a path: its size, time,
+ * whether pi lists it) has not seen at their size and time now. Counted into `stats`: the
+ * unchanged ones (and those pi does not list), the ones that could not be looked at (a line each),
+ * and, of `held` (every path the index holds), those to remove: gone from `paths` or not to be
+ * looked at now (a fresh index has neither); they are returned in `drop`.
+ */
+export function planUpdate(
+  paths: readonly string[],
+  held: Iterable<string>,
+  known: (path: string) => { size: number; mtimeMs: number; listed: boolean } | undefined,
+  stats: PlanStats,
+): { read: FileToRead[]; drop: string[] } {
+  const plan = planReads(paths, known);
+  stats.failed.push(...plan.failed);
+  stats.unchanged += plan.unchanged.length;
+  for (const path of plan.unchanged) if (!known(path)!.listed) stats.unlisted++;
+  const kept = new Set([...plan.unchanged, ...plan.read.map((p) => p.path)]);
+  const drop = [...held].filter((path) => !kept.has(path));
+  stats.removed += drop.length;
+  return { read: plan.read, drop };
+}
+
 /**
  * Which of `paths` an update reads: those `known` (what the index holds of a path) has not seen at
  * their size and time now; the others are unchanged, or could not be looked at (`failed`, one line each).
  */
-export function planReads(paths: readonly string[], known: (path: string) => { size: number; mtimeMs: number } | undefined): { read: FileToRead[]; unchanged: string[]; failed: string[] } {
+function planReads(paths: readonly string[], known: (path: string) => { size: number; mtimeMs: number } | undefined): { read: FileToRead[]; unchanged: string[]; failed: string[] } {
   const plan = { read: [] as FileToRead[], unchanged: [] as string[], failed: [] as string[] };
   for (const path of paths) {
     let st: { size: number; mtimeMs: number };

@@ -52,13 +52,13 @@ CREATE TABLE file_terms(file_id INTEGER PRIMARY KEY, ids BLOB NOT NULL);
 CREATE TABLE calls(file_id INTEGER NOT NULL, call_id TEXT NOT NULL, paths TEXT NOT NULL, PRIMARY KEY(file_id, call_id)) WITHOUT ROWID;
 `;
 
+/** The run rows queries read (`p`): each in its own term's range (`d`) of its own run, whatever a range says. */
+export const RUN_ROWS = "run_terms d CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last AND p.term_id = d.term_id AND p.run = d.run";
+
 /**
  * A term's postings rows with `columns` (of df, data, pos), from postings and from every run, in
  * file and segment order; the one parameter is the term (its text).
  */
-/** The run rows queries read (`p`): each in its own term's range (`d`) of its own run, whatever a range says. */
-export const RUN_ROWS = "run_terms d CROSS JOIN run_postings p ON p.id BETWEEN d.first AND d.last AND p.term_id = d.term_id AND p.run = d.run";
-
 export function termRowsSql(columns: string): string {
   const cols = columns.split(",").map((c) => `p.${c.trim()}`).join(", ");
   return (
@@ -79,7 +79,7 @@ export const CALL_PATHS_SQL = "SELECT paths FROM calls WHERE file_id = ? AND cal
 export const callLookup = (find: SqliteStatement, fileId: number): CallLookup => ({ get: (id) => find.value<string>(fileId, id)?.split("\n") });
 
 /** Whether postings are staged (see above): a search must wait for them to be moved. */
-export function hasStagedPostings(db: SqliteDb): boolean {
+export function hasStagedPostings(db: Pick<SqliteDb, "prepare">): boolean {
   return db.prepare("SELECT EXISTS (SELECT 1 FROM postings_stage)").value<number>() === 1;
 }
 

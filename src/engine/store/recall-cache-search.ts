@@ -119,6 +119,8 @@ function readDocContent(
 
 /** Per query: each doc's packed length|role + 1, and where it stands among equal scores (session path, then file order). */
 interface DocTable {
+  /** Highest doc id when the query began (sizes its per-doc arrays). */
+  maxDoc: number;
   lengthRoles: Int32Array;
   tie: (doc: number) => number;
 }
@@ -150,7 +152,7 @@ export class CrossSessionSearch {
       total = ranked.total;
       rows = ranked.top.slice(offset).map((t) => ({ ...this.textRow(t.doc), score: t.score }));
     } else if (q.matcher.kind === "regex") {
-      const scan = this.regexScan(q.matcher, q.filters, this.toolAndFileDocs({ ...q.filters, tools: [] }, this.index.maxDoc()), page * pageSize, opts);
+      const scan = this.regexScan(q.matcher, q.filters, this.toolAndFileDocs({ ...q.filters, tools: [] }, this.docTable.maxDoc), page * pageSize, opts);
       timedOut = scan.timedOut;
       total = scan.rows.length;
       lowerBound = scan.more || timedOut;
@@ -185,7 +187,7 @@ export class CrossSessionSearch {
       }
     }
     const span = maxDoc + 1;
-    return { lengthRoles, tie: (doc) => rankOfDoc[doc] * span + doc };
+    return { maxDoc, lengthRoles, tie: (doc) => rankOfDoc[doc] * span + doc };
   }
 
   private docRow(id: number): DocRow {
@@ -224,7 +226,7 @@ export class CrossSessionSearch {
     const { lengthRoles } = this.docTable!;
     const phrasePostings = phrases.map((phrase) => phraseMatches(phrase, (term) => this.positionedRows(term), lengthRoles.length));
     const sums = this.index.totals();
-    const maxDoc = this.index.maxDoc();
+    const { maxDoc } = this.docTable!;
     const outcome = crossRank({
       words: wordPostings,
       phrases: phrasePostings,
@@ -316,7 +318,7 @@ export class CrossSessionSearch {
 
   /** Docs passing the filters alone, by session path and then file order (a listing without words). */
   private filteredIds(q: RecallQuery): number[] {
-    const maxDoc = this.index.maxDoc();
+    const { maxDoc } = this.docTable!;
     const { roles } = q.filters;
     const byRole = roles.length ? this.index.docIds(roles.map(roleCode)) : null;
     const allowed = this.toolAndFileDocs(q.filters, maxDoc);

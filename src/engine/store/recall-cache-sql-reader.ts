@@ -20,7 +20,7 @@ export class SqlIndexReader implements IndexReader {
   }
 
   hasStagedPostings(): boolean {
-    return hasStagedPostings(this.db);
+    return hasStagedPostings({ prepare: (sql) => this.stmt(sql) });
   }
 
   listedSessions(): number {
@@ -89,7 +89,7 @@ export class SqlIndexReader implements IndexReader {
     if (roles.length) parts.push(`d.role IN (${roles.map(() => "?").join(", ")})`);
     if (tools.length) parts.push(`(${tools.map(() => "instr(d.tools, ?) > 0").join(" OR ")})`);
     const where = parts.map((p) => ` AND ${p}`).join("");
-    return this.db.prepare(`SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE 1${where} ORDER BY f.path, d.id`).all<DocRow>(...roles, ...tools.map((t) => `|${t}|`));
+    return this.stmt(`SELECT ${DOC_COLUMNS} FROM ${DOC_FROM} WHERE 1${where} ORDER BY f.path, d.id`).all<DocRow>(...roles, ...tools.map((t) => `|${t}|`));
   }
 
   indexedBytes(path: string): number {

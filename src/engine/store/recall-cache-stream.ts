@@ -31,9 +31,8 @@ export function streamWholeFile(body: Uint8Array, profile: PiProfile): StreamedF
   const starts = lineStartsOf(decoder, body.length);
   const listing = new SessionInfoWalk(profile, false);
   const docs = new SegmentBuilder(0, 0, NO_CALLS);
+  // Stays null when the first value is not what this reader takes: the file is then loaded whole.
   let header: Record<string, unknown> | null = null;
-  let streamable = true;
-  let listed = true;
   visitDecodedLines(decoder, starts, 1, starts.length - 1, (text, line) => {
     // What the scan keeps of a line (session/scan.ts LineCollector.visit, pi 1.6).
     if (isBlankLine(text)) return;
@@ -46,25 +45,20 @@ export function streamWholeFile(body: Uint8Array, profile: PiProfile): StreamedF
     if (!value) return;
     if (header === null) {
       // What loadFromScan takes as a v3 session without migrating it.
-      if (!isRecord(value) || value.type !== "session" || typeof value.id !== "string" || needsMigration(value)) {
-        streamable = false;
-        return false;
-      }
+      if (!isRecord(value) || value.type !== "session" || typeof value.id !== "string" || needsMigration(value)) return false;
       header = value;
       listing.add(value);
       return;
     }
-    if (!listing.add(value)) {
-      listed = false;
-      return false;
-    }
+    // Once pi's listing would skip the file, nothing more of it is read (finish() says so).
+    if (!listing.add(value)) return false;
     // An entry as loadFromScan takes it: an object, and not a second header.
     if (!isRecord(value) || value.type === "session") return;
     const start = starts[line - 1];
     docs.add(value as unknown as SessionEntry, start, starts[line] - 1 - start);
   });
-  if (!streamable || header === null) return null;
+  if (header === null) return null;
   const sessionId = (header as { id: string }).id;
-  if (!listed || listing.finish() === null) return { sessionId, listed: false, segment: null };
+  if (listing.finish() === null) return { sessionId, listed: false, segment: null };
   return { sessionId, listed: true, segment: docs.finish() };
 }

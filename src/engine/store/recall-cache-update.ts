@@ -7,7 +7,7 @@ import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
 import { packedAt } from "../recall/index.js";
-import { completeLines, planReads, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
+import { completeLines, planUpdate, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 import { CALL_PATHS_SQL, callLookup, hasStagedPostings, RUN_ROWS, TERM_IN_USE } from "./recall-cache-schema.js";
 import { docsByKey } from "./recall-cache-segment.js";
@@ -179,11 +179,13 @@ export class RecallIndexWriter {
   private pendingRows: PendingRow[] = [];
   private runMinBytes = RUN_MIN_BYTES;
   private readonly statements = new Map<string, SqliteStatement>();
+  /** `stmt` where a helper takes something that prepares statements. */
+  private readonly statementCache = { prepare: (sql: string) => this.stmt(sql) };
   constructor(private readonly db: SqliteDb) {}
 
   /** Staged postings into postings (moveStagedPostings), when there are any. */
   private moveStaged(): void {
-    if (hasStagedPostings(this.db)) this.db.transaction(() => moveStagedPostings(this.db));
+    if (hasStagedPostings(this.statementCache)) this.db.transaction(() => moveStagedPostings(this.db));
   }
 
   /** Statements prepared once per writer (an update runs each of them for every file, term or doc). */
@@ -200,24 +202,16 @@ export class RecallIndexWriter {
     // Postings an interrupted update left staged go where searches read them.
     this.moveStaged();
     const rows = new Map(this.stmt("SELECT * FROM files").all<FileRow>().map((r) => [r.path, r]));
-    const plan = planReads(paths, (path) => {
+    const plan = planUpdate(paths, rows.keys(), (path) => {
       const row = rows.get(path);
-      return row && { size: row.size, mtimeMs: row.mtime_ms };
-    });
+      return row && { size: row.size, mtimeMs: row.mtime_ms, listed: row.listed === 1 };
+    }, stats);
     const pending = plan.read;
-    stats.failed.push(...plan.failed);
     // A file that cannot be looked at now leaves the index too: a fresh index would not have it,
-    // and a search would find its lines gone and take the index for damaged.
-    // (Counted as removed, and named among the failures: a search that met its lines gone sees that the update changed the index.)
-    const kept = new Set([...plan.unchanged, ...pending.map((p) => p.path)]);
+    // and a search would find its lines gone and take the index for damaged. (Counted as removed,
+    // and named among the failures: a search that met its lines gone sees that the update changed the index.)
     let dropped = 0;
-    for (const [path, row] of rows) {
-      if (kept.has(path)) continue;
-      dropped += this.db.transaction(() => this.dropFile(row.id));
-      stats.removed++;
-    }
-    stats.unchanged += plan.unchanged.length;
-    for (const path of plan.unchanged) if (!rows.get(path)!.listed) stats.unlisted++;
+    for (const path of plan.drop) dropped += this.db.transaction(() => this.dropFile(rows.get(path)!.id));
     const progress: UpdateProgress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
     // Files new to the index are read whole: worker threads prepare the next ones while this one is written.
     const fresh = pending.filter((p) => !rows.has(p.path));
@@ -341,7 +335,6 @@ export class RecallIndexWriter {
 
   /** Deletes a file and everything indexed from it; returns how many tokens went. */
   private dropFile(fileId: number): number {
-    const db = this.db;
     const { tokens, run } = this.stmt("SELECT token_count AS tokens, run FROM files WHERE id = ?").get<{ tokens: number; run: number }>(fileId) ?? { tokens: 0, run: 0 };
     // A term no postings row uses any more is out of use (its row goes when space is given back).
     const deletePostings = this.stmt("DELETE FROM postings WHERE term_id = ? AND file_id = ?");
@@ -350,7 +343,7 @@ export class RecallIndexWriter {
       if (run > 0) this.removeRunRows(run, termId, fileId);
     }
     // Rows another process staged and has not moved yet (a scan, only when there are any).
-    if (hasStagedPostings(db)) this.stmt("DELETE FROM postings_stage WHERE file_id = ?").run(fileId);
+    if (hasStagedPostings(this.statementCache)) this.stmt("DELETE FROM postings_stage WHERE file_id = ?").run(fileId);
     // A file's docs are the id ranges of its segments (docs has no index by file).
     const deleteDocs = this.stmt("DELETE FROM docs WHERE id >= ? AND id < ?");
     for (const s of this.stmt("SELECT first_doc AS first, length(lengths) / 4 AS n FROM segs WHERE file_id = ?").all<{ first: number; n: number }>(fileId)) deleteDocs.run(s.first, s.first + s.n);

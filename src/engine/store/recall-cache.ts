@@ -176,9 +176,7 @@ export class RecallCache {
         return this.searcher.search(parsed.value, opts);
       } catch (error) {
         if (attempt >= 2 || !this.last) throw error;
-        // A list of its own: the memory index goes on from a stopped build only for the caller's own list, and here every file must be looked at.
-        const paths = [...this.last.paths];
-        const { profile } = this.last;
+        const { paths, profile } = this.last;
         if (error instanceof StagedPostingsError) {
           // The update moves them first (read-only: it indexes this run in memory instead).
           this.update(paths, profile);

@@ -8,18 +8,11 @@
 import { packedAt } from "../recall/index.js";
 import type { PiProfile } from "../types.js";
 import { PreparePool } from "./recall-cache-prepare-pool.js";
-import { cannotRead, planReads, prepareWholeFile, withFirstDoc, type FileToRead, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
+import { cannotRead, planUpdate, prepareWholeFile, withFirstDoc, type FileToRead, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { docsByKey, type CallLookup } from "./recall-cache-segment.js";
 import type { RecallCacheUpdate, UpdateOptions } from "./recall-cache-update.js";
 import { compareCodePoints, type DocRow, type IndexReader, type SegmentDocs, type SegmentLengths, type TermRow } from "./recall-index-reader.js";
 import { encodeTermIds } from "./term-id-list.js";
-
-interface FileEntry {
-  path: string;
-  size: number;
-  mtimeMs: number;
-  file: PreparedFile;
-}
 
 /** Index of the first of the sorted `list` not below `key`. */
 function lowerBound(list: readonly string[], key: string): number {
@@ -33,27 +26,23 @@ function lowerBound(list: readonly string[], key: string): number {
   return lo;
 }
 
-/** SQLite's substr(text, 2, 2) and length(text): characters are code points. */
-function secondAndThird(term: string): string {
-  return Array.from(term).slice(1, 3).join("");
-}
-const lengthInCodePoints = (term: string): number => Array.from(term).length;
 
 export class MemoryIndex implements IndexReader {
-  private files = new Map<string, FileEntry>();
+  /** The files read, by path (their size and time as read). */
+  private files = new Map<string, PreparedFile>();
   private tables = new Tables();
-  /** What a stopped update left to read, for the next call with the same list. */
+  /** What a stopped update (one given `shouldStop`) left to read, for the next such call with the same list. */
   private resume: { paths: readonly string[]; left: FileToRead[] } | null = null;
 
   /**
    * Bring the index in line with exactly these session files (as the cache's update does, reading
    * changed files whole). Each call reads at least one file when any is left, whatever `shouldStop`
-   * says; a call with the same `paths` after one that stopped goes on with the files it left,
-   * without looking at every file again (the picker builds in slices between frames).
+   * says; a call in slices (`shouldStop` given) with the same `paths` after one that stopped goes on
+   * with the files it left, without looking at every file again (the picker builds so between frames).
    */
   update(given: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
     const stats: RecallCacheUpdate = { files: given.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
-    const pending = this.resume?.paths === given ? this.resume.left : this.plan(given, stats);
+    const pending = options.shouldStop && this.resume?.paths === given ? this.resume.left : this.plan(given, stats);
     this.resume = null;
     const progress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
     // Worker threads prepare the next files, as for a first build of the cache.
@@ -71,7 +60,7 @@ export class MemoryIndex implements IndexReader {
           stats.failed.push(cannotRead(path, error));
           continue;
         }
-        this.files.set(path, { path, size, mtimeMs, file });
+        this.files.set(path, file);
         this.tables.add(path, file);
         stats.reindexed++;
         stats.docsAdded += file.segment?.entryIds.length ?? 0;
@@ -95,24 +84,16 @@ export class MemoryIndex implements IndexReader {
   private plan(given: readonly string[], stats: RecallCacheUpdate): FileToRead[] {
     // A path listed twice is one file (the cache's writer finds it indexed the second time).
     const paths = [...new Set(given)];
-    const plan = planReads(paths, (path) => this.files.get(path));
-    stats.failed.push(...plan.failed);
-    stats.unchanged += plan.unchanged.length;
-    for (const path of plan.unchanged) if (!this.files.get(path)!.file.listed) stats.unlisted++;
-    const unchanged = new Set(plan.unchanged);
-    const rereading = new Set(plan.read.map((p) => p.path));
-    for (const path of [...this.files.keys()]) {
-      if (unchanged.has(path)) continue;
-      this.files.delete(path);
-      // Gone from the list, or cannot be looked at: removed; read again: counted when it is.
-      if (!rereading.has(path)) stats.removed++;
-    }
+    const plan = planUpdate(paths, this.files.keys(), (path) => this.files.get(path), stats);
+    // Gone, or cannot be looked at: removed; read again: its old rows go now, its new ones as it is read.
+    for (const path of plan.drop) this.files.delete(path);
+    for (const { path } of plan.read) this.files.delete(path);
     // A file's rows are spread through the tables: without one, they are laid out anew.
-    if (this.tables.paths.some((path) => !this.files.has(path))) {
+    if ([...this.tables.files.keys()].some((path) => !this.files.has(path))) {
       this.tables = new Tables();
       for (const path of paths) {
-        const entry = this.files.get(path);
-        if (entry) this.tables.add(path, entry.file);
+        const file = this.files.get(path);
+        if (file) this.tables.add(path, file);
       }
     }
     return plan.read;
@@ -123,7 +104,7 @@ export class MemoryIndex implements IndexReader {
   }
 
   listedSessions(): number {
-    return this.tables.listed;
+    return this.tables.listed();
   }
 
   maxDoc(): number {
@@ -135,7 +116,7 @@ export class MemoryIndex implements IndexReader {
   }
 
   segments(): SegmentLengths[] {
-    return this.tables.segments;
+    return this.tables.segments();
   }
 
   doc(id: number): DocRow | undefined {
@@ -167,11 +148,12 @@ export class MemoryIndex implements IndexReader {
   }
 
   storedTermsAt(pairs: readonly [string, string], min: number, max: number): string[] {
+    // SQLite's substr(term, 2, 2) and length(term): in characters (code points), never more than UTF-16 units.
     return this.tables.sortedTerms().filter((t) => {
-      const inner = secondAndThird(t);
-      if (inner !== pairs[0] && inner !== pairs[1]) return false;
-      const length = lengthInCodePoints(t);
-      return length >= min && length <= max;
+      if (t.length < min) return false;
+      const points = Array.from(t);
+      const inner = points.slice(1, 3).join("");
+      return (inner === pairs[0] || inner === pairs[1]) && points.length >= min && points.length <= max;
     });
   }
 
@@ -199,7 +181,7 @@ export class MemoryIndex implements IndexReader {
   docsInOrder(roles: readonly number[], tools: readonly string[]): DocRow[] {
     const keep = (seg: PreparedSegment, i: number): boolean =>
       (!roles.length || roles.includes(seg.roles[i])) && (!tools.length || tools.some((t) => seg.tools[i].includes(`|${t}|`)));
-    return this.tables.docsWhere(keep).sort((a, b) => compareCodePoints(a.path, b.path) || a.id - b.id);
+    return this.tables.docsByPath(keep);
   }
 
   indexedBytes(path: string): number {
@@ -256,21 +238,25 @@ class Tables {
   readonly pathRows = new Map<string, SegmentDocs[]>();
   private readonly terms = new SortedKeys();
   private readonly reversedPaths = new SortedKeys();
-  private readonly offsets = new Map<string, number>();
+  /** The session files, in the order added (a file's id is its place there, from 1). */
+  readonly files = new Map<string, PreparedFile>();
+  private readonly segOfFile = new Map<number, SegmentAt>();
   private readonly callMaps = new Map<number, Map<string, string>>();
-  readonly segments: SegmentLengths[] = [];
-  /** The session files, in the order added. */
-  readonly paths: string[] = [];
-  listed = 0;
   n = 0;
   tokens = 0;
 
-  has(path: string): boolean {
-    return this.offsets.has(path);
+  offsetOf(path: string): number {
+    return this.files.get(path)?.offset ?? 0;
   }
 
-  offsetOf(path: string): number {
-    return this.offsets.get(path) ?? 0;
+  listed(): number {
+    let listed = 0;
+    for (const file of this.files.values()) if (file.listed) listed++;
+    return listed;
+  }
+
+  segments(): SegmentLengths[] {
+    return this.segs.map(({ first, seg, path }) => ({ first, lengths: seg.lengths, path }));
   }
 
   /** Every term, in code point order (as SQLite orders TEXT). */
@@ -305,7 +291,7 @@ class Tables {
   calls(fileId: number): Map<string, string> | undefined {
     let calls = this.callMaps.get(fileId);
     if (!calls) {
-      const at = this.segs.find((s) => s.fileId === fileId);
+      const at = this.segOfFile.get(fileId);
       if (!at) return undefined;
       this.callMaps.set(fileId, (calls = new Map(at.seg.calls)));
     }
@@ -326,10 +312,11 @@ class Tables {
     return undefined;
   }
 
-  /** Every doc passing `keep` (by its segment and index there), in id order. */
-  docsWhere(keep: (seg: PreparedSegment, i: number) => boolean): DocRow[] {
+  /** Every doc passing `keep` (by its segment and index there), by session path (as SQLite orders TEXT), then id: a file is one segment, its ids ascending. */
+  docsByPath(keep: (seg: PreparedSegment, i: number) => boolean): DocRow[] {
     const out: DocRow[] = [];
-    for (const s of this.segs) for (let i = 0; i < s.seg.entryIds.length; i++) if (keep(s.seg, i)) out.push(docRow(s, i));
+    const byPath = [...this.segs].sort((a, b) => compareCodePoints(a.path, b.path));
+    for (const s of byPath) for (let i = 0; i < s.seg.entryIds.length; i++) if (keep(s.seg, i)) out.push(docRow(s, i));
     return out;
   }
 
@@ -342,10 +329,8 @@ class Tables {
 
   /** A file's segment, as the cache writes a file read whole. */
   add(path: string, file: PreparedFile): void {
-    this.paths.push(path);
-    const fileId = this.paths.length;
-    this.offsets.set(path, file.offset);
-    if (file.listed) this.listed++;
+    this.files.set(path, file);
+    const fileId = this.files.size;
     const seg = file.segment;
     if (!seg || seg.entryIds.length === 0) return;
     const first = this.n + 1;
@@ -353,7 +338,7 @@ class Tables {
     this.tokens += seg.tokens;
     const at = this.segs.length;
     this.segs.push({ first, fileId, path, file, seg });
-    this.segments.push({ first, lengths: seg.lengths, path });
+    this.segOfFile.set(fileId, this.segs[at]);
     for (const [tool, docs] of docsByKey(seg.toolSets)) push(this.tools, tool, { first_doc: first, docs: encodeTermIds(docs) });
     for (const [rpath, docs] of docsByKey(seg.reversedPaths)) if (push(this.pathRows, rpath, { first_doc: first, docs: encodeTermIds(docs) })) this.reversedPaths.add(rpath);
     for (let k = 0; k < seg.terms.length; k++) {

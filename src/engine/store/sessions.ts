@@ -265,7 +265,8 @@ export function listedValues(scan: SessionScan, profile: PiProfile): unknown[] {
  * throw (e.g. a message entry whose "message" is null).
  */
 export function isListedByPi(values: unknown[], profile: PiProfile): boolean {
-  return sessionInfoFromValues(values, profile) !== null;
+  // Only judged: the join of every message's text is measured, not made.
+  return sessionInfoFromValues(values, profile, false) !== null;
 }
 
 /**
