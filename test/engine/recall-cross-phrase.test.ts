@@ -2,12 +2,12 @@
 // for every doc they must find exactly the occurrences the single-session search's regular
 // expression finds (recall/phrase.ts), long unindexed words, repeats and non-ASCII text included.
 import { describe, expect, it } from "vitest";
-import { decodePositions, decodePostings, encodeSegmentRows, packedAt, packLengthRole, phraseMatches, TermTable, tokenize, DamagedIndexError } from "../../src/engine/recall/index.js";
+import { decodePositions, decodePostings, packedAt, packLengthRole, phraseMatches, TermTable, tokenize, DamagedIndexError } from "../../src/engine/recall/index.js";
 import { phraseRegex } from "../../src/engine/recall/phrase.js";
 
 /** A table of `texts` (doc i = texts[i]) as stored rows, and the phrase matcher over them. */
 function stored(texts: readonly string[], split = false) {
-  const table = new TermTable({ positions: true });
+  const table = new TermTable({ rows: true });
   texts.forEach((text, doc) => {
     const cut = split ? text.indexOf(" ", Math.floor(text.length / 2)) : -1;
     if (cut > 0) {
@@ -17,9 +17,9 @@ function stored(texts: readonly string[], split = false) {
     } else table.addText(text, doc);
   });
   const lengthRoles = Int32Array.from(texts.map((t) => packLengthRole(tokenize(t).length, 0) + 1));
-  const packed = encodeSegmentRows(table);
+  const { rows: packed, dfs } = table.segmentRows();
   const rows = new Map<string, { data: Uint8Array; pos: Uint8Array; df: number }>();
-  table.terms.forEach((term, t) => rows.set(term, { data: packedAt(packed.postings, t), pos: packedAt(packed.positions, t), df: table.lists[t].length / 2 }));
+  table.terms.forEach((term, t) => rows.set(term, { data: packedAt(packed.postings, t), pos: packedAt(packed.positions, t), df: dfs[t] }));
   const rowsOf = (term: string) => {
     const r = rows.get(term);
     if (!r) return [];
@@ -83,13 +83,13 @@ describe("phrases from word positions", () => {
   });
 
   it("a segment's rows hold each term's docs, tfs and positions", () => {
-    const table = new TermTable({ positions: true });
+    const table = new TermTable({ rows: true });
     ["alpha beta alpha", "beta gamma", "x".repeat(70) + " alpha alpha alpha", "naïve 東京 beta"].forEach((t, d) => table.addText(t, d));
-    const rows = encodeSegmentRows(table);
+    const { rows, dfs } = table.segmentRows();
     const lengthRoles = Int32Array.from([3, 2, 4, 3], (n) => packLengthRole(n, 0) + 1);
     const decoded = Object.fromEntries(
       table.terms.map((term, t) => {
-        const triples = decodePostings(packedAt(rows.postings, t), table.lists[t].length / 2, lengthRoles);
+        const triples = decodePostings(packedAt(rows.postings, t), dfs[t], lengthRoles);
         const docs = Array.from({ length: triples.length / 3 }, (_, i) => [triples[3 * i], triples[3 * i + 1]]);
         return [term, { docs, positions: [...decodePositions(packedAt(rows.positions, t), triples)] }];
       }),
@@ -100,10 +100,10 @@ describe("phrases from word positions", () => {
   });
 
   it("positions that do not decode to the row's counts are damage, never a result", () => {
-    const table = new TermTable({ positions: true });
+    const table = new TermTable({ rows: true });
     table.addText("a b a", 0);
     const t = table.terms.indexOf("a");
-    const rows = encodeSegmentRows(table);
+    const { rows } = table.segmentRows();
     const triples = decodePostings(packedAt(rows.postings, t), 1, Int32Array.of(packLengthRole(3, 0) + 1));
     const pos = packedAt(rows.positions, t);
     expect([...decodePositions(pos, triples)]).toEqual([0, 2]);

@@ -3,7 +3,6 @@
 // word in each, decoded into [doc, tf, length << 3 | role] triples. Carrying each doc's length
 // and role in the decoded postings lets a query rank and role-filter without reading the
 // documents table.
-import type { TermTable } from "./term-table.js";
 import type { RecallRole } from "./types.js";
 
 export const POSTING_STRIDE = 3;
@@ -33,80 +32,22 @@ export interface PackedBytes {
 /** String `i` of a packed list (a view, no copy). */
 export const packedAt = (p: PackedBytes, i: number): Uint8Array => p.bytes.subarray(i === 0 ? 0 : p.ends[i - 1], p.ends[i]);
 
-/** A segment's rows: its terms' postings and positions, each packed in term id order. */
+/**
+ * A segment's rows (docs numbered from 0): its terms' postings and positions, each packed in term
+ * id order, as the store keeps them on disk (written by TermTable.segmentRows). Postings: docs
+ * ascending, as unsigned varints, the doc delta (the first from 0) shifted left once, its low bit
+ * set when a tf > 1 follows (most words occur once in a doc); lengths and roles live once per doc
+ * (encodeLengths), not in every posting: a little over one byte a posting. Positions, for
+ * phrases: per doc (in the row's order, tf of them) the first position of the word, then the gaps
+ * to the next.
+ */
 export interface PackedRows {
   postings: PackedBytes;
   positions: PackedBytes;
 }
 
 /**
- * Every term's row of a segment whose docs are numbered from 0, packed in term id order, as the
- * store keeps them on disk, written straight into two buffers (a segment has thousands of terms;
- * one small array each cost more than the encoding). Postings: docs ascending, as unsigned
- * varints, the doc delta (the first from 0) shifted left once, its low bit set when a tf > 1
- * follows (most words occur once in a doc); lengths and roles live once per doc (encodeLengths),
- * not in every posting: a little over one byte a posting. Positions, for phrases: per doc (in
- * the row's order, tf of them) the first position of the word, then the gaps to the next.
- */
-export function encodeSegmentRows(table: TermTable): PackedRows {
-  const lists = table.lists;
-  const positions = table.positions;
-  let pairs = 0;
-  let places = 0;
-  for (let t = 0; t < lists.length; t++) {
-    pairs += lists[t].length;
-    places += positions[t].length;
-  }
-  // A varint of a 32-bit value takes at most 5 bytes: per doc a delta and a tf, per position a gap.
-  const post = new Uint8Array(5 * pairs + 1);
-  const pos = new Uint8Array(5 * places + 1);
-  const postEnds = new Int32Array(lists.length);
-  const posEnds = new Int32Array(lists.length);
-  let o = 0;
-  let p = 0;
-  for (let t = 0; t < lists.length; t++) {
-    const list = lists[t];
-    const at = positions[t];
-    let prevDoc = 0;
-    let k = 0;
-    for (let i = 0; i < list.length; i += 2) {
-      const doc = list[i];
-      const tf = list[i + 1];
-      let v = (doc - prevDoc) * 2 + (tf > 1 ? 1 : 0);
-      while (v >= 0x80) {
-        post[o++] = (v & 0x7f) | 0x80;
-        v >>>= 7;
-      }
-      post[o++] = v;
-      if (tf > 1) {
-        v = tf;
-        while (v >= 0x80) {
-          post[o++] = (v & 0x7f) | 0x80;
-          v >>>= 7;
-        }
-        post[o++] = v;
-      }
-      prevDoc = doc;
-      let prev = 0;
-      for (let j = 0; j < tf; j++) {
-        const place = at[k++];
-        v = place - prev;
-        prev = place;
-        while (v >= 0x80) {
-          pos[p++] = (v & 0x7f) | 0x80;
-          v >>>= 7;
-        }
-        pos[p++] = v;
-      }
-    }
-    postEnds[t] = o;
-    posEnds[t] = p;
-  }
-  return { postings: { bytes: post.slice(0, o), ends: postEnds }, positions: { bytes: pos.slice(0, p), ends: posEnds } };
-}
-
-/**
- * Decodes a stored row's positions (encodeSegmentRows) given its decoded postings (triples): every
+ * Decodes a stored row's positions (PackedRows) given its decoded postings (triples): every
  * doc's positions back to back, absolute, ascending within a doc. Bytes that do not decode to
  * exactly the row's tfs are damage.
  */

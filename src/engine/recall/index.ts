@@ -22,7 +22,6 @@ export {
   ROLE_CODES,
   decodePostings,
   decodePositions,
-  encodeSegmentRows,
   packedAt,
   type PackedBytes,
   type PackedRows,

@@ -190,7 +190,7 @@ export function prepareEntries(entries: readonly SessionEntry[], spans: readonly
 }
 
 /**
- * A row of postings numbered from doc 0 (encodeSegmentRows), renumbered from `firstDoc`: only its
+ * A row of postings numbered from doc 0 (PackedRows), renumbered from `firstDoc`: only its
  * first doc delta changes (varint, low bit: a tf follows).
  */
 export function withFirstDoc(data: Uint8Array, firstDoc: number): Uint8Array {

@@ -2,7 +2,7 @@
 // (role, tools, paths, where its line is) and its words counted into postings as it comes, so a
 // reader can drop the entry right after (recall-cache-stream.ts) instead of holding the whole
 // parsed file. Postings are encoded as if the segment's docs were numbered from 0.
-import { addCallPaths, docContent, encodeLengths, encodeSegmentRows, packLengthRole, reversedPath, roleCode, TermTable, type PackedRows } from "../recall/index.js";
+import { addCallPaths, docContent, encodeLengths, packLengthRole, reversedPath, roleCode, TermTable, type PackedRows } from "../recall/index.js";
 import type { SessionEntry } from "../types.js";
 
 /** The docs of one read (a segment), column by column; postings numbered from doc 0. */
@@ -28,7 +28,7 @@ export interface PreparedSegment {
   dfs: number[];
   /**
    * Per term (as `terms`), its postings row and where its words stand in each doc
-   * (encodeSegmentRows), packed back to back: two buffers a worker hands over without copying.
+   * (TermTable.segmentRows), packed back to back: two buffers a worker hands over without copying.
    */
   rows: PackedRows;
   tokens: number;
@@ -48,7 +48,7 @@ const NO_ROWS: PackedRows = { postings: { bytes: new Uint8Array(0), ends: new In
 
 export class SegmentBuilder {
   private readonly seg: PreparedSegment;
-  private readonly table = new TermTable({ positions: true });
+  private readonly table = new TermTable({ rows: true });
   private readonly lengthRoles: number[] = [];
   /** Tool calls of this read by id (a later call of the same id with paths replaces an earlier one). */
   private readonly callPaths = new Map<string, string[]>();
@@ -119,10 +119,10 @@ export class SegmentBuilder {
     seg.nextRef = this.ref;
     if (seg.entryIds.length) {
       seg.lengths = encodeLengths(this.lengthRoles);
-      const lists = this.table.lists;
+      const { rows, dfs } = this.table.segmentRows();
       seg.terms = this.table.terms;
-      seg.dfs = lists.map((l) => l.length >> 1);
-      seg.rows = encodeSegmentRows(this.table);
+      seg.dfs = dfs;
+      seg.rows = rows;
     }
     return seg;
   }

@@ -577,7 +577,7 @@ function foldRuns(db: SqliteDb): void {
   db.exec("UPDATE files SET run = 0 WHERE run > 0");
 }
 
-/** Joins varint postings rows written in file order (each starts from doc 0) into one (format: encodeSegmentRows). */
+/** Joins varint postings rows written in file order (each starts from doc 0) into one (format: PackedRows). */
 function joinPostings(parts: readonly Uint8Array[]): Uint8Array {
   const out: number[] = [];
   const put = (v: number): void => {

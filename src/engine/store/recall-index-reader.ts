@@ -36,7 +36,7 @@ export interface SegmentLengths {
   path: string;
 }
 
-/** One stored row of a term's postings (one per file segment): encodeSegmentRows numbered from the segment's first doc id. */
+/** One stored row of a term's postings (one per file segment): PackedRows numbered from the segment's first doc id. */
 export interface TermRow {
   df: number;
   data: Uint8Array;

@@ -1,0 +1,155 @@
+// The cross-session index's rows are written as the words are scanned (TermTable with rows,
+// varint-chains.ts). They must be byte for byte the rows of the format (cross-postings.ts
+// PackedRows) as a plain reference computes them here: words found char by char, every word
+// taking a position (too long ones too), per term its docs and positions, then encoded.
+import { describe, expect, it } from "vitest";
+import { TermTable } from "../../src/engine/recall/index.js";
+import { isWordCode, MAX_TERM_LENGTH } from "../../src/engine/recall/tokenize.js";
+import { VarintChains } from "../../src/engine/recall/varint-chains.js";
+
+/** Per term: [doc, its positions] in doc order, for docs given as one or more texts each. */
+function referencePlaces(docs: ReadonlyMap<number, readonly string[]>): Map<string, [number, number[]][]> {
+  const out = new Map<string, [number, number[]][]>();
+  for (const [doc, texts] of [...docs].sort((a, b) => a[0] - b[0])) {
+    let pos = 0;
+    for (const text of texts) {
+      let i = 0;
+      while (i < text.length) {
+        if (!isWordCode(text, i, text.charCodeAt(i))) {
+          i++;
+          continue;
+        }
+        const start = i;
+        while (i < text.length && isWordCode(text, i, text.charCodeAt(i))) i++;
+        const at = pos++;
+        if (i - start > MAX_TERM_LENGTH) continue;
+        const term = text.slice(start, i).toLowerCase();
+        const list = out.get(term) ?? [];
+        if (list.length && list[list.length - 1][0] === doc) list[list.length - 1][1].push(at);
+        else list.push([doc, [at]]);
+        out.set(term, list);
+      }
+    }
+  }
+  return out;
+}
+
+function varint(out: number[], v: number): void {
+  while (v >= 0x80) {
+    out.push((v & 0x7f) | 0x80);
+    v = Math.floor(v / 128);
+  }
+  out.push(v);
+}
+
+function referenceRows(places: [number, number[]][]): { postings: number[]; positions: number[] } {
+  const postings: number[] = [];
+  const positions: number[] = [];
+  let prevDoc = 0;
+  for (const [doc, at] of places) {
+    varint(postings, (doc - prevDoc) * 2 + (at.length > 1 ? 1 : 0));
+    if (at.length > 1) varint(postings, at.length);
+    prevDoc = doc;
+    let prev = 0;
+    for (const p of at) {
+      varint(positions, p - prev);
+      prev = p;
+    }
+  }
+  return { postings, positions };
+}
+
+/** The table's rows, by term. */
+function tableRows(docs: ReadonlyMap<number, readonly string[]>): Map<string, { postings: number[]; positions: number[]; df: number }> {
+  const table = new TermTable({ rows: true });
+  for (const [doc, texts] of docs) for (const text of texts) table.addText(text, doc);
+  const { rows, dfs } = table.segmentRows();
+  const part = (p: { bytes: Uint8Array; ends: Int32Array }, t: number) => [...p.bytes.subarray(t === 0 ? 0 : p.ends[t - 1], p.ends[t])];
+  return new Map(table.terms.map((term, t) => [term, { postings: part(rows.postings, t), positions: part(rows.positions, t), df: dfs[t] }]));
+}
+
+function expectSameRows(docs: ReadonlyMap<number, readonly string[]>): void {
+  const want = referencePlaces(docs);
+  const got = tableRows(docs);
+  expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+  for (const [term, places] of want) expect(got.get(term), term).toEqual({ ...referenceRows(places), df: places.length });
+}
+
+function seeded(seed: number): (n: number) => number {
+  return (n) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    return (seed >>> 8) % n;
+  };
+}
+
+const ALPHABET = ["a", "b", "Z", "7", " ", " ", "_", ".", "é", "É", "ß", "İ", "K", "\u0301", "中", "𝐀", "😀", "\uD800", "\uDC00", "…", "\n", "Σ", "ς"];
+
+describe("segment rows written as words are scanned", () => {
+  it("match the reference on random texts of tricky characters (UTF-8 scan and lone surrogates alike)", () => {
+    const next = seeded(7);
+    for (const alphabet of [ALPHABET.filter((c) => c !== "\uD800" && c !== "\uDC00"), ALPHABET]) {
+      const docs = new Map<number, string[]>();
+      let doc = 0;
+      for (let d = 0; d < 400; d++) {
+        // Gaps between doc numbers, and one doc added in several texts.
+        doc += 1 + next(3);
+        const texts: string[] = [];
+        for (let k = 1 + next(3); k > 0; k--) {
+          let text = "";
+          for (let n = next(90); n > 0; n--) text += alphabet[next(alphabet.length)];
+          texts.push(text);
+        }
+        docs.set(doc, texts);
+      }
+      expectSameRows(docs);
+    }
+  });
+
+  it("match the reference where varints take several bytes and rows outgrow their blocks", () => {
+    const next = seeded(11);
+    const docs = new Map<number, string[]>();
+    // Thousands of terms (the table and the chains grow), a word repeated far apart (positions of
+    // several bytes), docs numbered past 2^14 (doc gaps of several bytes), one very long row.
+    for (let d = 0; d < 300; d++) {
+      const words: string[] = [];
+      for (let w = 0; w < 400; w++) words.push(next(4) === 0 ? "common" : `w${next(5000)}`);
+      words.push("x".repeat(MAX_TERM_LENGTH + 1), "x".repeat(MAX_TERM_LENGTH));
+      docs.set(d * 97 + next(50), [words.join(" ")]);
+    }
+    docs.set(3_000_000, ["common last"]);
+    expectSameRows(docs);
+    const common = tableRows(docs).get("common")!;
+    expect(common.postings.length).toBeGreaterThan(16 + 32 + 64 + 128 + 256);
+    expect(common.positions.length).toBeGreaterThan(1 << 14);
+  });
+
+  it("a table that writes rows keeps no lists and takes no text once its rows are taken", () => {
+    const table = new TermTable({ rows: true });
+    table.addText("alpha beta", 0);
+    expect(() => table.lists).toThrow();
+    table.segmentRows();
+    expect(() => table.addText("gamma", 1)).toThrow();
+  });
+});
+
+describe("VarintChains", () => {
+  it("keeps each chain's varints in order whatever order the chains are written in", () => {
+    const next = seeded(3);
+    const chains = new VarintChains(2);
+    const want: number[][] = Array.from({ length: 50 }, () => []);
+    chains.reserve(50);
+    for (let k = 0; k < 20000; k++) {
+      const c = next(50);
+      const v = next(4) === 0 ? next(0x7fffffff) * 2 : next(300);
+      chains.write(c, v);
+      varint(want[c], v);
+    }
+    const packed = chains.pack(0, 1, 50);
+    for (let c = 0; c < 50; c++) {
+      expect(chains.lengthOf(c)).toBe(want[c].length);
+      expect([...packed.bytes.subarray(c === 0 ? 0 : packed.ends[c - 1], packed.ends[c])]).toEqual(want[c]);
+    }
+    const odd = chains.pack(1, 2, 25);
+    expect(odd.ends[24]).toBe(want.filter((_, c) => c % 2 === 1).reduce((n, w) => n + w.length, 0));
+  });
+});
