@@ -16,7 +16,8 @@ export const TOOL_ARGS_CAP = 2000;
 export const ENTRY_TEXT_CAP = 200_000;
 /** Recall's own tool is never indexed, so a repeated query cannot find its previous output. */
 const SELF_TOOLS = new Set(["vcc_recall"]);
-const PATH_KEYS = ["path", "file_path", "filePath", "file"];
+/** Argument keys whose string values are paths (a tool call names its files with them). */
+export const PATH_KEYS: readonly string[] = ["path", "file_path", "filePath", "file"];
 
 export interface DocContent {
   role: RecallRole;

@@ -7,11 +7,14 @@
 // loadFromScan and pi's listing would take it line for line. Anything else (no header first, an
 // older version to migrate, a lone "\r" that pi's listing reads as a line end, pi 0.73's
 // whole-text trim) answers null and is loaded whole.
+import { isAscii } from "node:buffer";
+import { realEntryForDocs } from "../recall/latin1-entry.js";
 import { needsMigration } from "../session/migrate.js";
-import { PieceDecoder } from "../session/decode.js";
+import { asBuffer, PieceDecoder } from "../session/decode.js";
+import { escapesOnlyAscii } from "../session/json-escapes.js";
 import { SessionInfoWalk } from "../session/info.js";
 import { hasLoneCarriageReturnByte, isBlankLine } from "../session/lines.js";
-import { lineStartsOf, visitDecodedLines } from "../session/scan.js";
+import { lineStartsOf } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { isRecord } from "../usage/figures.js";
 import { NO_CALLS, SegmentBuilder, type PreparedSegment } from "./recall-cache-segment.js";
@@ -28,37 +31,55 @@ export interface StreamedFile {
 export function streamWholeFile(body: Uint8Array, profile: PiProfile): StreamedFile | null {
   if (profile !== "1.6" || hasLoneCarriageReturnByte(body)) return null;
   const decoder = new PieceDecoder(body);
+  const buf = asBuffer(body);
   const starts = lineStartsOf(decoder, body.length);
   const listing = new SessionInfoWalk(profile, false);
   const docs = new SegmentBuilder(0, 0, NO_CALLS);
   // Stays null when the first value is not what this reader takes: the file is then loaded whole.
   let header: Record<string, unknown> | null = null;
-  visitDecodedLines(decoder, starts, 1, starts.length - 1, (text, line) => {
+  // Whether pi's listing has seen a line read as latin1: its texts then measure at least their real length.
+  let listedLatin1 = false;
+  for (let line = 1; line < starts.length; line++) {
+    const from = starts[line - 1];
+    const to = starts[line] - 1;
+    // Multi-byte UTF-8 is read as latin1 where it parses the same (recall/latin1-entry.ts); the header always decoded.
+    let latin1 = false;
+    let text: string;
+    if (!decoder.valid) text = decoder.decode(from, to);
+    else if (isAscii(buf.subarray(from, to))) text = buf.toString("latin1", from, to);
+    else if (header !== null && escapesOnlyAscii(buf, from, to)) {
+      text = buf.toString("latin1", from, to);
+      latin1 = true;
+    } else text = buf.toString("utf8", from, to);
     // What the scan keeps of a line (session/scan.ts LineCollector.visit, pi 1.6).
-    if (isBlankLine(text)) return;
+    if (isBlankLine(text)) continue;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      return;
+      continue;
     }
-    if (!value) return;
+    if (!value) continue;
     if (header === null) {
       // What loadFromScan takes as a v3 session without migrating it.
-      if (!isRecord(value) || value.type !== "session" || typeof value.id !== "string" || needsMigration(value)) return false;
+      if (!isRecord(value) || value.type !== "session" || typeof value.id !== "string" || needsMigration(value)) return null;
       header = value;
       listing.add(value);
-      return;
+      continue;
     }
-    // Once pi's listing would skip the file, nothing more of it is read (finish() says so).
-    if (!listing.add(value)) return false;
+    listedLatin1 ||= latin1;
+    // Once pi's listing would skip the file, nothing more of it is read (finish() says so). Where it
+    // saw latin1 texts, their measure may be what made it skip: the file is then loaded whole.
+    if (!listing.add(value)) {
+      if (listedLatin1) return null;
+      break;
+    }
     // An entry as loadFromScan takes it: an object, and not a second header.
-    if (!isRecord(value) || value.type === "session") return;
-    const start = starts[line - 1];
-    docs.add(value as unknown as SessionEntry, start, starts[line] - 1 - start);
-  });
+    if (!isRecord(value) || value.type === "session") continue;
+    docs.add((latin1 ? realEntryForDocs(value) : value) as unknown as SessionEntry, from, to - from);
+  }
   if (header === null) return null;
   const sessionId = (header as { id: string }).id;
-  if (listing.finish() === null) return { sessionId, listed: false, segment: null };
+  if (listing.finish() === null) return listedLatin1 ? null : { sessionId, listed: false, segment: null };
   return { sessionId, listed: true, segment: docs.finish() };
 }
