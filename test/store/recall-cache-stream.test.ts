@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { isDeepStrictEqual } from "node:util";
 import { prepareWholeFile, type PreparedFile } from "../../src/engine/store/recall-cache-prepare.js";
 import { streamWholeFile } from "../../src/engine/store/recall-cache-stream.js";
+import { decodeTermIds } from "../../src/engine/store/term-id-list.js";
 import { sessionInfoFromValues, SessionInfoWalk } from "../../src/engine/session/info.js";
 import { describeWithShared, sharedPath } from "../support/shared.js";
 import { line, rng, sessionText } from "./recall-sessions.js";
@@ -75,7 +76,7 @@ describe("the streamed read prepares what the whole load prepares", () => {
       result("r3", "r2", "c9", "no call anywhere");
     const file = both(write(text), true);
     const seg = file.segment!;
-    const pathsOf = (id: string) => seg.reversedPaths[seg.entryIds.indexOf(id)];
+    const pathsOf = (id: string) => seg.pathDocs.filter(([, docs]) => decodeTermIds(docs).includes(seg.entryIds.indexOf(id))).map(([rpath]) => rpath);
     // The last call of an id with paths is the one its results name, wherever they stand.
     expect(pathsOf("r0")).toEqual(pathsOf("r1"));
     expect(pathsOf("r0")[0]).toContain("dnoces");

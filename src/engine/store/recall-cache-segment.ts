@@ -4,6 +4,7 @@
 // parsed file. Postings are encoded as if the segment's docs were numbered from 0.
 import { addCallPaths, docContent, encodeLengths, packLengthRole, reversedPath, roleCode, TermTable, type PackedRows } from "../recall/index.js";
 import type { SessionEntry } from "../types.js";
+import { encodeTermIds } from "./term-id-list.js";
 
 /** The docs of one read (a segment), column by column; postings numbered from doc 0. */
 export interface PreparedSegment {
@@ -17,9 +18,13 @@ export interface PreparedSegment {
   /** Where each doc's line starts in the file, and its length. */
   offs: number[];
   lens: number[];
-  /** Per doc: its distinct tools, and its paths reversed (for the tool: and file: filters). */
-  toolSets: string[][];
-  reversedPaths: string[][];
+  /**
+   * For the tool: and file: filters, per tool and per path named (reversed), the docs that have
+   * it (their indexes in the segment, as encodeTermIds): one entry per key, not one list per doc,
+   * so a worker hands over a few hundred of them rather than two arrays for every doc.
+   */
+  toolDocs: [string, Uint8Array][];
+  pathDocs: [string, Uint8Array][];
   /** Tool calls of this read with paths: [call id, paths one a line]. */
   calls: [string, string][];
   /** encodeLengths of the docs' packed length|role. */
@@ -50,6 +55,9 @@ export class SegmentBuilder {
   private readonly seg: PreparedSegment;
   private readonly table = new TermTable({ rows: true });
   private readonly lengthRoles: number[] = [];
+  /** Per doc: its distinct tools, and its paths reversed (made into toolDocs and pathDocs at the end). */
+  private readonly toolSets: string[][] = [];
+  private readonly reversedPaths: string[][] = [];
   /** Tool calls of this read by id (a later call of the same id with paths replaces an earlier one). */
   private readonly callPaths = new Map<string, string[]>();
   /**
@@ -76,7 +84,7 @@ export class SegmentBuilder {
     private readonly earlier: CallLookup,
   ) {
     this.ref = firstRef;
-    this.seg = { entryIds: [], refs: [], roles: [], tools: [], isError: [], offs: [], lens: [], toolSets: [], reversedPaths: [], calls: [], lengths: new Uint8Array(0), terms: [], dfs: [], rows: NO_ROWS, tokens: 0, nextRef: firstRef };
+    this.seg = { entryIds: [], refs: [], roles: [], tools: [], isError: [], offs: [], lens: [], toolDocs: [], pathDocs: [], calls: [], lengths: new Uint8Array(0), terms: [], dfs: [], rows: NO_ROWS, tokens: 0, nextRef: firstRef };
   }
 
   /** The next entry of the read, in file order, with where its line starts (relative to `base`) and its length. */
@@ -99,8 +107,8 @@ export class SegmentBuilder {
     seg.isError.push(content.isError ? 1 : 0);
     seg.offs.push(this.base + start);
     seg.lens.push(length);
-    seg.toolSets.push([...new Set(content.tools)]);
-    seg.reversedPaths.push([...new Set(content.files)].map(reversedPath));
+    this.toolSets.push([...new Set(content.tools)]);
+    this.reversedPaths.push([...new Set(content.files)].map(reversedPath));
     if (this.callId !== undefined) this.results.push({ doc: local, callId: this.callId });
     const words = this.table.addText(content.text, local);
     this.lengthRoles.push(packLengthRole(words, role));
@@ -113,8 +121,10 @@ export class SegmentBuilder {
     const seg = this.seg;
     for (const { doc, callId } of this.results) {
       const files = this.callPaths.get(callId) ?? this.earlier.get(callId) ?? [];
-      seg.reversedPaths[doc] = [...new Set(files)].map(reversedPath);
+      this.reversedPaths[doc] = [...new Set(files)].map(reversedPath);
     }
+    seg.toolDocs = encodedDocsByKey(this.toolSets);
+    seg.pathDocs = encodedDocsByKey(this.reversedPaths);
     seg.calls = [...this.callPaths].map(([id, paths]) => [id, paths.join("\n")]);
     seg.nextRef = this.ref;
     if (seg.entryIds.length) {
@@ -128,8 +138,11 @@ export class SegmentBuilder {
   }
 }
 
+/** docsByKey, each key's docs encoded (encodeTermIds). */
+const encodedDocsByKey = (keysOfDoc: readonly (readonly string[])[]): [string, Uint8Array][] => [...docsByKey(keysOfDoc)].map(([key, docs]) => [key, encodeTermIds(docs)]);
+
 /** Per key (a tool, a reversed path), the docs of a segment that have it: their indexes in the segment, ascending. */
-export function docsByKey(keysOfDoc: readonly (readonly string[])[]): Map<string, number[]> {
+function docsByKey(keysOfDoc: readonly (readonly string[])[]): Map<string, number[]> {
   const out = new Map<string, number[]>();
   for (let i = 0; i < keysOfDoc.length; i++) {
     for (const key of keysOfDoc[i]) {

@@ -10,7 +10,6 @@ import { packedAt } from "../recall/index.js";
 import { completeLines, planUpdate, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 import { CALL_PATHS_SQL, callLookup, hasStagedPostings, RUN_ROWS, TERM_IN_USE } from "./recall-cache-schema.js";
-import { docsByKey } from "./recall-cache-segment.js";
 import { sqliteFault, type SqliteDb, type SqliteStatement, type SqlValue } from "./sqlite.js";
 import { decodeTermIds, encodeTermIds, unionSorted } from "./term-id-list.js";
 
@@ -447,28 +446,38 @@ export class RecallIndexWriter {
    * the transaction (writePending), with the other files read whole in it.
    */
   private insertSegment(fileId: number, seg: PreparedSegment, postingsTo: "postings" | "pending"): number {
-    const calls: SqlValue[] = [];
-    for (const [id, paths] of seg.calls) calls.push(fileId, id, paths);
-    this.insertRows("INSERT OR REPLACE INTO calls(file_id, call_id, paths)", 3, calls);
+    this.insertRows("INSERT OR REPLACE INTO calls(file_id, call_id, paths)", 3, seg.calls.length, (r, p, a) => {
+      p[a] = fileId;
+      p[a + 1] = seg.calls[r][0];
+      p[a + 2] = seg.calls[r][1];
+    });
     const n = seg.entryIds.length;
     // The ids a rowid table would give (one past the highest), set here: a segment is a range of them.
     const first = (this.stmt("SELECT max(id) FROM docs").value<number>() ?? 0) + 1;
-    const docs: SqlValue[] = [];
-    for (let i = 0; i < n; i++) docs.push(first + i, fileId, seg.entryIds[i], seg.refs[i], seg.roles[i], seg.tools[i], seg.isError[i], seg.offs[i], seg.lens[i]);
-    this.insertRows("INSERT INTO docs(id, file_id, entry_id, ref, role, tools, is_error, off, len)", 9, docs);
+    this.insertRows("INSERT INTO docs(id, file_id, entry_id, ref, role, tools, is_error, off, len)", 9, n, (i, p, a) => {
+      p[a] = first + i;
+      p[a + 1] = fileId;
+      p[a + 2] = seg.entryIds[i];
+      p[a + 3] = seg.refs[i];
+      p[a + 4] = seg.roles[i];
+      p[a + 5] = seg.tools[i];
+      p[a + 6] = seg.isError[i];
+      p[a + 7] = seg.offs[i];
+      p[a + 8] = seg.lens[i];
+    });
     if (n) {
       this.stmt("INSERT INTO segs(file_id, first_doc, lengths) VALUES (?, ?, ?)").run(fileId, first, seg.lengths);
       const insertTool = this.stmt("INSERT INTO seg_tools(tool, file_id, first_doc, docs) VALUES (?, ?, ?, ?)");
-      for (const [tool, docs] of docsByKey(seg.toolSets)) insertTool.run(tool, fileId, first, encodeTermIds(docs));
+      for (const [tool, docs] of seg.toolDocs) insertTool.run(tool, fileId, first, docs);
       const insertPath = this.stmt("INSERT INTO seg_paths(rpath, file_id, first_doc, docs) VALUES (?, ?, ?, ?)");
-      for (const [rpath, docs] of docsByKey(seg.reversedPaths)) insertPath.run(rpath, fileId, first, encodeTermIds(docs));
+      for (const [rpath, docs] of seg.pathDocs) insertPath.run(rpath, fileId, first, docs);
       const ids = this.termIds(seg.terms);
       // In term id order: the postings B-tree is then written front to back, not at random.
       const order = ids.map((_, t) => t).sort((a, b) => ids[a] - ids[b]);
       // A segment is known by its first doc: segments of a file stay in file order.
       const rowOf = (t: number): PendingRow => ({ termId: ids[t], fileId, seg: first, df: seg.dfs[t], data: withFirstDoc(packedAt(seg.rows.postings, t), first), pos: packedAt(seg.rows.positions, t) });
       if (postingsTo === "pending") for (const t of order) this.pendingRows.push(rowOf(t));
-      else this.insertRows("INSERT INTO postings(term_id, file_id, seg, df, data, pos)", 6, rowValues(order.map(rowOf)));
+      else this.insertPostings("postings", order.map(rowOf));
       const sorted = order.map((t) => ids[t]);
       const held = this.termIdsOf(fileId);
       this.stmt("INSERT OR REPLACE INTO file_terms(file_id, ids) VALUES (?, ?)").run(fileId, encodeTermIds(held.length ? unionSorted(held, sorted) : sorted));
@@ -487,7 +496,7 @@ export class RecallIndexWriter {
     let bytes = 0;
     for (const r of rows) bytes += r.data.length + r.pos.length;
     if (bytes < this.runMinBytes) {
-      this.insertRows("INSERT INTO postings_stage(term_id, file_id, seg, df, data, pos)", 6, rowValues(rows));
+      this.insertPostings("postings_stage", rows);
       return;
     }
     // A run number neither a file nor a range holds. Runs are numbered up and appended past the
@@ -497,32 +506,66 @@ export class RecallIndexWriter {
     rows.sort((a, b) => a.termId - b.termId || a.fileId - b.fileId || a.seg - b.seg);
     // Appended past the highest rowid, in order: a term's rows of this run are one range of rowids.
     const base = (this.stmt("SELECT max(id) FROM run_postings").value<number>() ?? 0) + 1;
-    const values: SqlValue[] = [];
-    const ranges: SqlValue[] = [];
-    let first = base;
-    for (let i = 0; i < rows.length; i++) {
+    this.insertRows("INSERT INTO run_postings(id, run, term_id, file_id, seg, df, data, pos)", 8, rows.length, (i, p, a) => {
       const r = rows[i];
-      values.push(base + i, run, r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
-      if (i > 0 && rows[i - 1].termId !== r.termId) first = base + i;
-      if (i === rows.length - 1 || rows[i + 1].termId !== r.termId) ranges.push(r.termId, run, first, base + i);
-    }
-    this.insertRows("INSERT INTO run_postings(id, run, term_id, file_id, seg, df, data, pos)", 8, values);
-    this.insertRows("INSERT INTO run_terms(term_id, run, first, last)", 4, ranges);
+      p[a] = base + i;
+      p[a + 1] = run;
+      p[a + 2] = r.termId;
+      p[a + 3] = r.fileId;
+      p[a + 4] = r.seg;
+      p[a + 5] = r.df;
+      p[a + 6] = r.data;
+      p[a + 7] = r.pos;
+    });
+    // Per term, the first and last of its rows (rowids; rows[k] has rowid base + k).
+    const lastOfTerm: number[] = [];
+    for (let i = 0; i < rows.length; i++) if (i === rows.length - 1 || rows[i + 1].termId !== rows[i].termId) lastOfTerm.push(i);
+    this.insertRows("INSERT INTO run_terms(term_id, run, first, last)", 4, lastOfTerm.length, (k, p, a) => {
+      const last = lastOfTerm[k];
+      p[a] = rows[last].termId;
+      p[a + 1] = run;
+      p[a + 2] = base + (k === 0 ? 0 : lastOfTerm[k - 1] + 1);
+      p[a + 3] = base + last;
+    });
     const setRun = this.stmt("UPDATE files SET run = ? WHERE id = ?");
     for (const fileId of new Set(rows.map((r) => r.fileId))) setRun.run(run, fileId);
   }
 
-  /** Inserts rows (`width` values each, `values` flat) several to a statement: each call into SQLite costs about as much as a small row. */
-  private insertRows(head: string, width: number, values: readonly SqlValue[]): void {
-    const rows = values.length / width;
+  /**
+   * Inserts `count` rows of `width` values, several to a statement (each call into SQLite costs
+   * about as much as a small row); `fill(row, params, at)` writes a row's values at params[at…].
+   * The rows are never gathered in one array: a first build's ran to millions of values, which
+   * landed in the old generation and were collected there.
+   */
+  private insertRows(head: string, width: number, count: number, fill: (row: number, params: SqlValue[], at: number) => void): void {
     const tuple = `(${new Array<string>(width).fill("?").join(", ")})`;
-    const sql = (count: number) => `${head} VALUES ${new Array<string>(count).fill(tuple).join(", ")}`;
+    const sql = (rows: number) => `${head} VALUES ${new Array<string>(rows).fill(tuple).join(", ")}`;
     let i = 0;
-    if (rows >= ROWS_PER_INSERT) {
+    if (count >= ROWS_PER_INSERT) {
       const full = this.stmt(sql(ROWS_PER_INSERT));
-      for (; i + ROWS_PER_INSERT <= rows; i += ROWS_PER_INSERT) full.run(...values.slice(i * width, (i + ROWS_PER_INSERT) * width));
+      const params = new Array<SqlValue>(ROWS_PER_INSERT * width);
+      for (; i + ROWS_PER_INSERT <= count; i += ROWS_PER_INSERT) {
+        for (let r = 0; r < ROWS_PER_INSERT; r++) fill(i + r, params, r * width);
+        full.run(...params);
+      }
     }
-    if (i < rows) this.stmt(sql(rows - i)).run(...values.slice(i * width));
+    if (i === count) return;
+    const params = new Array<SqlValue>((count - i) * width);
+    for (let r = 0; i + r < count; r++) fill(i + r, params, r * width);
+    this.stmt(sql(count - i)).run(...params);
+  }
+
+  /** Postings rows into `table` (postings, or postings_stage). */
+  private insertPostings(table: "postings" | "postings_stage", rows: readonly PendingRow[]): void {
+    this.insertRows(`INSERT INTO ${table}(term_id, file_id, seg, df, data, pos)`, 6, rows.length, (i, p, a) => {
+      const r = rows[i];
+      p[a] = r.termId;
+      p[a + 1] = r.fileId;
+      p[a + 2] = r.seg;
+      p[a + 3] = r.df;
+      p[a + 4] = r.data;
+      p[a + 5] = r.pos;
+    });
   }
 
   /** Runs some file's first read is in. */
@@ -550,12 +593,6 @@ export class RecallIndexWriter {
   }
 }
 
-/** Postings rows as insertRows takes them: term_id, file_id, seg, df, data, pos each. */
-function rowValues(rows: readonly PendingRow[]): SqlValue[] {
-  const values: SqlValue[] = [];
-  for (const r of rows) values.push(r.termId, r.fileId, r.seg, r.df, r.data, r.pos);
-  return values;
-}
 
 /**
  * Staged postings into postings, in key order. Rows staged file after file would otherwise go in

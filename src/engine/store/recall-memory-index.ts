@@ -9,10 +9,9 @@ import { packedAt } from "../recall/index.js";
 import type { PiProfile } from "../types.js";
 import { PreparePool } from "./recall-cache-prepare-pool.js";
 import { cannotRead, planUpdate, prepareWholeFile, withFirstDoc, type FileToRead, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
-import { docsByKey, type CallLookup } from "./recall-cache-segment.js";
+import type { CallLookup } from "./recall-cache-segment.js";
 import type { RecallCacheUpdate, UpdateOptions } from "./recall-cache-update.js";
 import { compareCodePoints, type DocRow, type IndexReader, type SegmentDocs, type SegmentLengths, type TermRow } from "./recall-index-reader.js";
-import { encodeTermIds } from "./term-id-list.js";
 
 /** Index of the first of the sorted `list` not below `key`. */
 function lowerBound(list: readonly string[], key: string): number {
@@ -339,8 +338,8 @@ class Tables {
     const at = this.segs.length;
     this.segs.push({ first, fileId, path, file, seg });
     this.segOfFile.set(fileId, this.segs[at]);
-    for (const [tool, docs] of docsByKey(seg.toolSets)) push(this.tools, tool, { first_doc: first, docs: encodeTermIds(docs) });
-    for (const [rpath, docs] of docsByKey(seg.reversedPaths)) if (push(this.pathRows, rpath, { first_doc: first, docs: encodeTermIds(docs) })) this.reversedPaths.add(rpath);
+    for (const [tool, docs] of seg.toolDocs) push(this.tools, tool, { first_doc: first, docs });
+    for (const [rpath, docs] of seg.pathDocs) if (push(this.pathRows, rpath, { first_doc: first, docs })) this.reversedPaths.add(rpath);
     for (let k = 0; k < seg.terms.length; k++) {
       const term = seg.terms[k];
       const places = this.rows.get(term);
