@@ -125,7 +125,8 @@ export class SegmentBuilder {
     }
     seg.toolDocs = encodedDocsByKey(this.toolSets);
     seg.pathDocs = encodedDocsByKey(this.reversedPaths);
-    seg.calls = [...this.callPaths].map(([id, paths]) => [id, paths.join("\n")]);
+    // In id order: the calls table is keyed by (file, call id), so the file's rows then go in at the end of its B-tree, in order, not at random places.
+    seg.calls = [...this.callPaths].map(([id, paths]): [string, string] => [id, paths.join("\n")]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     seg.nextRef = this.ref;
     if (seg.entryIds.length) {
       seg.lengths = encodeLengths(this.lengthRoles);
