@@ -189,30 +189,54 @@ export function prepareEntries(entries: readonly SessionEntry[], spans: readonly
   return docs.finish();
 }
 
+/** The first varint of a postings row (value, and the bytes it takes). */
+function firstVarint(data: Uint8Array): { value: number; bytes: number } {
+  let value = 0;
+  let shift = 0;
+  let i = 0;
+  for (;;) {
+    const b = data[i++];
+    value += (b & 0x7f) * 2 ** shift;
+    if (b < 0x80) break;
+    shift += 7;
+  }
+  return { value, bytes: i };
+}
+
+/** The first varint, the doc delta (low bit: a tf follows), moved on by `firstDoc`. */
+const shiftedHead = (value: number, firstDoc: number): number => (Math.floor(value / 2) + firstDoc) * 2 + (value % 2);
+
+const varintLength = (v: number): number => {
+  let n = 1;
+  while (v >= 0x80) {
+    v = Math.floor(v / 128);
+    n++;
+  }
+  return n;
+};
+
 /**
  * A row of postings numbered from doc 0 (PackedRows), renumbered from `firstDoc`: only its
  * first doc delta changes (varint, low bit: a tf follows).
  */
 export function withFirstDoc(data: Uint8Array, firstDoc: number): Uint8Array {
   if (firstDoc === 0) return data;
-  let v = 0;
-  let shift = 0;
-  let i = 0;
-  for (;;) {
-    const b = data[i++];
-    v += (b & 0x7f) * 2 ** shift;
-    if (b < 0x80) break;
-    shift += 7;
-  }
-  let head = (Math.floor(v / 2) + firstDoc) * 2 + (v % 2);
-  const out: number[] = [];
+  const first = firstVarint(data);
+  let head = shiftedHead(first.value, firstDoc);
+  const joined = new Uint8Array(varintLength(head) + data.length - first.bytes);
+  let o = 0;
   while (head >= 0x80) {
-    out.push((head & 0x7f) | 0x80);
+    joined[o++] = (head & 0x7f) | 0x80;
     head = Math.floor(head / 128);
   }
-  out.push(head);
-  const joined = new Uint8Array(out.length + data.length - i);
-  joined.set(out, 0);
-  joined.set(data.subarray(i), out.length);
+  joined[o++] = head;
+  joined.set(data.subarray(first.bytes), o);
   return joined;
+}
+
+/** withFirstDoc(data, firstDoc).length, without making it. */
+export function withFirstDocLength(data: Uint8Array, firstDoc: number): number {
+  if (firstDoc === 0) return data.length;
+  const first = firstVarint(data);
+  return varintLength(shiftedHead(first.value, firstDoc)) + data.length - first.bytes;
 }

@@ -6,8 +6,8 @@ import { sha256Hex } from "../serialize/index.js";
 import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
-import { packedAt } from "../recall/index.js";
-import { completeLines, planUpdate, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, withFirstDoc, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
+import { PendingPostings } from "./recall-cache-pending.js";
+import { completeLines, planUpdate, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 import { CALL_PATHS_SQL, callLookup, hasStagedPostings, RUN_ROWS, TERM_IN_USE } from "./recall-cache-schema.js";
 import { sqliteFault, type SqliteDb, type SqliteStatement, type SqlValue } from "./sqlite.js";
@@ -142,15 +142,6 @@ interface RunRange {
   last: number;
 }
 
-/** A postings row of a file read whole, waiting for the end of its transaction. */
-interface PendingRow {
-  termId: number;
-  fileId: number;
-  seg: number;
-  df: number;
-  data: Uint8Array;
-  pos: Uint8Array;
-}
 
 /** An index up to this size is compacted after a large read (worthCompacting): VACUUM takes well under a second. */
 const COMPACT_MAX_BYTES = 32 * 1024 * 1024;
@@ -175,7 +166,7 @@ export class RecallIndexWriter {
   /** Term ids looked up or added in the current transaction (see termIds). */
   private readonly knownTerms = new Map<string, number>();
   /** Postings rows of the files read whole in the current transaction (writePending). */
-  private pendingRows: PendingRow[] = [];
+  private pendingRows = new PendingPostings();
   private runMinBytes = RUN_MIN_BYTES;
   private readonly statements = new Map<string, SqliteStatement>();
   /** `stmt` where a helper takes something that prepares statements. */
@@ -252,7 +243,7 @@ export class RecallIndexWriter {
           let bytes = 0;
           // Ids of terms found or added in this transaction (another process can delete a term out of use between two).
           this.knownTerms.clear();
-          this.pendingRows = [];
+          this.pendingRows = new PendingPostings();
           do {
             const rowsBefore = this.pendingRows.length;
             try {
@@ -263,7 +254,7 @@ export class RecallIndexWriter {
               failure = { error };
               // Its savepoint took back the terms it added, and its rows go with it.
               this.knownTerms.clear();
-              this.pendingRows.length = rowsBefore;
+              this.pendingRows.truncate(rowsBefore);
               break;
             }
             bytes += pending[i].size;
@@ -278,7 +269,7 @@ export class RecallIndexWriter {
       stats.left = pending.length - i;
     } finally {
       this.knownTerms.clear();
-      this.pendingRows = [];
+      this.pendingRows = new PendingPostings();
       pool?.close();
       // Also after a failure: what was committed is searchable (a failing move is left for the next update).
       try {
@@ -475,9 +466,12 @@ export class RecallIndexWriter {
       // In term id order: the postings B-tree is then written front to back, not at random.
       const order = ids.map((_, t) => t).sort((a, b) => ids[a] - ids[b]);
       // A segment is known by its first doc: segments of a file stay in file order.
-      const rowOf = (t: number): PendingRow => ({ termId: ids[t], fileId, seg: first, df: seg.dfs[t], data: withFirstDoc(packedAt(seg.rows.postings, t), first), pos: packedAt(seg.rows.positions, t) });
-      if (postingsTo === "pending") for (const t of order) this.pendingRows.push(rowOf(t));
-      else this.insertPostings("postings", order.map(rowOf));
+      if (postingsTo === "pending") this.pendingRows.add(fileId, first, seg, ids, order);
+      else {
+        const rows = new PendingPostings();
+        rows.add(fileId, first, seg, ids, order);
+        this.insertPostings("postings", rows, order.map((_, i) => i));
+      }
       const sorted = order.map((t) => ids[t]);
       const held = this.termIdsOf(fileId);
       this.stmt("INSERT OR REPLACE INTO file_terms(file_id, ids) VALUES (?, ?)").run(fileId, encodeTermIds(held.length ? unionSorted(held, sorted) : sorted));
@@ -493,21 +487,19 @@ export class RecallIndexWriter {
   private writePending(): void {
     const rows = this.pendingRows;
     if (!rows.length) return;
-    let bytes = 0;
-    for (const r of rows) bytes += r.data.length + r.pos.length;
-    if (bytes < this.runMinBytes) {
-      this.insertPostings("postings_stage", rows);
+    if (rows.bytes() < this.runMinBytes) {
+      this.insertPostings("postings_stage", rows, Array.from({ length: rows.length }, (_, i) => i));
       return;
     }
     // A run number neither a file nor a range holds. Runs are numbered up and appended past the
     // highest rowid, so the last row's run is the highest any range has (a range goes with its
     // last rows); read from one row, where max(run) of run_terms reads them all.
     const run = (this.stmt("SELECT max(coalesce((SELECT max(run) FROM files), 0), coalesce((SELECT run FROM run_postings ORDER BY id DESC LIMIT 1), 0))").value<number>() ?? 0) + 1;
-    rows.sort((a, b) => a.termId - b.termId || a.fileId - b.fileId || a.seg - b.seg);
+    const order = rows.byTerm();
     // Appended past the highest rowid, in order: a term's rows of this run are one range of rowids.
     const base = (this.stmt("SELECT max(id) FROM run_postings").value<number>() ?? 0) + 1;
-    this.insertRows("INSERT INTO run_postings(id, run, term_id, file_id, seg, df, data, pos)", 8, rows.length, (i, p, a) => {
-      const r = rows[i];
+    this.insertRows("INSERT INTO run_postings(id, run, term_id, file_id, seg, df, data, pos)", 8, order.length, (i, p, a) => {
+      const r = rows.row(order[i]);
       p[a] = base + i;
       p[a + 1] = run;
       p[a + 2] = r.termId;
@@ -517,18 +509,21 @@ export class RecallIndexWriter {
       p[a + 6] = r.data;
       p[a + 7] = r.pos;
     });
-    // Per term, the first and last of its rows (rowids; rows[k] has rowid base + k).
+    // Per term, the first and last of its rows (rowids; order[k] has rowid base + k).
+    const termOf = (k: number): number => rows.termId(order[k]);
     const lastOfTerm: number[] = [];
-    for (let i = 0; i < rows.length; i++) if (i === rows.length - 1 || rows[i + 1].termId !== rows[i].termId) lastOfTerm.push(i);
+    for (let k = 0; k < order.length; k++) if (k === order.length - 1 || termOf(k + 1) !== termOf(k)) lastOfTerm.push(k);
     this.insertRows("INSERT INTO run_terms(term_id, run, first, last)", 4, lastOfTerm.length, (k, p, a) => {
       const last = lastOfTerm[k];
-      p[a] = rows[last].termId;
+      p[a] = termOf(last);
       p[a + 1] = run;
       p[a + 2] = base + (k === 0 ? 0 : lastOfTerm[k - 1] + 1);
       p[a + 3] = base + last;
     });
     const setRun = this.stmt("UPDATE files SET run = ? WHERE id = ?");
-    for (const fileId of new Set(rows.map((r) => r.fileId))) setRun.run(run, fileId);
+    const files = new Set<number>();
+    for (let i = 0; i < rows.length; i++) files.add(rows.fileId(i));
+    for (const fileId of files) setRun.run(run, fileId);
   }
 
   /**
@@ -555,10 +550,10 @@ export class RecallIndexWriter {
     this.stmt(sql(count - i)).run(...params);
   }
 
-  /** Postings rows into `table` (postings, or postings_stage). */
-  private insertPostings(table: "postings" | "postings_stage", rows: readonly PendingRow[]): void {
-    this.insertRows(`INSERT INTO ${table}(term_id, file_id, seg, df, data, pos)`, 6, rows.length, (i, p, a) => {
-      const r = rows[i];
+  /** Rows `which` of `rows`, in that order, into `table` (postings, or postings_stage). */
+  private insertPostings(table: "postings" | "postings_stage", rows: PendingPostings, which: readonly number[]): void {
+    this.insertRows(`INSERT INTO ${table}(term_id, file_id, seg, df, data, pos)`, 6, which.length, (i, p, a) => {
+      const r = rows.row(which[i]);
       p[a] = r.termId;
       p[a + 1] = r.fileId;
       p[a + 2] = r.seg;
