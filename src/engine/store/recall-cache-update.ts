@@ -142,7 +142,6 @@ interface RunRange {
   last: number;
 }
 
-
 /** An index up to this size is compacted after a large read (worthCompacting): VACUUM takes well under a second. */
 const COMPACT_MAX_BYTES = 32 * 1024 * 1024;
 /** ... when the bytes read were at least 1/this of what the index covers. */
