@@ -1,8 +1,8 @@
-// The postings rows of the files a transaction reads whole, waiting for its end (they are then
-// written sorted by term, as one run). A row is kept as where it is (its segment and its term
-// there), and made (its first doc renumbered, a copy) only when it is written: kept as an object
-// and a copy each, a first build's hundreds of thousands of rows outlived the young generation and
-// were collected again in the old one.
+// Postings rows of prepared segments, kept as where they are (a segment and its term there) and
+// made (the first doc renumbered, a copy) only when written. The rows of the files a transaction
+// reads whole wait so for its end (they are then written sorted by term, as one run): kept as an
+// object and a copy each, a first build's hundreds of thousands of rows outlived the young
+// generation and were collected again in the old one.
 import { packedAt } from "../recall/index.js";
 import { withFirstDoc, withFirstDocLength, type PreparedSegment } from "./recall-cache-prepare.js";
 

@@ -469,7 +469,7 @@ export class RecallIndexWriter {
       else {
         const rows = new PendingPostings();
         rows.add(fileId, first, seg, ids, order);
-        this.insertPostings("postings", rows, order.map((_, i) => i));
+        this.insertPostings("postings", rows);
       }
       const sorted = order.map((t) => ids[t]);
       const held = this.termIdsOf(fileId);
@@ -487,7 +487,7 @@ export class RecallIndexWriter {
     const rows = this.pendingRows;
     if (!rows.length) return;
     if (rows.bytes() < this.runMinBytes) {
-      this.insertPostings("postings_stage", rows, Array.from({ length: rows.length }, (_, i) => i));
+      this.insertPostings("postings_stage", rows);
       return;
     }
     // A run number neither a file nor a range holds. Runs are numbered up and appended past the
@@ -549,10 +549,10 @@ export class RecallIndexWriter {
     this.stmt(sql(count - i)).run(...params);
   }
 
-  /** Rows `which` of `rows`, in that order, into `table` (postings, or postings_stage). */
-  private insertPostings(table: "postings" | "postings_stage", rows: PendingPostings, which: readonly number[]): void {
-    this.insertRows(`INSERT INTO ${table}(term_id, file_id, seg, df, data, pos)`, 6, which.length, (i, p, a) => {
-      const r = rows.row(which[i]);
+  /** `rows`, in the order they were added, into `table` (postings, or postings_stage). */
+  private insertPostings(table: "postings" | "postings_stage", rows: PendingPostings): void {
+    this.insertRows(`INSERT INTO ${table}(term_id, file_id, seg, df, data, pos)`, 6, rows.length, (i, p, a) => {
+      const r = rows.row(i);
       p[a] = r.termId;
       p[a + 1] = r.fileId;
       p[a + 2] = r.seg;
