@@ -44,6 +44,13 @@ function setOwn(out: Json, key: string, value: unknown): void {
   else out[key] = value;
 }
 
+/** The keys read whole (short strings: names, ids, roles), of a block, a message and an entry. */
+const BLOCK_KEYS = ["type", "mimeType", "name", "id"];
+const MESSAGE_KEYS = ["role", "toolName", "toolCallId", "isError", "exitCode", "stopReason"];
+const ENTRY_KEYS = ["type", "id"];
+/** A message's texts capped with the whole entry's text. */
+const MESSAGE_TEXTS = ["command", "output", "errorMessage"];
+
 const realText = (v: unknown, limit: number): unknown => (typeof v === "string" ? realString(v, limit) : realValue(v));
 
 /** A tool call's arguments as renderToolCall reads them: paths whole, other strings past its cap. */
@@ -63,7 +70,7 @@ function realBlock(b: unknown, limit: number): unknown {
   if (b === null || typeof b !== "object" || Array.isArray(b)) return realValue(b);
   const block = b as Json;
   const out: Json = {};
-  for (const key of ["type", "mimeType", "name", "id"]) if (key in block) out[key] = realValue(block[key]);
+  for (const key of BLOCK_KEYS) if (key in block) out[key] = realValue(block[key]);
   if ("text" in block) out.text = realText(block.text, limit);
   if ("thinking" in block) out.thinking = realText(block.thinking, ENTRY);
   if ("arguments" in block) out.arguments = realArguments(block.arguments);
@@ -74,14 +81,14 @@ function realMessage(m: unknown): unknown {
   if (m === null || typeof m !== "object" || Array.isArray(m)) return realValue(m);
   const msg = m as Json;
   const out: Json = {};
-  for (const key of ["role", "toolName", "toolCallId", "isError", "exitCode", "stopReason"]) if (key in msg) out[key] = realValue(msg[key]);
+  for (const key of MESSAGE_KEYS) if (key in msg) out[key] = realValue(msg[key]);
   // A tool result's text is capped unless it is an error (document.ts).
   const limit = msg.role === "toolResult" && msg.isError !== true ? PAST(TOOL_RESULT_CAP) : ENTRY;
   if ("content" in msg) {
     const content = msg.content;
     out.content = Array.isArray(content) ? content.map((b) => realBlock(b, limit)) : realText(content, limit);
   }
-  for (const key of ["command", "output", "errorMessage"]) if (key in msg) out[key] = realText(msg[key], ENTRY);
+  for (const key of MESSAGE_TEXTS) if (key in msg) out[key] = realText(msg[key], ENTRY);
   return out;
 }
 
@@ -91,7 +98,7 @@ function realMessage(m: unknown): unknown {
  */
 export function realEntryForDocs(entry: Json): Json {
   const out: Json = {};
-  for (const key of ["type", "id"]) if (key in entry) out[key] = realValue(entry[key]);
+  for (const key of ENTRY_KEYS) if (key in entry) out[key] = realValue(entry[key]);
   if ("summary" in entry) out.summary = realText(entry.summary, ENTRY);
   if ("message" in entry) out.message = realMessage(entry.message);
   return out;

@@ -1,4 +1,5 @@
-// A session file read for the recall index one line at a time: each line is decoded, parsed, made
+// A session file read for the recall index one line at a time: each line is decoded (one holding
+// multi-byte UTF-8 read as latin1 where that parses the same, recall/latin1-entry.ts), parsed, made
 // into its doc and counted into postings, then dropped. Loading the whole file first (as opening a
 // session does) kept every parsed entry alive until the file's end, so each one survived the young
 // generation and was copied and marked again; collecting them cost more than parsing them
