@@ -21,6 +21,7 @@ export default defineConfig({
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: "forks",
+    globalSetup: ["test/setup/temp-root.ts"],
     server: { deps: { inline: [/[\\/]node_modules[\\/]ink[\\/]/] } },
   },
 });

@@ -1,14 +1,15 @@
 // The built binary in a real terminal: the picker lists the fixture sessions of the current
 // folder, search narrows them, Enter opens the tree, and the app quits cleanly.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { exitedWith, useAppE2E } from "../support/app-e2e.js";
 import { FIXTURES } from "../support/shared.js";
 import { describeWithTmux, type TmuxSession } from "../support/tmux.js";
 
 // The fixture sessions were written in these folders (fixtures/sessions-dir/README.md).
 const ALPHA = "/tmp/pi-explorer-fixture/alpha";
+const ALPHA_ROOT = "/tmp/pi-explorer-fixture";
 const app = useAppE2E();
 
 /** The picker (no file argument) in ALPHA, over a copy of the fixture sessions folder. */
@@ -16,8 +17,14 @@ const start = (columns: number, rows: number): TmuxSession =>
   app.start({ sessionsFrom: join(FIXTURES, "sessions-dir"), cwd: ALPHA, size: { columns, rows } }).term;
 
 describeWithTmux("picker end to end (tmux, built binary)", () => {
+  // A fixed folder (the fixtures' sessions are named after it), removed again when this test made it.
+  let made = false;
   beforeAll(() => {
+    made = !existsSync(ALPHA_ROOT);
     mkdirSync(ALPHA, { recursive: true });
+  });
+  afterAll(() => {
+    if (made) rmSync(ALPHA_ROOT, { recursive: true, force: true });
   });
 
   it("lists, searches, opens a session's tree and quits", async () => {
