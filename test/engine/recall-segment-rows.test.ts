@@ -123,12 +123,30 @@ describe("segment rows written as words are scanned", () => {
     expect(common.positions.length).toBeGreaterThan(1 << 14);
   });
 
-  it("a table that writes rows keeps no lists and takes no text once its rows are taken", () => {
+  it("a table that writes rows keeps no lists and takes no text once its rows are taken, nor gives them twice", () => {
     const table = new TermTable({ rows: true });
     table.addText("alpha beta", 0);
     expect(() => table.lists).toThrow();
     table.segmentRows();
     expect(() => table.addText("gamma", 1)).toThrow();
+    expect(() => table.segmentRows()).toThrow();
+  });
+
+  it("a table made after another writes in the arena the first let go (its bytes still there): its own rows only, and the first's rows stay as taken", () => {
+    const next = seeded(5);
+    const first = new TermTable({ rows: true });
+    for (let d = 0; d < 200; d++) first.addText(Array.from({ length: 300 }, () => `w${next(3000)}`).join(" "), d);
+    const taken = first.segmentRows();
+    const copy = { postings: Uint8Array.from(taken.rows.postings.bytes), positions: Uint8Array.from(taken.rows.positions.bytes) };
+    // Fewer, shorter rows than the first's: stale bytes lie past each of them in the arena.
+    const docs = new Map<number, string[]>([
+      [0, ["w1 w2 w1"]],
+      [4, ["zeta w2 ", "w1"]],
+      [9, ["Zeta"]],
+    ]);
+    expectSameRows(docs);
+    expect(Buffer.from(taken.rows.postings.bytes).equals(copy.postings)).toBe(true);
+    expect(Buffer.from(taken.rows.positions.bytes).equals(copy.positions)).toBe(true);
   });
 });
 

@@ -228,10 +228,14 @@ export class TermTable {
   segmentRows(): { rows: PackedRows; dfs: number[] } {
     const chains = this.chains;
     if (!chains) throw new Error("TermTable: rows were not written");
+    if (this.rowsTaken) throw new Error("TermTable: rows taken twice");
     this.flushDoc();
     this.rowsTaken = true;
     const n = this.terms.length;
-    return { rows: { postings: chains.pack(0, 2, n), positions: chains.pack(1, 2, n) }, dfs: Array.from(this.rowDf.subarray(0, n)) };
+    const rows = { postings: chains.pack(0, 2, n), positions: chains.pack(1, 2, n) };
+    // Packed into arrays of their own: the arena serves the next table's rows.
+    chains.release();
+    return { rows, dfs: Array.from(this.rowDf.subarray(0, n)) };
   }
 
   /** Hands the open doc's counts to the postings log (or its rows) and clears them. */

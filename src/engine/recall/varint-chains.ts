@@ -12,9 +12,19 @@ const MAX_BLOCK = 1 << 13;
 const VARINT_MAX = 5;
 /** Shorter blocks are copied byte by byte when joined (a subarray costs more than the loop). */
 const COPY_LOOP_MAX = 64;
+/** A released arena up to this size is kept for the next chains (the rows of a 20 MB session take about 4 MB; a process that built an index keeps it). */
+const SPARE_MAX = 8 * 1024 * 1024;
+
+/**
+ * The arena of the last chains released (packed for good), for the next ones: a build makes chains
+ * for every file it reads, and an arena grown anew for each (doubling, copied at each step) is
+ * fresh memory whose pages fault in one by one. Bytes left in it from before are never read: a
+ * chain reads only what it wrote.
+ */
+let spareArena: Uint8Array | null = null;
 
 export class VarintChains {
-  private arena = new Uint8Array(1 << 12);
+  private arena: Uint8Array;
   private used = 0;
   /** Per chain: where its next byte goes and where its open block ends (both 0: no block yet). */
   private at: Int32Array;
@@ -29,6 +39,8 @@ export class VarintChains {
   private blocks = 0;
 
   constructor(chains = 64) {
+    this.arena = spareArena ?? new Uint8Array(1 << 12);
+    spareArena = null;
     this.at = new Int32Array(chains);
     this.end = new Int32Array(chains);
     this.firstBlock = new Int32Array(chains).fill(-1);
@@ -90,6 +102,18 @@ export class VarintChains {
       ends[k] = o;
     }
     return { bytes, ends };
+  }
+
+  /** Done with these chains (no more writes or packs): their arena goes to the next chains made. */
+  release(): void {
+    if (this.arena.length <= SPARE_MAX && (spareArena === null || spareArena.length < this.arena.length)) spareArena = this.arena;
+    this.arena = new Uint8Array(0);
+    this.used = 0;
+    this.blocks = 0;
+    this.at.fill(0);
+    this.end.fill(0);
+    this.firstBlock.fill(-1);
+    this.lastBlock.fill(-1);
   }
 
   /** Closes the chain's open block and opens the next (twice as large); returns where writing goes on. */

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { PiProfile } from "../types.js";
 import { prepareWholeFile, type PreparedFile } from "./recall-cache-prepare.js";
+import { ReadBuffers } from "./read-buffers.js";
 
 export interface PrepareJob {
   seq: number;
@@ -71,6 +72,8 @@ export interface PoolOptions {
 
 export class PreparePool {
   private readonly results = new Map<number, PrepareReply>();
+  /** What this thread reads the files it prepares itself into. */
+  private readonly buffers = new ReadBuffers();
   /** Files this thread prepared while it waited (null: that failed; taking it again reports why). */
   private readonly own = new Map<number, PreparedFile | null>();
   /** Files taken so far: prepared by a worker, or in this thread. */
@@ -144,7 +147,7 @@ export class PreparePool {
     if (index < this.submitted) this.aheadBytes -= file.size;
     this.fill();
     // In place: the same result, or the same error a build without workers throws.
-    return prepared ?? prepareWholeFile(file.path, file, this.profile);
+    return prepared ?? prepareWholeFile(file.path, file, this.profile, { buffers: this.buffers });
   }
 
   close(): void {
@@ -217,7 +220,7 @@ export class PreparePool {
       if (Atomics.load(this.signal, CLAIMS + j) !== 0 || !this.claim(j)) continue;
       const f = this.files[j];
       try {
-        this.own.set(j, prepareWholeFile(f.path, f, this.profile));
+        this.own.set(j, prepareWholeFile(f.path, f, this.profile, { buffers: this.buffers }));
       } catch {
         this.own.set(j, null);
       }

@@ -3,36 +3,26 @@
 // wakes the main thread, which waits for it synchronously. Each file is read as soon as its job
 // arrives, by libuv's threads, while this thread prepares the one before: a first build reads
 // files that are mostly not in memory, and a read in line with preparing waited for the disk.
-import { open } from "node:fs/promises";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { prepareFileBytes, transferables } from "./recall-cache-prepare.js";
-import { readHandleRange } from "./read-fd-range.js";
 import { CLAIMS, type PrepareJob, type PrepareReply } from "./recall-cache-prepare-pool.js";
+import { ReadBuffers, readFileStart, type ReadStart } from "./read-buffers.js";
 
 interface Setup {
   port: MessagePort;
   signal: Int32Array;
 }
 
-/** Bytes [0, size) of the file (fewer when it is shorter), as readRange reads them. */
-async function readStart(path: string, size: number): Promise<Uint8Array> {
-  const file = await open(path, "r");
-  try {
-    return await readHandleRange(file, 0, size);
-  } finally {
-    await file.close();
-  }
-}
-
 if (parentPort) {
   const { port, signal } = workerData as Setup;
-  const queue: { job: PrepareJob; bytes: Promise<Uint8Array> }[] = [];
+  const buffers = new ReadBuffers();
+  const queue: { job: PrepareJob; bytes: Promise<ReadStart> }[] = [];
   let pumping = false;
   const prepare = async (): Promise<void> => {
     pumping = true;
     while (queue.length) {
       const { job, bytes } = queue[0];
-      let read: Uint8Array | { error: unknown };
+      let read: ReadStart | { error: unknown };
       try {
         read = await bytes;
       } catch (error) {
@@ -48,13 +38,15 @@ if (parentPort) {
         // A failed read and a failed prepare are said back alike.
         try {
           if ("error" in read) throw read.error;
-          reply = { seq: job.seq, file: prepareFileBytes(read, job, job.profile) };
+          reply = { seq: job.seq, file: prepareFileBytes(read.bytes, job, job.profile) };
         } catch (error) {
           reply = { seq: job.seq, error: error instanceof Error ? error.message : String(error) };
         }
       }
       // The packed postings are handed over, not copied.
       port.postMessage(reply, "file" in reply ? transferables(reply.file) : []);
+      // The reply is copied (or its postings handed over) by now: the next files may be read into the same buffer.
+      if (!("error" in read)) buffers.give(read.buffer);
       Atomics.add(signal, 0, 1);
       Atomics.notify(signal, 0);
       // Jobs posted meanwhile are taken in (and their reads started) before the next file.
@@ -63,7 +55,7 @@ if (parentPort) {
     pumping = false;
   };
   parentPort.on("message", (job: PrepareJob) => {
-    const bytes = readStart(job.path, job.size);
+    const bytes = readFileStart(job.path, job.size, buffers);
     // Rejections are taken when the job's turn comes.
     bytes.catch(() => {});
     queue.push({ job, bytes });

@@ -12,6 +12,7 @@ import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { NO_CALLS, SegmentBuilder, type CallLookup, type PreparedSegment } from "./recall-cache-segment.js";
 import { streamWholeFile } from "./recall-cache-stream.js";
+import type { ReadBuffers } from "./read-buffers.js";
 import { readFdRange } from "./read-fd-range.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 
@@ -20,11 +21,11 @@ export type { CallLookup, PreparedSegment } from "./recall-cache-segment.js";
 /** Bytes before the indexed offset whose hash proves the indexed prefix is unchanged. */
 export const TAIL_CHECK_BYTES = 4096;
 
-/** Bytes [from, to) of the file at `path` (fewer when it is shorter). */
-export function readRange(path: string, from: number, to: number): Uint8Array {
+/** Bytes [from, to) of the file at `path` (fewer when it is shorter); into `buffer` when given. */
+export function readRange(path: string, from: number, to: number, buffer?: Buffer): Uint8Array {
   const fd = openSync(path, "r");
   try {
-    return readFdRange(fd, from, Math.max(0, to - from));
+    return readFdRange(fd, from, Math.max(0, to - from), buffer);
   } finally {
     closeSync(fd);
   }
@@ -153,10 +154,19 @@ export interface PreparedFile {
  * Reads and prepares the whole file, `size` bytes of it. Whether pi lists it is judged on the
  * complete lines read, like the docs (pi's listing also sees a line still being written, which
  * is nearly always malformed and skipped). `stream: false` loads the file whole even where it could
- * be read a line at a time (tests compare the two).
+ * be read a line at a time (tests compare the two). `buffers`: read into one of these (a build
+ * reading file after file; read-buffers.ts).
  */
-export function prepareWholeFile(path: string, st: { size: number; mtimeMs: number }, profile: PiProfile, options: { stream?: boolean } = {}): PreparedFile {
-  return prepareFileBytes(readRange(path, 0, st.size), st, profile, options);
+export function prepareWholeFile(path: string, st: { size: number; mtimeMs: number }, profile: PiProfile, options: { stream?: boolean; buffers?: ReadBuffers } = {}): PreparedFile {
+  const { buffers } = options;
+  if (!buffers) return prepareFileBytes(readRange(path, 0, st.size), st, profile, options);
+  const buffer = buffers.take(st.size);
+  try {
+    return prepareFileBytes(readRange(path, 0, st.size, buffer), st, profile, options);
+  } finally {
+    // What was prepared holds none of the bytes: the next file may be read into the same buffer.
+    buffers.give(buffer);
+  }
 }
 
 /** prepareWholeFile of a file's bytes, read by the caller (a worker reads the next files while it prepares one). */

@@ -7,6 +7,7 @@ import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
 import { PendingPostings } from "./recall-cache-pending.js";
+import { ReadBuffers } from "./read-buffers.js";
 import { completeLines, planUpdate, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 import { CALL_PATHS_SQL, callLookup, hasStagedPostings, RUN_ROWS, TERM_IN_USE } from "./recall-cache-schema.js";
@@ -206,18 +207,20 @@ export class RecallIndexWriter {
     const fresh = pending.filter((p) => !rows.has(p.path));
     const freshIndex = new Map(fresh.map((p, i) => [p.path, i]));
     const pool = options.workers === false ? null : PreparePool.start(fresh, profile, options.workers);
+    // Files read whole in this thread are read into the same few buffers, file after file.
+    const buffers = new ReadBuffers();
     const readOne = (i: number): void => {
       const { path, size, mtimeMs } = pending[i];
       const st = { size, mtimeMs };
       const k = freshIndex.get(path);
-      const prepared = k === undefined ? null : pool ? pool.take(k) : prepareWholeFile(path, st, profile);
+      const prepared = k === undefined ? null : pool ? pool.take(k) : prepareWholeFile(path, st, profile, { buffers });
       // The row is read again under the write lock: another process may have indexed the file meanwhile.
       const read = this.db.transaction(() => {
         const row = this.stmt("SELECT * FROM files WHERE path = ?").get<FileRow>(path);
         if (row && row.size === st.size && row.mtime_ms === st.mtimeMs) return null;
         if (row && row.appendable && st.size >= row.offset && this.prefixUnchanged(path, row)) return this.appendFile(row, path, st, profile);
         if (row) dropped += row.token_count;
-        return this.indexWholeFile(row?.id, path, prepared ?? prepareWholeFile(path, st, profile));
+        return this.indexWholeFile(row?.id, path, prepared ?? prepareWholeFile(path, st, profile, { buffers }));
       });
       progress.files++;
       progress.bytes += size;

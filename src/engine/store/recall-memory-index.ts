@@ -8,6 +8,7 @@
 import { packedAt } from "../recall/index.js";
 import type { PiProfile } from "../types.js";
 import { PreparePool } from "./recall-cache-prepare-pool.js";
+import { ReadBuffers } from "./read-buffers.js";
 import { cannotRead, planUpdate, prepareWholeFile, withFirstDoc, type FileToRead, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import type { CallLookup } from "./recall-cache-segment.js";
 import type { RecallCacheUpdate, UpdateOptions } from "./recall-cache-update.js";
@@ -46,6 +47,7 @@ export class MemoryIndex implements IndexReader {
     const progress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
     // Worker threads prepare the next files, as for a first build of the cache.
     const pool = options.workers === false ? null : PreparePool.start(pending, profile, options.workers);
+    const buffers = new ReadBuffers();
     let i = 0;
     try {
       for (; i < pending.length; i++) {
@@ -53,7 +55,7 @@ export class MemoryIndex implements IndexReader {
         const { path, size, mtimeMs } = pending[i];
         let file: PreparedFile;
         try {
-          file = pool ? pool.take(i) : prepareWholeFile(path, { size, mtimeMs }, profile);
+          file = pool ? pool.take(i) : prepareWholeFile(path, { size, mtimeMs }, profile, { buffers });
         } catch (error) {
           // Gone or unreadable since it was looked at: left out, as a file that cannot be read.
           stats.failed.push(cannotRead(path, error));
