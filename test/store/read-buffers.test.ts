@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareFileBytes, prepareWholeFile } from "../../src/engine/store/recall-cache-prepare.js";
-import { ReadBuffers, readFileStart } from "../../src/engine/store/read-buffers.js";
+import { bufferSizeFor, ReadBuffers, readFileStart } from "../../src/engine/store/read-buffers.js";
 import { sessionText } from "./recall-sessions.js";
 
 let dir: string;
@@ -49,6 +49,16 @@ describe("ReadBuffers", () => {
     const huge = buffers.take(80 * MIB);
     buffers.give(huge);
     expect(buffers.take(70 * MIB) === huge).toBe(false);
+  });
+});
+
+describe("bufferSizeFor", () => {
+  it("a quarter more in whole MiB, at least 1 MiB, and never more than a buffer may hold unless the file needs it", () => {
+    expect(bufferSizeFor(100)).toBe(MIB);
+    expect(bufferSizeFor(20 * MIB)).toBe(25 * MIB);
+    expect(bufferSizeFor(20 * MIB + 1)).toBe(26 * MIB);
+    expect(bufferSizeFor(90 * MIB, 100 * MIB)).toBe(100 * MIB);
+    expect(bufferSizeFor(100 * MIB, 100 * MIB)).toBe(100 * MIB);
   });
 });
 

@@ -4,6 +4,7 @@
 // gives the pages back, so the next file faults them in again. On the 1 GB bench folder that was
 // some 60,000 page faults and about a second of system time per build; reading into kept
 // buffers, the two workers fault in only their first few.
+import { constants } from "node:buffer";
 import { open } from "node:fs/promises";
 import { readHandleRange } from "./read-fd-range.js";
 
@@ -12,6 +13,14 @@ const KEPT = 4;
 /** A buffer larger than this is not kept (one huge session does not pin its size for the rest of the build). */
 const KEEP_MAX_BYTES = 64 * 1024 * 1024;
 const MIB = 1024 * 1024;
+
+/**
+ * Bytes of a new buffer for a file of `size` bytes: a quarter more, in whole MiB (pages never
+ * touched cost nothing), but no more than a buffer can hold (`max`) unless the file needs it.
+ */
+export function bufferSizeFor(size: number, max: number = constants.MAX_LENGTH): number {
+  return Math.max(size, Math.min(max, Math.max(MIB, Math.ceil((size * 1.25) / MIB) * MIB)));
+}
 
 export class ReadBuffers {
   private readonly kept: Buffer[] = [];
@@ -23,7 +32,7 @@ export class ReadBuffers {
       if (this.kept[i].length >= size && (best < 0 || this.kept[i].length < this.kept[best].length)) best = i;
     }
     if (best >= 0) return this.kept.splice(best, 1)[0];
-    return Buffer.allocUnsafeSlow(Math.max(MIB, Math.ceil((size * 1.25) / MIB) * MIB));
+    return Buffer.allocUnsafeSlow(bufferSizeFor(size));
   }
 
   /** `buffer` (from take) is no longer read: a later take may hand it out again. */
