@@ -1,9 +1,10 @@
 // The buffers a recall build reads session files into (in a prepare worker,
-// recall-cache-prepare-worker.ts, or in one thread: prepareWholeFile), used again file after file. A new buffer for each file is new memory: the read faults in every page
-// of it (about 5,000 for a 20 MB session, each page cleared by the system first), and freeing it
-// gives the pages back, so the next file faults them in again. On the 1 GB bench folder that was
-// some 60,000 page faults and about a second of system time per build; reading into kept
-// buffers, a build faults in only its first few.
+// recall-cache-prepare-worker.ts, or in one thread: prepareWholeFile), used again file after
+// file. A new buffer for each file is new memory: the read faults in every page of it (about
+// 5,000 for a 20 MB session, each page cleared by the system first), and freeing it gives the
+// pages back, so the next file faults them in again. On the 1 GB bench folder that was some
+// 60,000 page faults and about a second of system time per build; reading into kept buffers, a
+// build faults in only its first few.
 import { constants } from "node:buffer";
 import { open } from "node:fs/promises";
 import { readHandleRange } from "./read-fd-range.js";
