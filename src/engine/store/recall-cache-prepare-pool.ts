@@ -72,8 +72,6 @@ export interface PoolOptions {
 
 export class PreparePool {
   private readonly results = new Map<number, PrepareReply>();
-  /** What this thread reads the files it prepares itself into. */
-  private readonly buffers = new ReadBuffers();
   /** Files this thread prepared while it waited (null: that failed; taking it again reports why). */
   private readonly own = new Map<number, PreparedFile | null>();
   /** Files taken so far: prepared by a worker, or in this thread. */
@@ -93,13 +91,16 @@ export class PreparePool {
     private readonly signal: Int32Array,
     private readonly stallMs: number,
     private readonly stealing: boolean,
+    /** What this thread reads the files it prepares itself into. */
+    private readonly buffers: ReadBuffers,
   ) {}
 
   /**
    * A pool for preparing `files` in this order, or null where workers do not pay or cannot run
    * (one core, little to read, no worker script next to this module: tests run the sources).
+   * `buffers`: the caller's, when it reads files in this thread too.
    */
-  static start(files: readonly PoolFile[], profile: PiProfile, options: PoolOptions = {}): PreparePool | null {
+  static start(files: readonly PoolFile[], profile: PiProfile, options: PoolOptions = {}, buffers = new ReadBuffers()): PreparePool | null {
     const cores = availableParallelism();
     const { workerUrl = new URL("./recall-cache-prepare-worker.js", import.meta.url), minBytes = MIN_POOL_BYTES, workers: wanted = defaultPoolWorkers(cores), stallMs = STALL_MS } = options;
     const count = Math.min(MAX_WORKERS, wanted, files.length);
@@ -123,7 +124,7 @@ export class PreparePool {
       for (const p of ports) p.close();
       return null;
     }
-    const pool = new PreparePool(files, profile, workers, ports, signal, stallMs, steal);
+    const pool = new PreparePool(files, profile, workers, ports, signal, stallMs, steal, buffers);
     pool.fill();
     return pool;
   }

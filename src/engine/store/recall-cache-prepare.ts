@@ -14,6 +14,7 @@ import { NO_CALLS, SegmentBuilder, type CallLookup, type PreparedSegment } from 
 import { streamWholeFile } from "./recall-cache-stream.js";
 import type { ReadBuffers } from "./read-buffers.js";
 import { readFdRange } from "./read-fd-range.js";
+import { varintLength, writeVarint } from "./varint.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 
 export type { CallLookup, PreparedSegment } from "./recall-cache-segment.js";
@@ -216,15 +217,6 @@ function firstVarint(data: Uint8Array): { value: number; bytes: number } {
 /** The first varint, the doc delta (low bit: a tf follows), moved on by `firstDoc`. */
 const shiftedHead = (value: number, firstDoc: number): number => (Math.floor(value / 2) + firstDoc) * 2 + (value % 2);
 
-const varintLength = (v: number): number => {
-  let n = 1;
-  while (v >= 0x80) {
-    v = Math.floor(v / 128);
-    n++;
-  }
-  return n;
-};
-
 /**
  * A row of postings numbered from doc 0 (PackedRows), renumbered from `firstDoc`: only its
  * first doc delta changes (varint, low bit: a tf follows).
@@ -232,15 +224,9 @@ const varintLength = (v: number): number => {
 export function withFirstDoc(data: Uint8Array, firstDoc: number): Uint8Array {
   if (firstDoc === 0) return data;
   const first = firstVarint(data);
-  let head = shiftedHead(first.value, firstDoc);
+  const head = shiftedHead(first.value, firstDoc);
   const joined = new Uint8Array(varintLength(head) + data.length - first.bytes);
-  let o = 0;
-  while (head >= 0x80) {
-    joined[o++] = (head & 0x7f) | 0x80;
-    head = Math.floor(head / 128);
-  }
-  joined[o++] = head;
-  joined.set(data.subarray(first.bytes), o);
+  joined.set(data.subarray(first.bytes), writeVarint(joined, 0, head));
   return joined;
 }
 

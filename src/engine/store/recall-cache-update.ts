@@ -6,7 +6,7 @@ import { sha256Hex } from "../serialize/index.js";
 import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
-import { PendingPostings } from "./recall-cache-pending.js";
+import { PendingPostings, type PostingsRow } from "./recall-cache-pending.js";
 import { ReadBuffers } from "./read-buffers.js";
 import { completeLines, planUpdate, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
@@ -206,9 +206,9 @@ export class RecallIndexWriter {
     // Files new to the index are read whole: worker threads prepare the next ones while this one is written.
     const fresh = pending.filter((p) => !rows.has(p.path));
     const freshIndex = new Map(fresh.map((p, i) => [p.path, i]));
-    const pool = options.workers === false ? null : PreparePool.start(fresh, profile, options.workers);
-    // Files read whole in this thread are read into the same few buffers, file after file.
+    // Files read whole in this thread (here or by the pool) are read into the same few buffers, file after file.
     const buffers = new ReadBuffers();
+    const pool = options.workers === false ? null : PreparePool.start(fresh, profile, options.workers, buffers);
     const readOne = (i: number): void => {
       const { path, size, mtimeMs } = pending[i];
       const st = { size, mtimeMs };
@@ -500,16 +500,10 @@ export class RecallIndexWriter {
     const order = rows.byTerm();
     // Appended past the highest rowid, in order: a term's rows of this run are one range of rowids.
     const base = (this.stmt("SELECT max(id) FROM run_postings").value<number>() ?? 0) + 1;
-    this.insertRows("INSERT INTO run_postings(id, run, term_id, file_id, seg, df, data, pos)", 8, order.length, (i, p, a) => {
-      const r = rows.row(order[i]);
+    this.insertRows(`INSERT INTO run_postings(id, run, ${POSTINGS_COLUMNS})`, 8, order.length, (i, p, a) => {
       p[a] = base + i;
       p[a + 1] = run;
-      p[a + 2] = r.termId;
-      p[a + 3] = r.fileId;
-      p[a + 4] = r.seg;
-      p[a + 5] = r.df;
-      p[a + 6] = r.data;
-      p[a + 7] = r.pos;
+      putPostingsRow(rows.row(order[i]), p, a + 2);
     });
     // Per term, the first and last of its rows (rowids; order[k] has rowid base + k).
     const termOf = (k: number): number => rows.termId(order[k]);
@@ -554,15 +548,7 @@ export class RecallIndexWriter {
 
   /** `rows`, in the order they were added, into `table` (postings, or postings_stage). */
   private insertPostings(table: "postings" | "postings_stage", rows: PendingPostings): void {
-    this.insertRows(`INSERT INTO ${table}(term_id, file_id, seg, df, data, pos)`, 6, rows.length, (i, p, a) => {
-      const r = rows.row(i);
-      p[a] = r.termId;
-      p[a + 1] = r.fileId;
-      p[a + 2] = r.seg;
-      p[a + 3] = r.df;
-      p[a + 4] = r.data;
-      p[a + 5] = r.pos;
-    });
+    this.insertRows(`INSERT INTO ${table}(${POSTINGS_COLUMNS})`, 6, rows.length, (i, p, a) => putPostingsRow(rows.row(i), p, a));
   }
 
   /** Runs some file's first read is in. */
@@ -590,6 +576,18 @@ export class RecallIndexWriter {
   }
 }
 
+/** A postings row's columns, in the order putPostingsRow writes them. */
+const POSTINGS_COLUMNS = "term_id, file_id, seg, df, data, pos";
+
+/** Row `r`'s values (POSTINGS_COLUMNS) at p[a…]. */
+function putPostingsRow(r: PostingsRow, p: SqlValue[], a: number): void {
+  p[a] = r.termId;
+  p[a + 1] = r.fileId;
+  p[a + 2] = r.seg;
+  p[a + 3] = r.df;
+  p[a + 4] = r.data;
+  p[a + 5] = r.pos;
+}
 
 /**
  * Staged postings into postings, in key order. Rows staged file after file would otherwise go in

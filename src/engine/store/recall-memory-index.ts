@@ -46,8 +46,8 @@ export class MemoryIndex implements IndexReader {
     this.resume = null;
     const progress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
     // Worker threads prepare the next files, as for a first build of the cache.
-    const pool = options.workers === false ? null : PreparePool.start(pending, profile, options.workers);
     const buffers = new ReadBuffers();
+    const pool = options.workers === false ? null : PreparePool.start(pending, profile, options.workers, buffers);
     let i = 0;
     try {
       for (; i < pending.length; i++) {

@@ -1,19 +1,15 @@
 // A sorted list of ids as one blob (unsigned varint deltas): the terms a session file holds
 // postings for, kept per file instead of an index over every postings row; the docs of a segment
 // that name a tool or a path.
+import { writeVarint } from "./varint.js";
 
 export function encodeTermIds(ids: readonly number[]): Uint8Array {
   const out = new Uint8Array(ids.length * 5);
   let o = 0;
   let prev = 0;
   for (const id of ids) {
-    let v = id - prev;
+    o = writeVarint(out, o, id - prev);
     prev = id;
-    while (v >= 0x80) {
-      out[o++] = (v & 0x7f) | 0x80;
-      v = Math.floor(v / 128);
-    }
-    out[o++] = v;
   }
   return out.slice(0, o);
 }
