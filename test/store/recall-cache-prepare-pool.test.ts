@@ -1,12 +1,15 @@
 // A first build prepares new session files in worker threads (the built script,
 // dist/bin/recall-cache-prepare-worker.js) while the main thread writes: the prepared files are
 // exactly those prepared in place, an index built through the workers answers exactly as one
-// built in one thread, and a file the worker cannot read fails as it does without workers.
-import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
+// built in one thread, a file the worker cannot read fails as it does without workers, and a
+// worker held up by one file does not hold up the others.
+import { execFileSync } from "node:child_process";
+import { closeSync, constants, existsSync, openSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { RecallCache } from "../../src/engine/store/recall-cache.js";
+import { CLAIMS, NEXT } from "../../src/engine/store/recall-cache-prepare-claims.js";
 import { PreparePool } from "../../src/engine/store/recall-cache-prepare-pool.js";
 import { prepareWholeFile } from "../../src/engine/store/recall-cache-prepare.js";
 import { ensureBuilt } from "../support/built-app.js";
@@ -30,7 +33,7 @@ const withStat = (path: string) => {
   return { path, size: s.size, mtimeMs: s.mtimeMs };
 };
 
-it("prepares every file in a worker exactly as in this thread, in order, two workers taking turns", () => {
+it("prepares every file in a worker exactly as in this thread, in order, with two workers", () => {
   const list = files.map(withStat);
   // This thread only waits here (it would otherwise prepare files no worker started yet).
   const pool = PreparePool.start(list, "1.6", { workerUrl, minBytes: 0, workers: 2, steal: false });
@@ -68,11 +71,11 @@ it("a file the worker cannot read is read in this thread, with the error a build
 it("this thread prepares files no worker started rather than wait, and a worker that dies (out of memory, killed) is noticed by its silence", () => {
   const dying = join(root, "dying-worker.mjs");
   const claimed = join(root, "dying-worker-claimed");
-  // It claims its first job, as a worker starting it does, says so, and dies.
+  // It claims the first file, as a worker starting it does, says so, and dies.
   writeFileSync(
     dying,
-    `import { writeFileSync } from "node:fs";\nimport { parentPort, workerData } from "node:worker_threads";\n` +
-      `parentPort.on("message", (job) => { Atomics.compareExchange(workerData.signal, 2 + job.seq, 0, 1); writeFileSync(${JSON.stringify(claimed)}, ""); process.exit(1); });\n`,
+    `import { writeFileSync } from "node:fs";\nimport { workerData } from "node:worker_threads";\n` +
+      `const j = Atomics.add(workerData.signal, ${NEXT}, 1); Atomics.compareExchange(workerData.signal, ${CLAIMS} + j, 0, 1); writeFileSync(${JSON.stringify(claimed)}, ""); process.exit(1);\n`,
   );
   const list = files.slice(0, 3).map(withStat);
   const pool = PreparePool.start(list, "1.6", { workerUrl: pathToFileURL(dying), minBytes: 0, workers: 1, stallMs: 300, steal: true })!;
@@ -86,6 +89,47 @@ it("this thread prepares files no worker started rather than wait, and a worker 
     pool.close();
   }
 }, 20_000);
+
+// A named pipe stands for a file that takes long: the worker that claims it waits to open it until
+// the test opens the other end. Handed out in turn, every other file waited behind it.
+it.skipIf(process.platform === "win32")("a worker held up by one file leaves the files after it to the other worker", () => {
+  const slow = join(root, "slow.jsonl");
+  execFileSync("mkfifo", [slow]);
+  const list = [{ path: slow, size: 0, mtimeMs: 0 }, ...files.slice(0, 6).map(withStat)];
+  const pool = PreparePool.start(list, "1.6", { workerUrl, minBytes: 0, workers: 2, steal: false })!;
+  let released = false;
+  try {
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (let waited = 0; pool.repliesPosted < 6 && waited < 20_000; waited += 20) Atomics.wait(pause, 0, 0, 20);
+    // Every file after the held one is prepared while it is held.
+    expect(pool.repliesPosted).toBe(6);
+    released = releasePipe(slow);
+    expect(released).toBe(true);
+    expect(pool.take(0).segment).toBeNull();
+    for (let i = 1; i < list.length; i++) expect(pool.take(i)).toEqual(prepareWholeFile(list[i].path, list[i], "1.6"));
+    expect(pool.counts).toEqual({ byWorkers: list.length, here: 0 });
+  } finally {
+    // A worker still waiting to open the pipe would hold one of libuv's threads for good.
+    if (!released) releasePipe(slow);
+    pool.close();
+    rmSync(slow, { force: true });
+  }
+}, 30_000);
+
+/** Opens the write end of the pipe at `path` once its reader waits (a moment at most), and closes it: the reader reads nothing. */
+function releasePipe(path: string): boolean {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+      return true;
+    } catch {
+      // ENXIO: no reader yet.
+      Atomics.wait(pause, 0, 0, 20);
+    }
+  }
+  return false;
+}
 
 describeWithSqlite("an index built through the workers", () => {
   it("answers exactly as one built in this thread", () => {

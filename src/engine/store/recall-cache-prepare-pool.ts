@@ -4,29 +4,33 @@
 // on a counter the workers bump, and takes it with receiveMessageOnPort. Results are the same as
 // preparing in place; any failure (no worker script, a worker that went silent, an error) prepares
 // that file in place instead, which also reports the error as a build without workers would.
+// Which thread prepares which file is settled on shared memory (recall-cache-prepare-claims.ts):
+// each worker is given the whole list and takes the next file whenever it is free.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { PiProfile } from "../types.js";
+import { ClaimBoard, REPLIES, STARTED } from "./recall-cache-prepare-claims.js";
 import { prepareWholeFile, type PreparedFile } from "./recall-cache-prepare.js";
 import { ReadBuffers } from "./read-buffers.js";
 
-export interface PrepareJob {
-  seq: number;
-  path: string;
-  size: number;
-  mtimeMs: number;
-  profile: PiProfile;
-}
+/** A file prepared, or one that failed. */
+export type PrepareReply = { seq: number; file: PreparedFile } | { seq: number; error: string };
 
-/** A file prepared, one that failed, or one the main thread claimed first (skipped). */
-export type PrepareReply = { seq: number; file: PreparedFile } | { seq: number; error: string } | { seq: number; skipped: true };
+/** What a worker is started with: the files of the build in order, and the board to claim them on. */
+export interface PrepareSetup {
+  port: MessagePort;
+  signal: Int32Array;
+  files: PoolFile[];
+  profile: PiProfile;
+  windowBytes: number;
+}
 
 /** Below this many bytes to read, starting a worker (~40 ms) is not worth it. */
 const MIN_POOL_BYTES = 4_000_000;
-/** Bytes of files handed to workers and not yet taken (bounds the results held in memory). */
-const AHEAD_BYTES = 64_000_000;
+/** Bytes of files past the one the main thread waits for that workers may prepare (bounds the results held in memory). */
+const WINDOW_BYTES = 64_000_000;
 const MAX_WORKERS = 3;
 const WAIT_SLICE_MS = 50;
 /**
@@ -35,10 +39,6 @@ const WAIT_SLICE_MS = 50;
  * file awaited), the rest is prepared in place.
  */
 const STALL_MS = 30_000;
-/** The shared buffer: replies posted, jobs started, then per file 1 once a thread claimed it. */
-const REPLIES = 0;
-const STARTED = 1;
-export const CLAIMS = 2;
 
 export interface PoolFile {
   path: string;
@@ -76,9 +76,7 @@ export class PreparePool {
   private readonly own = new Map<number, PreparedFile | null>();
   /** Files taken so far: prepared by a worker, or in this thread. */
   readonly counts = { byWorkers: 0, here: 0 };
-  private submitted = 0;
   private taken = 0;
-  private aheadBytes = 0;
   private seen = 0;
   private started = 0;
   private broken = false;
@@ -88,7 +86,7 @@ export class PreparePool {
     private readonly profile: PiProfile,
     private readonly workers: Worker[],
     private readonly ports: MessagePort[],
-    private readonly signal: Int32Array,
+    private readonly board: ClaimBoard,
     private readonly stallMs: number,
     private readonly stealing: boolean,
     /** What this thread reads the files it prepares itself into. */
@@ -107,7 +105,8 @@ export class PreparePool {
     const steal = options.steal ?? cores > count;
     if (count < 1 || files.reduce((n, f) => n + f.size, 0) < minBytes) return null;
     if (workerUrl.protocol !== "file:" || !existsSync(fileURLToPath(workerUrl))) return null;
-    const signal = new Int32Array(new SharedArrayBuffer(4 * (CLAIMS + files.length)));
+    const board = ClaimBoard.create(files.map((f) => f.size), WINDOW_BYTES);
+    const list = files.map(({ path, size, mtimeMs }) => ({ path, size, mtimeMs }));
     const workers: Worker[] = [];
     const ports: MessagePort[] = [];
     try {
@@ -115,18 +114,18 @@ export class PreparePool {
         // Each worker answers on a channel of its own, which this thread reads synchronously.
         const { port1, port2 } = new MessageChannel();
         ports.push(port1);
-        const w = new Worker(workerUrl, { workerData: { port: port2, signal }, transferList: [port2] });
+        const setup: PrepareSetup = { port: port2, signal: board.signal, files: list, profile, windowBytes: WINDOW_BYTES };
+        const w = new Worker(workerUrl, { workerData: setup, transferList: [port2] });
         w.unref();
         workers.push(w);
       }
     } catch {
+      board.close();
       for (const w of workers) void w.terminate();
       for (const p of ports) p.close();
       return null;
     }
-    const pool = new PreparePool(files, profile, workers, ports, signal, stallMs, steal, buffers);
-    pool.fill();
-    return pool;
+    return new PreparePool(files, profile, workers, ports, board, stallMs, steal, buffers);
   }
 
   /** The prepared file at `index` of the list (files are taken in order, none twice). */
@@ -137,7 +136,7 @@ export class PreparePool {
     this.own.delete(index);
     let byWorker = false;
     // A file no worker has started yet is prepared here rather than waited for.
-    if (prepared === undefined && !this.broken && !(this.stealing && this.claim(index))) {
+    if (prepared === undefined && !this.broken && !(this.stealing && this.board.claim(index))) {
       const reply = this.wait(index);
       prepared = reply && "file" in reply ? reply.file : null;
       byWorker = prepared !== null;
@@ -145,34 +144,28 @@ export class PreparePool {
     if (byWorker) this.counts.byWorkers++;
     else this.counts.here++;
     this.results.delete(index);
-    if (index < this.submitted) this.aheadBytes -= file.size;
-    this.fill();
+    // The workers may go on past it while this thread writes it.
+    this.board.taken(this.taken);
     // In place: the same result, or the same error a build without workers throws.
     return prepared ?? prepareWholeFile(file.path, file, this.profile, { buffers: this.buffers });
   }
 
+  /** Replies the workers have posted so far (taken or not). */
+  get repliesPosted(): number {
+    return Atomics.load(this.board.signal, REPLIES);
+  }
+
   close(): void {
+    this.board.close();
     for (const w of this.workers) void w.terminate();
     for (const p of this.ports) p.close();
     this.results.clear();
   }
 
-  /** Hands out files ahead of the one being written, up to AHEAD_BYTES (at least one). */
-  private fill(): void {
-    if (this.broken) return;
-    if (this.submitted < this.taken) this.submitted = this.taken;
-    while (this.submitted < this.files.length && (this.aheadBytes === 0 || this.aheadBytes + this.files[this.submitted].size <= AHEAD_BYTES)) {
-      const f = this.files[this.submitted];
-      const job: PrepareJob = { seq: this.submitted, path: f.path, size: f.size, mtimeMs: f.mtimeMs, profile: this.profile };
-      this.workers[this.submitted % this.workers.length].postMessage(job);
-      this.aheadBytes += f.size;
-      this.submitted++;
-    }
-  }
-
+  /** The reply for file `seq`, or undefined when no thread claimed it and this one may not, or the workers went silent. */
   private wait(seq: number): PrepareReply | undefined {
-    if (seq >= this.submitted) return undefined;
     const stall = this.stallMs + this.files[seq].size / 1000;
+    const signal = this.board.signal;
     let lastSign = Date.now();
     for (;;) {
       const ready = this.results.get(seq);
@@ -189,8 +182,8 @@ export class PreparePool {
         got = true;
       }
       if (got) continue;
-      const replies = Atomics.load(this.signal, REPLIES);
-      const started = Atomics.load(this.signal, STARTED);
+      const replies = Atomics.load(signal, REPLIES);
+      const started = Atomics.load(signal, STARTED);
       if (replies !== this.seen || started !== this.started) {
         this.seen = replies;
         this.started = started;
@@ -206,19 +199,16 @@ export class PreparePool {
         lastSign = Date.now();
         continue;
       }
-      Atomics.wait(this.signal, REPLIES, replies, WAIT_SLICE_MS);
+      Atomics.wait(signal, REPLIES, replies, WAIT_SLICE_MS);
     }
   }
 
-  /** Whether this thread got file `seq` to prepare (no worker started it). */
-  private claim(seq: number): boolean {
-    return Atomics.compareExchange(this.signal, CLAIMS + seq, 0, 1) === 0;
-  }
-
-  /** Prepares here the furthest handed-out file after `seq` that no worker started; false when there is none. */
+  /** Prepares here the furthest file within the window after `seq` that no worker started; false when there is none. */
   private steal(seq: number): boolean {
-    for (let j = this.submitted - 1; j > seq; j--) {
-      if (Atomics.load(this.signal, CLAIMS + j) !== 0 || !this.claim(j)) continue;
+    let last = seq;
+    while (last + 1 < this.files.length && this.board.withinWindow(last + 1)) last++;
+    for (let j = last; j > seq; j--) {
+      if (this.board.claimed(j) || !this.board.claim(j)) continue;
       const f = this.files[j];
       try {
         this.own.set(j, prepareWholeFile(f.path, f, this.profile, { buffers: this.buffers }));
