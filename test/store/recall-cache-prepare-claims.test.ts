@@ -1,5 +1,5 @@
-// Who prepares which file of a build's pool: workers take the next file when they are free, within
-// a window of bytes past the file the main thread waits for, and skip files that thread claimed.
+// Who prepares which file of a build's pool: workers take the next file when they are free, while
+// the results waiting for the main thread stay within a window of bytes, and skip files that thread claimed.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -15,43 +15,41 @@ function takeAll(board: ClaimBoard): number[] {
   return out;
 }
 
-describe("the window past the file the main thread waits for", () => {
-  // A large file first, then small ones, then two that do not both fit in the window.
-  const sizes = [100, 1, 1, 1, 30, 40];
+const KB = 1024;
 
-  it("reaches the files ending within it, and always the file after the awaited one, however large", () => {
-    const board = ClaimBoard.create(sizes, 50);
-    expect(sizes.map((_, j) => board.withinWindow(j))).toEqual([true, true, true, true, true, false]);
-    board.taken(2);
-    // Waiting for file 2: files 3, 4 and 5 hold 71 bytes.
-    expect(board.withinWindow(5)).toBe(false);
-    board.taken(4);
-    expect(board.withinWindow(5)).toBe(true);
-    const large = ClaimBoard.create([10, 500, 1], 50);
-    expect([0, 1, 2].map((j) => large.withinWindow(j))).toEqual([true, true, false]);
-  });
+describe("the window of results waiting for the main thread", () => {
+  const sizes = [100 * KB, KB, KB, KB, 30 * KB, 40 * KB];
 
-  it("a free worker takes the next files up to it, and more as the main thread takes files", () => {
-    const board = ClaimBoard.create(sizes, 50);
-    expect(takeAll(board)).toEqual([0, 1, 2, 3, 4]);
-    board.taken(1);
+  it("workers take files in order while the results posted and not taken hold no more than the window", () => {
+    const board = ClaimBoard.create(sizes, 50 * KB);
+    expect(board.takeNext(false)).toBe(0);
+    expect(board.takeNext(false)).toBe(1);
+    board.posted(1);
+    board.posted(0);
+    // 101 KB wait for the main thread: no worker starts another file.
+    expect(board.mayStart()).toBe(false);
     expect(takeAll(board)).toEqual([]);
-    board.taken(4);
-    expect(takeAll(board)).toEqual([5]);
+    board.taken(0);
+    expect(takeAll(board)).toEqual([2, 3, 4, 5]);
+    board.posted(4);
+    board.posted(5);
+    expect(board.mayStart()).toBe(false);
+    // Taken in any order: the window is what waits, not which file.
+    board.taken(5);
+    expect(board.mayStart()).toBe(true);
     expect(board.takeNext(true)).toBe(-1);
   });
 
   it("a file the main thread claimed (it prepares it rather than wait) is skipped", () => {
-    const board = ClaimBoard.create(sizes, 50);
+    const board = ClaimBoard.create(sizes, 50 * KB);
     expect(board.claim(1)).toBe(true);
     expect(board.claim(1)).toBe(false);
-    expect(takeAll(board)).toEqual([0, 2, 3, 4]);
+    expect(takeAll(board)).toEqual([0, 2, 3, 4, 5]);
     expect(board.claimed(4)).toBe(true);
-    expect(board.claimed(5)).toBe(false);
   });
 
   it("a closed board gives no more files", () => {
-    const board = ClaimBoard.create(sizes, 50);
+    const board = ClaimBoard.create(sizes, 50 * KB);
     expect(board.takeNext(false)).toBe(0);
     board.close();
     expect(board.takeNext(false)).toBe(-1);
@@ -76,28 +74,30 @@ describe("a worker waiting for the window", () => {
   const answer = (worker: Worker): Promise<number> => new Promise((resolve, reject) => worker.once("message", resolve).once("error", reject));
 
   it("gets its file once the main thread has taken enough, and nothing before", async () => {
-    const sizes = [10, 10, 10, 100];
-    const board = ClaimBoard.create(sizes, 20);
-    expect(takeAll(board)).toEqual([0, 1, 2]);
-    const worker = waiter(board, sizes, 20);
+    const sizes = [30 * KB, 10 * KB, 10 * KB];
+    const board = ClaimBoard.create(sizes, 20 * KB);
+    expect(board.takeNext(false)).toBe(0);
+    board.posted(0);
+    const worker = waiter(board, sizes, 20 * KB);
     try {
       const got = answer(worker);
       let early = false;
       void got.then(() => (early = true));
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(early).toBe(false);
-      board.taken(2);
-      expect(await got).toBe(3);
+      board.taken(0);
+      expect(await got).toBe(1);
     } finally {
       await worker.terminate();
     }
   });
 
   it("gets none when the pool closes meanwhile", async () => {
-    const sizes = [10, 10, 10, 100];
-    const board = ClaimBoard.create(sizes, 20);
-    takeAll(board);
-    const worker = waiter(board, sizes, 20);
+    const sizes = [30 * KB, 10 * KB];
+    const board = ClaimBoard.create(sizes, 20 * KB);
+    board.takeNext(false);
+    board.posted(0);
+    const worker = waiter(board, sizes, 20 * KB);
     try {
       const got = answer(worker);
       await new Promise((resolve) => setTimeout(resolve, 100));

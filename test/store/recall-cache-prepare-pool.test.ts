@@ -92,7 +92,7 @@ it("this thread prepares files no worker started rather than wait, and a worker 
 
 // A named pipe stands for a file that takes long: the worker that claims it waits to open it until
 // the test opens the other end. Handed out in turn, every other file waited behind it.
-it.skipIf(process.platform === "win32")("a worker held up by one file leaves the files after it to the other worker", () => {
+it.skipIf(process.platform === "win32")("a worker held up by one file leaves the files after it to the other worker, which are taken first", () => {
   const slow = join(root, "slow.jsonl");
   execFileSync("mkfifo", [slow]);
   const list = [{ path: slow, size: 0, mtimeMs: 0 }, ...files.slice(0, 6).map(withStat)];
@@ -101,12 +101,20 @@ it.skipIf(process.platform === "win32")("a worker held up by one file leaves the
   try {
     const pause = new Int32Array(new SharedArrayBuffer(4));
     for (let waited = 0; pool.repliesPosted < 6 && waited < 20_000; waited += 20) Atomics.wait(pause, 0, 0, 20);
-    // Every file after the held one is prepared while it is held.
+    // Every file after the held one is prepared while it is held, and can be taken (written) before it.
     expect(pool.repliesPosted).toBe(6);
+    const ready: number[] = [];
+    for (let k = 0; k < 6; k++) {
+      const i = pool.nextReady();
+      ready.push(i);
+      expect(pool.take(i)).toEqual(prepareWholeFile(list[i].path, list[i], "1.6"));
+    }
+    expect(ready.sort()).toEqual([1, 2, 3, 4, 5, 6]);
     released = releasePipe(slow);
     expect(released).toBe(true);
+    expect(pool.nextReady()).toBe(0);
     expect(pool.take(0).segment).toBeNull();
-    for (let i = 1; i < list.length; i++) expect(pool.take(i)).toEqual(prepareWholeFile(list[i].path, list[i], "1.6"));
+    expect(pool.nextReady()).toBe(-1);
     expect(pool.counts).toEqual({ byWorkers: list.length, here: 0 });
   } finally {
     // A worker still waiting to open the pipe would hold one of libuv's threads for good.

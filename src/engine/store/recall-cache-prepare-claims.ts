@@ -2,56 +2,51 @@
 // thread and the workers share. A worker takes the next file when it is free, from one counter,
 // instead of being handed every other file: handed out in turn, a large session held one worker
 // while the other had nothing to do (a folder of one 100 MB session and 35 small ones built no
-// faster with two workers than in one thread). Workers stay within a window of bytes past the file
-// the main thread waits for, as that thread takes the results in order and holds those that come
-// early. A file is prepared by whoever claims it first: a worker, or the main thread rather than wait.
+// faster with two workers than in one thread). A worker starts no new file while the results
+// posted and not yet taken by the main thread hold more than a window of bytes (of the files they
+// came from): that bounds the memory they hold, whatever order the main thread takes them in. A
+// file is prepared by whoever claims it first: a worker, or the main thread rather than wait.
 
-/** The slots: replies posted, files started (signs of life), the next file to take, files taken, closed. */
+/** The slots: replies posted, files started (signs of life), the next file to take, closed, then KB of files posted and taken. */
 export const REPLIES = 0;
 export const STARTED = 1;
 export const NEXT = 2;
-export const TAKEN = 3;
-export const CLOSED = 4;
+export const CLOSED = 3;
+export const POSTED_KB = 4;
+export const TAKEN_KB = 5;
 /** Then per file: 1 once a thread claimed it. */
-export const CLAIMS = 5;
+export const CLAIMS = 6;
 
 /** How long a worker waiting for the window sleeps before it looks again (the pool may have closed). */
 const WINDOW_WAIT_MS = 50;
 
-export class ClaimBoard {
-  /** Sizes summed: ends[j] is the bytes of files before file j. */
-  private readonly ends: Float64Array;
+/** A file's size in the window's unit (KB: a few TB of sessions still count in 32 bits). */
+const kb = (bytes: number): number => Math.ceil(bytes / 1024);
 
+export class ClaimBoard {
   private constructor(
     readonly signal: Int32Array,
-    sizes: readonly number[],
-    private readonly windowBytes: number,
-  ) {
-    this.ends = new Float64Array(sizes.length + 1);
-    for (let j = 0; j < sizes.length; j++) this.ends[j + 1] = this.ends[j] + sizes[j];
-  }
+    private readonly sizes: readonly number[],
+    private readonly windowKb: number,
+  ) {}
 
   /** A new board for files of these sizes (the main thread's). */
   static create(sizes: readonly number[], windowBytes: number): ClaimBoard {
-    return new ClaimBoard(new Int32Array(new SharedArrayBuffer(4 * (CLAIMS + sizes.length))), sizes, windowBytes);
+    return new ClaimBoard(new Int32Array(new SharedArrayBuffer(4 * (CLAIMS + sizes.length))), sizes, kb(windowBytes));
   }
 
   /** The board `signal` holds, seen from a worker. */
   static attach(signal: Int32Array, sizes: readonly number[], windowBytes: number): ClaimBoard {
-    return new ClaimBoard(signal, sizes, windowBytes);
+    return new ClaimBoard(signal, sizes, kb(windowBytes));
   }
 
   get fileCount(): number {
-    return this.ends.length - 1;
+    return this.sizes.length;
   }
 
-  /**
-   * Whether file `j` may be prepared now: the file the main thread waits for, the one after it
-   * (however large), or one ending within the window past the one it waits for.
-   */
-  withinWindow(j: number): boolean {
-    const next = Atomics.load(this.signal, TAKEN);
-    return j <= next + 1 || this.ends[j + 1] - this.ends[next + 1] <= this.windowBytes;
+  /** Whether a worker may start another file: the results waiting for the main thread are within the window. */
+  mayStart(): boolean {
+    return Atomics.load(this.signal, POSTED_KB) - Atomics.load(this.signal, TAKEN_KB) <= this.windowKb;
   }
 
   /** Whether this thread got file `j` (no thread had claimed it). */
@@ -65,24 +60,19 @@ export class ClaimBoard {
 
   /**
    * The next file for a worker, claimed; -1 when none is left (or the pool closed). `wait`: until
-   * the window reaches it; else -1 too when it is past the window now.
+   * the window lets it start one; else -1 too when it may not now.
    */
   takeNext(wait: boolean): number {
     for (;;) {
       if (Atomics.load(this.signal, CLOSED) !== 0) return -1;
-      let j: number;
-      if (wait) {
-        j = Atomics.add(this.signal, NEXT, 1);
-        if (j >= this.fileCount) return -1;
-        while (!this.withinWindow(j)) {
-          if (Atomics.load(this.signal, CLOSED) !== 0) return -1;
-          Atomics.wait(this.signal, TAKEN, Atomics.load(this.signal, TAKEN), WINDOW_WAIT_MS);
-        }
-      } else {
-        j = Atomics.load(this.signal, NEXT);
-        if (j >= this.fileCount || !this.withinWindow(j)) return -1;
-        if (Atomics.compareExchange(this.signal, NEXT, j, j + 1) !== j) continue;
+      if (!this.mayStart()) {
+        if (!wait) return -1;
+        Atomics.wait(this.signal, TAKEN_KB, Atomics.load(this.signal, TAKEN_KB), WINDOW_WAIT_MS);
+        continue;
       }
+      const j = Atomics.load(this.signal, NEXT);
+      if (j >= this.fileCount) return -1;
+      if (Atomics.compareExchange(this.signal, NEXT, j, j + 1) !== j) continue;
       // The main thread may have claimed it, preparing it rather than wait.
       if (this.claim(j)) return j;
     }
@@ -93,22 +83,22 @@ export class ClaimBoard {
     Atomics.add(this.signal, STARTED, 1);
   }
 
-  /** A worker posted a reply: the main thread wakes. */
-  replied(): void {
+  /** A worker posted its reply for file `j`: the main thread wakes. */
+  posted(j: number): void {
+    Atomics.add(this.signal, POSTED_KB, kb(this.sizes[j]));
     Atomics.add(this.signal, REPLIES, 1);
     Atomics.notify(this.signal, REPLIES);
   }
 
-  /** The main thread has taken files [0, count): the window moves on. */
-  taken(count: number): void {
-    if (count <= Atomics.load(this.signal, TAKEN)) return;
-    Atomics.store(this.signal, TAKEN, count);
-    Atomics.notify(this.signal, TAKEN);
+  /** The main thread took (or dropped) a worker's reply for file `j`: the window moves on. */
+  taken(j: number): void {
+    Atomics.add(this.signal, TAKEN_KB, kb(this.sizes[j]));
+    Atomics.notify(this.signal, TAKEN_KB);
   }
 
   /** Workers take no more files. */
   close(): void {
     Atomics.store(this.signal, CLOSED, 1);
-    Atomics.notify(this.signal, TAKEN);
+    Atomics.notify(this.signal, TAKEN_KB);
   }
 }

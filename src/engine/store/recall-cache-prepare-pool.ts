@@ -5,7 +5,9 @@
 // preparing in place; any failure (no worker script, a worker that went silent, an error) prepares
 // that file in place instead, which also reports the error as a build without workers would.
 // Which thread prepares which file is settled on shared memory (recall-cache-prepare-claims.ts):
-// each worker is given the whole list and takes the next file whenever it is free.
+// each worker is given the whole list and takes the next file whenever it is free. The main thread
+// takes files in order (take) or as they are ready (nextReady: a build writes a large session's
+// neighbours while it is being prepared).
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -29,7 +31,7 @@ export interface PrepareSetup {
 
 /** Below this many bytes to read, starting a worker (~40 ms) is not worth it. */
 const MIN_POOL_BYTES = 4_000_000;
-/** Bytes of files past the one the main thread waits for that workers may prepare (bounds the results held in memory). */
+/** Bytes of files whose results may wait for the main thread before workers start no more (bounds the results held in memory). */
 const WINDOW_BYTES = 64_000_000;
 const MAX_WORKERS = 3;
 const WAIT_SLICE_MS = 50;
@@ -71,12 +73,17 @@ export interface PoolOptions {
 }
 
 export class PreparePool {
+  /** Replies received and not yet taken, by file. */
   private readonly results = new Map<number, PrepareReply>();
   /** Files this thread prepared while it waited (null: that failed; taking it again reports why). */
   private readonly own = new Map<number, PreparedFile | null>();
+  /** Per file: 1 once taken. */
+  private readonly done: Uint8Array;
   /** Files taken so far: prepared by a worker, or in this thread. */
   readonly counts = { byWorkers: 0, here: 0 };
-  private taken = 0;
+  /** Files taken, and the first file not yet taken. */
+  private takenCount = 0;
+  private firstLeft = 0;
   private seen = 0;
   private started = 0;
   private broken = false;
@@ -91,7 +98,9 @@ export class PreparePool {
     private readonly stealing: boolean,
     /** What this thread reads the files it prepares itself into. */
     private readonly buffers: ReadBuffers,
-  ) {}
+  ) {
+    this.done = new Uint8Array(files.length);
+  }
 
   /**
    * A pool for preparing `files` in this order, or null where workers do not pay or cannot run
@@ -128,26 +137,51 @@ export class PreparePool {
     return new PreparePool(files, profile, workers, ports, board, stallMs, steal, buffers);
   }
 
-  /** The prepared file at `index` of the list (files are taken in order, none twice). */
+  /** Whether every file was taken. */
+  get finished(): boolean {
+    return this.takenCount === this.files.length;
+  }
+
+  /** The prepared file at `index` of the list (none twice). */
   take(index: number): PreparedFile {
-    this.taken = Math.max(this.taken, index + 1);
-    const file = this.files[index];
+    if (this.done[index]) throw new Error(`PreparePool: file ${index} taken twice`);
     let prepared = this.own.get(index);
     this.own.delete(index);
-    let byWorker = false;
+    let reply = this.results.get(index);
     // A file no worker has started yet is prepared here rather than waited for.
-    if (prepared === undefined && !this.broken && !(this.stealing && this.board.claim(index))) {
-      const reply = this.wait(index);
-      prepared = reply && "file" in reply ? reply.file : null;
+    if (prepared === undefined && !reply && !this.broken && !(this.stealing && this.board.claim(index))) reply = this.wait(index);
+    let byWorker = false;
+    if (reply) {
+      prepared = "file" in reply ? reply.file : null;
       byWorker = prepared !== null;
     }
+    this.markTaken(index);
     if (byWorker) this.counts.byWorkers++;
     else this.counts.here++;
-    this.results.delete(index);
-    // The workers may go on past it while this thread writes it.
-    this.board.taken(this.taken);
+    const file = this.files[index];
     // In place: the same result, or the same error a build without workers throws.
     return prepared ?? prepareWholeFile(file.path, file, this.profile, { buffers: this.buffers });
+  }
+
+  /**
+   * The index of a file ready to take (prepared by a worker or here), waiting for one when none is;
+   * -1 when every file was taken. Files come in the order they are ready, so one large file does
+   * not hold up the writing of those after it.
+   */
+  nextReady(): number {
+    if (this.finished) return -1;
+    for (;;) {
+      this.receive();
+      for (const index of this.own.keys()) return index;
+      let first = -1;
+      for (const index of this.results.keys()) if (first < 0 || index < first) first = index;
+      if (first >= 0) return first;
+      // Workers gone silent: the rest is prepared in place, in order.
+      if (this.broken) return this.firstLeft;
+      // Nothing ready: wait for a reply (or prepare one here), as for the first file left.
+      const reply = this.wait(this.firstLeft, true);
+      if (reply) this.results.set(reply.seq, reply);
+    }
   }
 
   /** Replies the workers have posted so far (taken or not). */
@@ -162,26 +196,43 @@ export class PreparePool {
     this.results.clear();
   }
 
-  /** The reply for file `seq`, or undefined when no thread claimed it and this one may not, or the workers went silent. */
-  private wait(seq: number): PrepareReply | undefined {
+  private markTaken(index: number): void {
+    this.done[index] = 1;
+    this.takenCount++;
+    while (this.firstLeft < this.files.length && this.done[this.firstLeft]) this.firstLeft++;
+    const reply = this.results.get(index);
+    this.results.delete(index);
+    // The worker's reply leaves the window (also one not used: this thread prepared the file itself).
+    if (reply) this.board.taken(index);
+  }
+
+  /** Replies posted on the ports, into `results` (those for files already taken leave the window at once). */
+  private receive(): boolean {
+    let got = false;
+    for (const port of this.ports) {
+      for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
+        const reply = m.message as PrepareReply;
+        got = true;
+        if (this.done[reply.seq]) this.board.taken(reply.seq);
+        else this.results.set(reply.seq, reply);
+      }
+    }
+    return got;
+  }
+
+  /**
+   * The reply for file `seq` (`any`: for any file; own preparing counts, and then answers undefined),
+   * or undefined when no thread claimed it and this one may not, or the workers went silent.
+   */
+  private wait(seq: number, any = false): PrepareReply | undefined {
     const stall = this.stallMs + this.files[seq].size / 1000;
     const signal = this.board.signal;
     let lastSign = Date.now();
     for (;;) {
       const ready = this.results.get(seq);
-      if (ready) {
-        this.results.delete(seq);
-        return ready;
-      }
-      let got = false;
-      for (const port of this.ports) {
-        const m = receiveMessageOnPort(port);
-        if (!m) continue;
-        const reply = m.message as PrepareReply;
-        if (reply.seq >= this.taken - 1) this.results.set(reply.seq, reply);
-        got = true;
-      }
-      if (got) continue;
+      if (ready) return ready;
+      if (any && this.results.size > 0) return undefined;
+      if (this.receive()) continue;
       const replies = Atomics.load(signal, REPLIES);
       const started = Atomics.load(signal, STARTED);
       if (replies !== this.seen || started !== this.started) {
@@ -196,6 +247,7 @@ export class PreparePool {
       }
       // Rather than idle, prepare a later file no worker has started (the furthest: the workers reach it last).
       if (this.stealing && this.steal(seq)) {
+        if (any) return undefined;
         lastSign = Date.now();
         continue;
       }
@@ -203,12 +255,12 @@ export class PreparePool {
     }
   }
 
-  /** Prepares here the furthest file within the window after `seq` that no worker started; false when there is none. */
+  /** Prepares here the furthest file after `seq` that no thread claimed, when the window lets a worker start one; false when there is none. */
   private steal(seq: number): boolean {
-    let last = seq;
-    while (last + 1 < this.files.length && this.board.withinWindow(last + 1)) last++;
-    for (let j = last; j > seq; j--) {
-      if (this.board.claimed(j) || !this.board.claim(j)) continue;
+    // One file prepared here and not yet taken at most: what waits for this thread stays bounded too.
+    if (this.own.size > 0 || !this.board.mayStart()) return false;
+    for (let j = this.files.length - 1; j > seq; j--) {
+      if (this.done[j] || this.board.claimed(j) || !this.board.claim(j)) continue;
       const f = this.files[j];
       try {
         this.own.set(j, prepareWholeFile(f.path, f, this.profile, { buffers: this.buffers }));

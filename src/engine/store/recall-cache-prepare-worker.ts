@@ -50,7 +50,7 @@ async function run(setup: PrepareSetup): Promise<void> {
     port.postMessage(reply, "file" in reply ? transferables(reply.file) : []);
     // The reply is copied (or its postings handed over) by now: the next files may be read into the same buffer.
     if (!("error" in read)) buffers.give(read.buffer);
-    board.replied();
+    board.posted(seq);
     current = next ?? start(board.takeNext(true));
   }
 }

@@ -8,7 +8,7 @@ import type { PiProfile, SessionEntry } from "../types.js";
 import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
 import { PendingPostings, type PostingsRow } from "./recall-cache-pending.js";
 import { ReadBuffers } from "./read-buffers.js";
-import { completeLines, planUpdate, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
+import { completeLines, planUpdate, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, type FileToRead, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
 import { CALL_PATHS_SQL, callLookup, hasStagedPostings, RUN_ROWS, TERM_IN_USE } from "./recall-cache-schema.js";
 import { sqliteFault, type SqliteDb, type SqliteStatement, type SqlValue } from "./sqlite.js";
@@ -203,12 +203,33 @@ export class RecallIndexWriter {
     let dropped = 0;
     for (const path of plan.drop) dropped += this.db.transaction(() => this.dropFile(rows.get(path)!.id));
     const progress: UpdateProgress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
-    // Files new to the index are read whole: worker threads prepare the next ones while this one is written.
-    const fresh = pending.filter((p) => !rows.has(p.path));
-    const freshIndex = new Map(fresh.map((p, i) => [p.path, i]));
+    // Files new to the index are read whole: worker threads prepare the next ones while this one is
+    // written. Files the index holds (appends, mostly) are read first, in order (their places in `pending`);
+    // then the new ones as the pool has them ready, so a large session does not hold up the writing
+    // of those after it.
+    const held: number[] = [];
+    const fresh: FileToRead[] = [];
+    const freshAt: number[] = [];
+    pending.forEach((p, i) => {
+      if (rows.has(p.path)) held.push(i);
+      else {
+        fresh.push(p);
+        freshAt.push(i);
+      }
+    });
+    const freshIndex = new Map(fresh.map((p, k) => [p.path, k]));
     // Files read whole in this thread (here or by the pool) are read into the same few buffers, file after file.
     const buffers = new ReadBuffers();
     const pool = options.workers === false ? null : PreparePool.start(fresh, profile, options.workers, buffers);
+    let heldTaken = 0;
+    let freshTaken = 0;
+    const nextToRead = (): number => {
+      if (heldTaken < held.length) return held[heldTaken++];
+      const k = pool ? pool.nextReady() : freshTaken < fresh.length ? freshTaken : -1;
+      if (k < 0) throw new Error("recall index update: no file left to read");
+      freshTaken++;
+      return freshAt[k];
+    };
     const readOne = (i: number): void => {
       const { path, size, mtimeMs } = pending[i];
       const st = { size, mtimeMs };
@@ -234,11 +255,12 @@ export class RecallIndexWriter {
       if (!read.listed) stats.unlisted++;
     };
     try {
-      let i = 0;
+      // Files read so far.
+      let n = 0;
       let failure: { error: unknown } | null = null;
-      while (i < pending.length && !failure) {
+      while (n < pending.length && !failure) {
         // At least one transaction a call: a caller building in slices always gets somewhere.
-        if (i > 0 && options.shouldStop?.()) break;
+        if (n > 0 && options.shouldStop?.()) break;
         // Several files to a transaction, each in a savepoint of its own (see BATCH_MS).
         this.db.transaction(() => {
           const started = Date.now();
@@ -248,6 +270,7 @@ export class RecallIndexWriter {
           this.pendingRows = new PendingPostings();
           do {
             const rowsBefore = this.pendingRows.length;
+            const i = nextToRead();
             try {
               readOne(i);
             } catch (error) {
@@ -260,15 +283,15 @@ export class RecallIndexWriter {
               break;
             }
             bytes += pending[i].size;
-            i++;
-          } while (i < pending.length && Date.now() - started < BATCH_MS && bytes < BATCH_BYTES && !options.shouldStop?.());
+            n++;
+          } while (n < pending.length && Date.now() - started < BATCH_MS && bytes < BATCH_BYTES && !options.shouldStop?.());
           this.writePending();
         });
         // Told once they are committed: files shown as done stay done when the build is interrupted.
         options.onProgress?.({ ...progress });
       }
       if (failure) throw (failure as { error: unknown }).error;
-      stats.left = pending.length - i;
+      stats.left = pending.length - n;
     } finally {
       this.knownTerms.clear();
       this.pendingRows = new PendingPostings();
