@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ClaimBoard } from "../../src/engine/store/recall-cache-prepare-claims.js";
+import { ClaimBoard, takeOrder } from "../../src/engine/store/recall-cache-prepare-claims.js";
 import { ensureBuilt } from "../support/built-app.js";
 import { PROJECT_ROOT } from "../support/shared.js";
 
@@ -54,6 +54,19 @@ describe("the window of results waiting for the main thread", () => {
     board.close();
     expect(board.takeNext(false)).toBe(-1);
     expect(board.takeNext(true)).toBe(-1);
+  });
+});
+
+describe("the order workers take files in", () => {
+  it("as listed, or the largest first (ties as listed)", () => {
+    const sizes = [5 * KB, 100 * KB, 5 * KB, 50 * KB, 100 * KB];
+    expect(takeOrder(sizes, "listed")).toEqual([0, 1, 2, 3, 4]);
+    expect(takeOrder(sizes, "largest-first")).toEqual([1, 4, 3, 0, 2]);
+    expect(takeAll(ClaimBoard.create(sizes, 1000 * KB, "largest-first"))).toEqual([1, 4, 3, 0, 2]);
+    const board = ClaimBoard.create(sizes, 1000 * KB, "largest-first");
+    // A file the main thread claimed is skipped in this order too.
+    expect(board.claim(3)).toBe(true);
+    expect(takeAll(board)).toEqual([1, 4, 0, 2]);
   });
 });
 

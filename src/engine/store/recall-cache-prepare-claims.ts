@@ -7,7 +7,7 @@
 // came from): that bounds the memory they hold, whatever order the main thread takes them in. A
 // file is prepared by whoever claims it first: a worker, or the main thread rather than wait.
 
-/** The slots: replies posted, files started (signs of life), the next file to take, closed, then KB of files posted and taken. */
+/** The slots: replies posted, files started (signs of life), the next file to take (its place in the take order), closed, then KB of files posted and taken. */
 export const REPLIES = 0;
 export const STARTED = 1;
 export const NEXT = 2;
@@ -23,21 +23,33 @@ const WINDOW_WAIT_MS = 50;
 /** A file's size in the window's unit (KB: a few TB of sessions still count in 32 bits). */
 const kb = (bytes: number): number => Math.ceil(bytes / 1024);
 
+/** The order workers take files in: as listed, or the largest first. */
+export type TakeOrder = "listed" | "largest-first";
+
+/** Files (indexes) in the order workers take them. */
+export function takeOrder(sizes: readonly number[], order: TakeOrder): number[] {
+  const indexes = sizes.map((_, j) => j);
+  // Largest first (ties as listed): a large file started last would be prepared alone at the end.
+  return order === "listed" ? indexes : indexes.sort((a, b) => sizes[b] - sizes[a] || a - b);
+}
+
 export class ClaimBoard {
   private constructor(
     readonly signal: Int32Array,
     private readonly sizes: readonly number[],
     private readonly windowKb: number,
+    /** The files in the order workers take them. */
+    private readonly order: readonly number[],
   ) {}
 
   /** A new board for files of these sizes (the main thread's). */
-  static create(sizes: readonly number[], windowBytes: number): ClaimBoard {
-    return new ClaimBoard(new Int32Array(new SharedArrayBuffer(4 * (CLAIMS + sizes.length))), sizes, kb(windowBytes));
+  static create(sizes: readonly number[], windowBytes: number, order: TakeOrder = "listed"): ClaimBoard {
+    return new ClaimBoard(new Int32Array(new SharedArrayBuffer(4 * (CLAIMS + sizes.length))), sizes, kb(windowBytes), takeOrder(sizes, order));
   }
 
   /** The board `signal` holds, seen from a worker. */
-  static attach(signal: Int32Array, sizes: readonly number[], windowBytes: number): ClaimBoard {
-    return new ClaimBoard(signal, sizes, kb(windowBytes));
+  static attach(signal: Int32Array, sizes: readonly number[], windowBytes: number, order: TakeOrder = "listed"): ClaimBoard {
+    return new ClaimBoard(signal, sizes, kb(windowBytes), takeOrder(sizes, order));
   }
 
   get fileCount(): number {
@@ -70,10 +82,11 @@ export class ClaimBoard {
         Atomics.wait(this.signal, TAKEN_KB, Atomics.load(this.signal, TAKEN_KB), WINDOW_WAIT_MS);
         continue;
       }
-      const j = Atomics.load(this.signal, NEXT);
-      if (j >= this.fileCount) return -1;
-      if (Atomics.compareExchange(this.signal, NEXT, j, j + 1) !== j) continue;
+      const next = Atomics.load(this.signal, NEXT);
+      if (next >= this.fileCount) return -1;
+      if (Atomics.compareExchange(this.signal, NEXT, next, next + 1) !== next) continue;
       // The main thread may have claimed it, preparing it rather than wait.
+      const j = this.order[next];
       if (this.claim(j)) return j;
     }
   }

@@ -13,7 +13,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { PiProfile } from "../types.js";
-import { ClaimBoard, REPLIES, STARTED } from "./recall-cache-prepare-claims.js";
+import { ClaimBoard, REPLIES, STARTED, type TakeOrder } from "./recall-cache-prepare-claims.js";
 import { prepareWholeFile, type PreparedFile } from "./recall-cache-prepare.js";
 import { ReadBuffers } from "./read-buffers.js";
 
@@ -27,6 +27,7 @@ export interface PrepareSetup {
   files: PoolFile[];
   profile: PiProfile;
   windowBytes: number;
+  order: TakeOrder;
 }
 
 /** Below this many bytes to read, starting a worker (~40 ms) is not worth it. */
@@ -70,6 +71,11 @@ export interface PoolOptions {
   stallMs?: number;
   /** True: this thread prepares a file no worker started rather than wait for it. */
   steal?: boolean;
+  /**
+   * The order workers take files in (default: as listed). Largest first only where files are
+   * taken as they are ready (nextReady): one taking them in order would wait for files started last.
+   */
+  order?: TakeOrder;
 }
 
 export class PreparePool {
@@ -114,7 +120,8 @@ export class PreparePool {
     const steal = options.steal ?? cores > count;
     if (count < 1 || files.reduce((n, f) => n + f.size, 0) < minBytes) return null;
     if (workerUrl.protocol !== "file:" || !existsSync(fileURLToPath(workerUrl))) return null;
-    const board = ClaimBoard.create(files.map((f) => f.size), WINDOW_BYTES);
+    const order = options.order ?? "listed";
+    const board = ClaimBoard.create(files.map((f) => f.size), WINDOW_BYTES, order);
     const list = files.map(({ path, size, mtimeMs }) => ({ path, size, mtimeMs }));
     const workers: Worker[] = [];
     const ports: MessagePort[] = [];
@@ -123,7 +130,7 @@ export class PreparePool {
         // Each worker answers on a channel of its own, which this thread reads synchronously.
         const { port1, port2 } = new MessageChannel();
         ports.push(port1);
-        const setup: PrepareSetup = { port: port2, signal: board.signal, files: list, profile, windowBytes: WINDOW_BYTES };
+        const setup: PrepareSetup = { port: port2, signal: board.signal, files: list, profile, windowBytes: WINDOW_BYTES, order };
         const w = new Worker(workerUrl, { workerData: setup, transferList: [port2] });
         w.unref();
         workers.push(w);

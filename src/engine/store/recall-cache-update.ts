@@ -220,7 +220,8 @@ export class RecallIndexWriter {
     const freshIndex = new Map(fresh.map((p, k) => [p.path, k]));
     // Files read whole in this thread (here or by the pool) are read into the same few buffers, file after file.
     const buffers = new ReadBuffers();
-    const pool = options.workers === false ? null : PreparePool.start(fresh, profile, options.workers, buffers);
+    // Taken as they are ready: the largest are started first.
+    const pool = options.workers === false ? null : PreparePool.start(fresh, profile, { order: "largest-first", ...options.workers }, buffers);
     let heldTaken = 0;
     let freshTaken = 0;
     const nextToRead = (): number => {
