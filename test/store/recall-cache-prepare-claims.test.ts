@@ -48,6 +48,14 @@ describe("the window of results waiting for the main thread", () => {
     expect(board.claimed(4)).toBe(true);
   });
 
+  it("a worker reading ahead takes no file over the size it reads ahead", () => {
+    const board = ClaimBoard.create(sizes, 500 * KB);
+    expect(board.takeNext(false, 10 * KB)).toBe(-1);
+    expect(board.takeNext(false)).toBe(0);
+    expect(board.takeNext(false, 10 * KB)).toBe(1);
+    expect(board.takeNext(true, 10 * KB)).toBe(2);
+  });
+
   it("a closed board gives no more files", () => {
     const board = ClaimBoard.create(sizes, 50 * KB);
     expect(board.takeNext(false)).toBe(0);

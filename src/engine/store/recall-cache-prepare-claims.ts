@@ -72,9 +72,10 @@ export class ClaimBoard {
 
   /**
    * The next file for a worker, claimed; -1 when none is left (or the pool closed). `wait`: until
-   * the window lets it start one; else -1 too when it may not now.
+   * the window lets it start one; else -1 too when it may not now, or when the next file is over
+   * `maxBytes`.
    */
-  takeNext(wait: boolean): number {
+  takeNext(wait: boolean, maxBytes = Infinity): number {
     for (;;) {
       if (Atomics.load(this.signal, CLOSED) !== 0) return -1;
       if (!this.mayStart()) {
@@ -84,6 +85,7 @@ export class ClaimBoard {
       }
       const next = Atomics.load(this.signal, NEXT);
       if (next >= this.fileCount) return -1;
+      if (!wait && this.sizes[this.order[next]] > maxBytes) return -1;
       if (Atomics.compareExchange(this.signal, NEXT, next, next + 1) !== next) continue;
       // The main thread may have claimed it, preparing it rather than wait.
       const j = this.order[next];

@@ -2,13 +2,16 @@
 // (read, parse, docs, postings; no database), taking the next file of the build whenever it is
 // free (recall-cache-prepare-claims.ts), and posts each result on the pool's port, then wakes the
 // main thread, which waits for it synchronously. The file after the one being prepared is claimed
-// and read (by libuv's threads) before it is prepared: a first build reads files that are mostly
-// not in memory, and a read in line with preparing waited for the disk.
+// and read (by libuv's threads) before it is prepared, unless it is large: a first build reads
+// files that are mostly not in memory, and a read in line with preparing waited for the disk.
 import { parentPort, workerData } from "node:worker_threads";
 import { ClaimBoard } from "./recall-cache-prepare-claims.js";
 import type { PrepareReply, PrepareSetup } from "./recall-cache-prepare-pool.js";
 import { prepareFileBytes, transferables } from "./recall-cache-prepare.js";
 import { ReadBuffers, readFileStart, type ReadStart } from "./read-buffers.js";
+
+/** A file up to this size is read while the one before it is prepared. */
+const PREFETCH_MAX_BYTES = 32_000_000;
 
 interface Claimed {
   seq: number;
@@ -35,8 +38,9 @@ async function run(setup: PrepareSetup): Promise<void> {
     } catch (error) {
       read = { error };
     }
-    // Read while this one is prepared, when the window reaches it.
-    const next = start(board.takeNext(false));
+    // Read while this one is prepared, when the window lets it start (a large file is read when
+    // its turn comes: two in memory at once would double what a worker holds).
+    const next = start(board.takeNext(false, PREFETCH_MAX_BYTES));
     board.started();
     // A failed read and a failed prepare are said back alike.
     let reply: PrepareReply;
