@@ -10,7 +10,7 @@ import { Worker } from "node:worker_threads";
 import { useEffect, useRef, useState, type Dispatch } from "react";
 import type { PiProfile } from "../../src/engine/index.js";
 import type { RecallCache, UpdateProgress } from "../../src/engine/store/recall-cache.js";
-import { bestHitBySession, contentQuery } from "./content-search.js";
+import { bestHitBySession, contentQuery, type ContentHit } from "./content-search.js";
 import type { PickerAction } from "./picker-state.js";
 import type { IndexJob, IndexMessage } from "./recall-index-worker.js";
 
@@ -36,6 +36,8 @@ export interface ContentStatus {
 }
 
 const SLICE_MS = 40;
+/** The notice of a search that failed (cleared by the next that does not). */
+const NOT_SEARCHED = "messages not searched: ";
 const HITS_WANTED = 200;
 
 export function useContentSearch(source: ContentSource | undefined, query: string, dispatch: Dispatch<PickerAction>, active: boolean): ContentStatus {
@@ -108,8 +110,18 @@ export function useContentSearch(source: ContentSource | undefined, query: strin
       return;
     }
     const timer = setTimeout(() => {
-      const r = index.search(q, { pageSize: HITS_WANTED, now: () => performance.now(), budgetMs: 200 });
-      dispatch({ type: "contentHits", results: { query, hits: r.ok ? bestHitBySession(r.value) : new Map() } });
+      let hits = new Map<string, ContentHit>();
+      try {
+        const r = index.search(q, { pageSize: HITS_WANTED, now: () => performance.now(), budgetMs: 200 });
+        if (r.ok) hits = bestHitBySession(r.value);
+        setStatus((s) => (s.notice?.startsWith(NOT_SEARCHED) ? { ...s, notice: null } : s));
+      } catch (error) {
+        // The index may be in the middle of a change this thread cannot make (the worker builds it,
+        // another process writes it): no hits this time, said on the status line; the next slice
+        // of the build, or the next key, searches again.
+        setStatus((s) => ({ ...s, notice: `${NOT_SEARCHED}${error instanceof Error ? error.message : String(error)}` }));
+      }
+      dispatch({ type: "contentHits", results: { query, hits } });
     }, 0);
     return () => clearTimeout(timer);
   }, [query, built, dispatch]);

@@ -4,6 +4,7 @@ import { SessionPicker, type SessionPickerProps } from "../../components/picker/
 import { ListCaption } from "../../components/picker/SessionList.js";
 import type { PreviewDetails } from "../../components/picker/preview-data.js";
 import type { SessionInfo } from "../../src/engine/index.js";
+import type { RecallCache } from "../../src/engine/store/recall-cache.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { NOW, session } from "./picker-helpers.js";
 import { TEST_ENV, TestAppContext } from "../support/app-context.js";
@@ -167,5 +168,33 @@ describe("session picker view", () => {
     expect(ui.rawFrame()).not.toContain("\x1b[2J");
     expect(ui.rawFrame()).not.toContain("\x1b]0;");
     expect(frame).toContain("after");
+  });
+});
+
+describe("session picker: a content search that fails", () => {
+  // The picker searches on its own connection while its worker builds the index; a search that
+  // throws (an index in the middle of a change) took the whole app down.
+  it("shows no content hits and says why on the status line, keeps the name matches, and recovers on the next search", async () => {
+    let failing = true;
+    const index = {
+      mode: "cache",
+      notices: [],
+      update: () => ({ files: 0, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 }),
+      search: () => {
+        if (failing) throw new Error("the recall index has postings an update has not moved yet");
+        return { ok: true, value: { hits: [], total: 0, sessions: 0, page: 1, pages: 1 } };
+      },
+      close: () => {},
+    } as unknown as RecallCache;
+    const { element } = picker({ content: { open: () => index, listFiles: () => [], profile: "1.6" } });
+    const ui = await renderInk(element(), { columns: 100, rows: 20 });
+    await ui.waitFor((f) => f.includes("Fix the flaky login test"));
+    await ui.type("cache");
+    const frame = await ui.waitFor((f) => f.includes("messages not searched"));
+    expect(frame).toContain("Why does the CI cache miss");
+    expect(frame).toContain("messages not searched: the recall index has postings an update has not moved yet");
+    failing = false;
+    await ui.type(" miss");
+    await ui.waitFor((f) => f.includes("> cache miss") && !f.includes("messages not searched"));
   });
 });

@@ -25,7 +25,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const idOf = (file: string): string => /_(s\d+)\.jsonl$/.exec(file)![1];
 
-/** Answers of an index built in one update without runs (every file staged, then moved). */
+/** Answers of an index built in one update without runs (every file's postings straight into postings). */
 function fresh(): Record<string, string[]> {
   const cache = RecallCache.open(join(root, `fresh-${n++}`, "recall.sqlite"));
   try {
@@ -69,6 +69,27 @@ function runTables() {
     db.close();
   }
 }
+
+describeWithSqlite("a search while another connection builds", () => {
+  // The picker searches on its own connection while its worker builds: between two transactions
+  // of a build, every file committed so far is searchable (no postings left where searches do not
+  // read them). Before, a transaction too small for a run staged its postings until the update
+  // ended, and the picker's search threw (StagedPostingsError) and took the app down.
+  it("finds every committed file of a build whose transactions are too small for runs, as a fresh index does", () => {
+    const expected = fresh();
+    const writer = RecallCache.open(dbPath);
+    const reader = RecallCache.open(dbPath);
+    try {
+      const seen: Record<string, string[]>[] = [];
+      writer.update(files, "1.6", { workers: false, runs: { minBytes: Number.MAX_SAFE_INTEGER }, onProgress: () => seen.push(answers(reader, MORE)) });
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.at(-1)).toEqual(expected);
+    } finally {
+      reader.close();
+      writer.close();
+    }
+  });
+});
 
 describeWithSqlite("postings written as runs", () => {
   it("a build interrupted after every file (a run each) resumes and answers as a fresh index", () => {

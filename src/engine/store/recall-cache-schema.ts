@@ -26,8 +26,10 @@ export const RECALL_SCHEMA_VERSION = 13;
 // key), with one run_terms row per term saying which rowids hold the term in that run; files.run
 // says which run holds a file's first read (0: none). A query reads a term's rows from postings
 // and from each run (a row counts only for its own term and run, whatever a range says).
-// Smaller reads of whole files go to postings_stage first, in the order they come (appending is
-// cheap), and each update ends by moving them into postings in key order (recall-cache-update.ts).
+// Smaller reads of whole files go into postings, sorted by term, when their transaction ends, so
+// a search on another connection finds every committed file. postings_stage is only read: rows an
+// earlier build staged there (to move them at its end) are moved into postings by the next update,
+// and a search waits for that.
 // No full-text table: positions of our own cost less than half of FTS5's phrase index, and
 // writing them is part of the same rows.
 const SCHEMA = `

@@ -496,7 +496,7 @@ export class RecallIndexWriter {
       else {
         const rows = new PendingPostings();
         rows.add(fileId, first, seg, ids, order);
-        this.insertPostings("postings", rows);
+        this.insertPostings(rows);
       }
       const sorted = order.map((t) => ids[t]);
       const held = this.termIdsOf(fileId);
@@ -508,13 +508,14 @@ export class RecallIndexWriter {
 
   /**
    * Writes the postings of the files read whole in this transaction: many, as a new run, sorted
-   * (appended at the end of run_postings); few, staged (moved into postings when the update ends).
+   * (appended at the end of run_postings); few, into postings, sorted. Either way a search on
+   * another connection (the picker's, while its worker builds) finds them once the transaction commits.
    */
   private writePending(): void {
     const rows = this.pendingRows;
     if (!rows.length) return;
     if (rows.bytes() < this.runMinBytes) {
-      this.insertPostings("postings_stage", rows);
+      this.insertPostings(rows, rows.byTerm());
       return;
     }
     // A run number neither a file nor a range holds. Runs are numbered up and appended past the
@@ -570,9 +571,9 @@ export class RecallIndexWriter {
     this.stmt(sql(count - i)).run(...params);
   }
 
-  /** `rows`, in the order they were added, into `table` (postings, or postings_stage). */
-  private insertPostings(table: "postings" | "postings_stage", rows: PendingPostings): void {
-    this.insertRows(`INSERT INTO ${table}(${POSTINGS_COLUMNS})`, 6, rows.length, (i, p, a) => putPostingsRow(rows.row(i), p, a));
+  /** `rows` into postings, in the order they were added or in `order` (their indexes). */
+  private insertPostings(rows: PendingPostings, order?: readonly number[]): void {
+    this.insertRows(`INSERT INTO postings(${POSTINGS_COLUMNS})`, 6, rows.length, (i, p, a) => putPostingsRow(rows.row(order ? order[i] : i), p, a));
   }
 
   /** Runs some file's first read is in. */
