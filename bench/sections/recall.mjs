@@ -23,10 +23,12 @@ export const notes = [
   "- What made it faster in December 2026's sixth session (one-thread preparing of 81 MB of the bench folder, best of 5, alternating builds: 666-678 ms before, 520-536 ms after; the writer alone, bench/recall-writer.mjs: 3.1-3.6 s of CPU before, 1.9 s after): each term's postings and word positions are written as varints while the words are scanned (recall/varint-chains.ts: a chain of blocks per row in one arena), instead of (term, position) pairs logged, grouped per doc, laid out by term twice and encoded at the end; a line holding multi-byte UTF-8 is read as latin1 where that parses to the same JSON (every \\u escape an ASCII char) and only what a doc reads is decoded, long texts cut one unit past their caps (recall/latin1-entry.ts): decoding cost 5-7 ns a byte on the bench's lines that carry a ✓ (a two-byte line past 64K chars goes to V8's large-object space, which costs more than the decoding); the writer fills one reused parameter array per statement instead of flat arrays of millions of values, the calls table gets a file's rows in id order (appended to its B-tree, not put at random), a transaction's postings rows wait as places in their segments and are made only as each is written (recall-cache-pending.ts), and a segment carries its tool: and file: rows per key, grouped by the worker. Tried and left out: a slot of four ints in the word table (id, hash, pool offset and length, so a lookup reads no third array: 1-3%, within noise); per-chain cursors side by side; ROWS_PER_INSERT 128; PRAGMA synchronous = OFF; 160 MB read ahead instead of 64; one worker with this thread preparing too (all within noise on this machine, whose memory-bound timings move by 20% from run to run while a pure CPU loop does not).",
   "- Why the cold row moves between runs, and where a build's time goes (December 2026's seventh session). Three rounds of (drop the cache, read every file, drop it, build) in one process read in 1.5 s, then 0.65 s and 0.67 s, while each build took about 8.9 s: ratios 5.9×, 13.0×, 13.6×. The guest's page cache is dropped, but this machine is a virtual machine whose host keeps the files cached after a read, so the read is cold only when the host has not read the files lately; the build, bound by CPU, hardly changes. A warm build with 2 workers (perf, about 18 s of CPU): the two workers 56%, the main thread 21% (SQLite about 2 s of it), V8's helper threads (collecting and optimizing for three isolates) 15%, libuv's read threads 7%. Two processes preparing files side by side each ran 30-40% slower than alone (161 MB: 1.5-1.9 s against 1.15-1.34 s), so the 2 cores give about 1.45× of one. In a worker, counting words costs 82-90 ns a word (finding and hashing the word alone 27 ns; writing its position about 15% of the whole) and JSON.parse about a fifth; lines over 8 KB (half the bytes) take a fifth of the time, the short lines the rest. The same find-and-hash loop in WebAssembly ran 1.6× as fast: counting words in WebAssembly might take a tenth off a build, which would still leave it above 5× here. What did help: page faults, which cost much on this virtual machine. A build faulted in some 200,000 pages (3-3.5 s of system time): each file was read into a new 20 MB buffer, and each file's word rows grew a new arena. Workers now read into buffers they keep (store/read-buffers.ts), a build in one thread too, and the next file's rows take the arena the last one let go (recall/varint-chains.ts). The build alone, alternating with the build before, in the same minutes: 9.1-9.9 s against 10.7-11.7 s, 132,000-142,000 faults against 183,000-224,000, 2.0-2.2 s of system time against 2.9-3.5 s.",
   "- The lopsided row (December 2026's eighth session). A build's workers used to be handed files in turn, and the main thread wrote the files in order: a large session held one worker while the files handed to it after waited behind it, and the main thread waited for it while the other worker's results piled up to the window (64 MB) and that worker stopped. Now each worker takes the next file when it is free, the largest first (recall-cache-prepare-claims.ts), and a build writes the files as they are ready (PreparePool.nextReady). The lopsided folder (one 101 MB session and 35 of 2.5 MB, warm), builds alternating in the same minutes: the large session first, 2.85-2.93 s against 3.4-3.5 s before; the large session last, 3.04-3.16 s against 3.6-3.7 s; in one thread 3.0-3.2 s. On 2 cores the large session is the critical path: prepared by one worker, whose JIT starts cold (a 20 MB file takes about 440 ms first, 140-160 ms once warm), on cores it shares, then written. The 1 GB folder of equal files: unchanged.",
-  "- The cold row in December 2026's eighth session, three runs of the recall section: 7.6 s against a read of 1.42 s (5.39×); 9.4 s against 1.56 s (6.04×, a run in which every figure of the machine was slower, the screens' too); 7.3 s against 1.99 s (3.67×, the table above). The build holds at 7.3-7.6 s on a calm machine; the ratio follows the cold read, which on this virtual machine has ranged from 0.65 s to 2.0 s as the host has the files cached or not (see above): against the fastest cold read seen, the build would have to take 3.3 s.",
+  "- The cold row in December 2026's eighth session, four runs of the recall section before the one in the table: 5.39× (7.6 s against a cold read of 1.42 s), 6.04× (9.4 s against 1.56 s, a run in which every figure of the machine was slower, the screens' too), 3.67× (7.3 s against 1.99 s), 5.84× (7.8 s against 1.34 s). The build holds at 7.3-7.8 s on a calm machine; the ratio follows the cold read, which on this virtual machine has ranged from 0.65 s to 2.0 s as the host has the files cached or not (see above): against the fastest cold read seen, the build would have to take 3.3 s.",
+  "- The many-small-sessions row (December 2026's eighth session): 303 sessions of 170-289 KB (60 MB) build at about 20× the warm read, with workers or without. The writes dominate, not the preparing: one postings row per term and file (287,000 rows for 277 sessions of 170 KB, against 364,000 for the 52 files of the 1 GB folder), and in one thread SQLite's inserts and what feeds them take about half of the build (CPU profile of 277 sessions of 170 KB), preparing the files about a sixth. Writing a batch's rows of one term as one row (its files' entries in one blob) would cut the rows by about the number of files in a batch: the next step for real folders, which are mostly small sessions.",
 ];
 
 const SELF = fileURLToPath(import.meta.url);
+const COMMAND = "node bench/run.mjs recall";
 const SESSIONS_FILES = 52;
 const SESSION_BYTES = 20_000_000;
 const QUERIES = [
@@ -52,7 +54,7 @@ export async function run(ctx) {
   const rows = [];
   const big = ctx.synth.find((s) => s.name.includes("50mb"));
   if (!big) return [{ figure: "recall", value: "skipped: synth-50mb missing", baseline: "", ratio: "", target: "", met: undefined, command: "" }];
-  const command = "node bench/run.mjs recall";
+  const command = COMMAND;
 
   const builds = [1, 2, 3, 4, 5].map(() => child(ctx, ["build", big.path]));
   const failed = builds.find((b) => b.error);
@@ -130,29 +132,16 @@ export async function run(ctx) {
     rows.push({ figure: "recall --all, of which: up-to-date check with nothing changed (readdir + stat of every file; median)", value: fmt(all.updateMs), baseline: `search alone ${fmt(all.searchMs)} (median)`, ratio: "", target: "informational", met: undefined, command });
     rows.push({ figure: "recall --all re-index after one file grew (appended lines only)", value: fmt(all.growMs), baseline: `${fmt(all.fileReindexMs)} re-reading that file whole`, ratio: ratioOf(all.growMs, all.fileReindexMs), target: "≪ a full re-read", met: all.growMs < all.fileReindexMs, command });
   }
-  // A lopsided folder: one large session first, then many small ones (real folders have a few).
+  // Two shapes real folders have: one large session among small ones, and many small sessions.
+  const sources = listJsonl(dir);
   const lopsidedDir = join(ctx.outDir, "recall-lopsided-agent");
-  ensureLopsidedDir(ctx, listJsonl(dir), join(lopsidedDir, "sessions", "--home-dev-lopsided--"));
-  // Each build in a process of its own, as `recall --all` runs (the JIT cold in every thread), alternating.
-  const lopRuns = [];
-  for (let r = 0; r < 3; r++) for (const how of ["workers", "one-thread"]) lopRuns.push(child(ctx, ["lopsided", lopsidedDir, join(ctx.outDir, "recall-lopsided-cache"), how]));
-  const lopError = lopRuns.find((x) => x.error);
-  if (lopError) rows.push({ figure: "recall --all first build, lopsided folder", value: lopError.error, baseline: "", ratio: "", target: "", met: false, command });
-  else {
-    const lop = lopRuns[0];
-    const mid = (how) => ctx.median(lopRuns.filter((x) => x.how === how).map((x) => x.buildMs));
-    const workersMs = mid("workers");
-    const oneThreadMs = mid("one-thread");
-    rows.push({
-      figure: `recall --all first index build of a lopsided folder, warm: one ${(lop.largest / 1e6).toFixed(0)} MB session first, then ${lop.files - 1} of ${(lop.smallest / 1e6).toFixed(1)}-${(lop.secondLargest / 1e6).toFixed(1)} MB (${lop.workers} worker threads, ${lop.cores} cores; median of 3 processes each, alternating)`,
-      value: fmt(workersMs),
-      baseline: `${fmt(oneThreadMs)} in one thread (no workers, same run); ${fmt(lop.readWarmMs)} reading every file from the page cache`,
-      ratio: ratioOf(workersMs, oneThreadMs),
-      target: "informational (≤ 1.00×: the workers no slower than one thread)",
-      met: undefined,
-      command,
-    });
-  }
+  ensureCutFolder(ctx, join(lopsidedDir, "sessions", "--home-dev-lopsided--"), sources.slice(5, 10), 2_500_000, sources.slice(0, 5));
+  rows.push(
+    folderBuildRow(ctx, lopsidedDir, (r) => `a lopsided folder, warm: one ${(r.largest / 1e6).toFixed(0)} MB session first, then ${r.files - 1} of ${(r.smallest / 1e6).toFixed(1)}-${(r.secondLargest / 1e6).toFixed(1)} MB`),
+  );
+  const smallDir = join(ctx.outDir, "recall-small-agent");
+  ensureCutFolder(ctx, join(smallDir, "sessions", "--home-dev-small--"), sources.slice(10, 13), 170_000);
+  rows.push(folderBuildRow(ctx, smallDir, (r) => `a folder of many small sessions, warm: ${r.files} of ${(r.smallest / 1e3).toFixed(0)}-${(r.largest / 1e3).toFixed(0)} KB, ${(r.bytes / 1e6).toFixed(0)} MB`));
   const corpus = join(ctx.shared, "corpus");
   if (existsSync(corpus)) {
     const c = child(ctx, ["corpus", corpus, join(ctx.outDir, "recall-corpus-cache")]);
@@ -213,36 +202,63 @@ function ensureSessionsDir(ctx, dir) {
 }
 
 /**
- * One large session (the first 5 of `sources` joined under the first one's header, about 100 MB)
- * and the next 5 cut into sessions of about 2.5 MB each, made once from the recall --all folder.
+ * A sessions folder made once from the recall --all folder's sessions: `cut` cut into sessions of
+ * about `bytes` each (under their header, each with an id of its own), and `joined` (when given)
+ * made one large session, first in the listing.
  */
-function ensureLopsidedDir(ctx, sources, project) {
+function ensureCutFolder(ctx, project, cut, bytes, joined = []) {
   if (existsSync(join(project, "done"))) return;
   rmSync(project, { recursive: true, force: true });
   mkdirSync(project, { recursive: true });
-  ctx.log("making the lopsided sessions folder");
+  ctx.log(`making ${project}`);
   const lines = (file) => readFileSync(file, "utf8").split("\n").filter(Boolean);
-  const large = lines(sources[0]);
-  for (const f of sources.slice(1, 5)) large.push(...lines(f).slice(1));
-  writeFileSync(join(project, "2026-01-01T00-00-00-000Z_large.jsonl"), `${large.join("\n")}\n`);
+  if (joined.length) {
+    const large = lines(joined[0]);
+    for (const f of joined.slice(1)) large.push(...lines(f).slice(1));
+    writeFileSync(join(project, "2026-01-01T00-00-00-000Z_large.jsonl"), `${large.join("\n")}\n`);
+  }
   let k = 0;
-  for (const f of sources.slice(5, 10)) {
+  for (const f of cut) {
     const [headerLine, ...body] = lines(f);
     const header = JSON.parse(headerLine);
     let chunk = [];
-    let bytes = 0;
+    let size = 0;
     for (const line of body) {
       chunk.push(line);
-      bytes += line.length;
-      if (bytes < 2_500_000) continue;
-      const name = `2026-02-01T00-00-${String(k).padStart(2, "0")}-000Z_small-${k}.jsonl`;
+      size += line.length;
+      if (size < bytes) continue;
+      const name = `2026-02-01T00-${String(Math.floor(k / 60)).padStart(2, "0")}-${String(k % 60).padStart(2, "0")}-000Z_small-${k}.jsonl`;
       writeFileSync(join(project, name), `${[JSON.stringify({ ...header, id: `small-${k}` }), ...chunk].join("\n")}\n`);
       k++;
       chunk = [];
-      bytes = 0;
+      size = 0;
     }
   }
   writeFileSync(join(project, "done"), "");
+}
+
+/**
+ * The first build of the folder of `agentDir` with workers against one in one thread: each build in
+ * a process of its own, as `recall --all` runs (the JIT cold in every thread), alternating, 3 each.
+ */
+function folderBuildRow(ctx, agentDir, describe) {
+  const builds = [];
+  for (let r = 0; r < 3; r++) for (const how of ["workers", "one-thread"]) builds.push(child(ctx, ["folder-build", agentDir, `${agentDir}-cache`, how]));
+  const failed = builds.find((x) => x.error);
+  if (failed) return { figure: `recall --all first build of ${agentDir}`, value: failed.error, baseline: "", ratio: "", target: "", met: false, command: COMMAND };
+  const r = builds[0];
+  const mid = (how) => ctx.median(builds.filter((x) => x.how === how).map((x) => x.buildMs));
+  const workersMs = mid("workers");
+  const oneThreadMs = mid("one-thread");
+  return {
+    figure: `recall --all first index build of ${describe(r)} (${r.workers} worker threads, ${r.cores} cores; median of 3 processes each, alternating; ratio vs one thread)`,
+    value: fmt(workersMs),
+    baseline: `${fmt(oneThreadMs)} in one thread (no workers, same run); ${fmt(r.readWarmMs)} reading every file from the page cache (${ratioOf(workersMs, r.readWarmMs)} of it)`,
+    ratio: ratioOf(workersMs, oneThreadMs),
+    target: "informational (≤ 1.00×: the workers no slower than one thread)",
+    met: undefined,
+    command: COMMAND,
+  };
 }
 
 // ------------------------------------------------------------------ worker side
@@ -300,7 +316,7 @@ async function worker(mode, args) {
     const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
     return { files: files.length, bytes, cacheBytes: statSync(dbPath).size, tables: await tableSizes(engineUrl, dbPath, bytes) };
   }
-  if (mode === "lopsided") {
+  if (mode === "folder-build") {
     const [agentDir, cacheHome, how] = args;
     const store = await import(new URL("./store/recall-cache.js", engineUrl).href);
     const { availableParallelism } = await import("node:os");
@@ -321,9 +337,9 @@ async function worker(mode, args) {
     const buildMs = now() - t;
     cache.close();
     removeDb(path);
-    if (files.length === 0 || stats.reindexed !== files.length) throw new Error(`lopsided build: ${JSON.stringify(stats)}`);
+    if (files.length === 0 || stats.reindexed !== files.length) throw new Error(`folder build: ${JSON.stringify(stats)}`);
     const sizes = files.map((f) => statSync(f).size).sort((a, b) => b - a);
-    return { how, buildMs, files: files.length, largest: sizes[0], secondLargest: sizes[1], smallest: sizes[sizes.length - 1], readWarmMs, workers: defaultPoolWorkers(availableParallelism()), cores: availableParallelism() };
+    return { how, buildMs, files: files.length, bytes: sizes.reduce((n, x) => n + x, 0), largest: sizes[0], secondLargest: sizes[1], smallest: sizes[sizes.length - 1], readWarmMs, workers: defaultPoolWorkers(availableParallelism()), cores: availableParallelism() };
   }
   if (mode === "all") {
     const [agentDir, cacheHome] = args;
