@@ -68,6 +68,26 @@ it("a file the worker cannot read is read in this thread, with the error a build
   }
 });
 
+it("taking files as they are ready, the largest first: every file once, a file the worker cannot read fails as without workers", () => {
+  const gone = join(root, "gone-ready.jsonl");
+  writeFileSync(gone, `${JSON.stringify({ type: "session", version: 3, id: "gone", timestamp: "2026-03-01T10:00:00.000Z", cwd: "/p" })}\n`);
+  const list = [...files.slice(0, 3).map(withStat), withStat(gone), ...files.slice(3, 6).map(withStat)];
+  rmSync(gone);
+  const pool = PreparePool.start(list, "1.6", { workerUrl, minBytes: 0, workers: 2, steal: false, order: "largest-first" })!;
+  try {
+    const taken: number[] = [];
+    for (let i = pool.nextReady(); i >= 0; i = pool.nextReady()) {
+      taken.push(i);
+      if (list[i].path === gone) expect(() => pool.take(i)).toThrow(/ENOENT/);
+      else expect(pool.take(i)).toEqual(prepareWholeFile(list[i].path, list[i], "1.6"));
+    }
+    expect(taken.sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(pool.finished).toBe(true);
+  } finally {
+    pool.close();
+  }
+});
+
 it("this thread prepares files no worker started rather than wait, and a worker that dies (out of memory, killed) is noticed by its silence", () => {
   const dying = join(root, "dying-worker.mjs");
   const claimed = join(root, "dying-worker-claimed");
