@@ -4,6 +4,7 @@ import { Text } from "ink";
 import {
   firstLineIsSessionHeader,
   folderSignature,
+  hasAnySession,
   listAllSessionFiles,
   listSessions,
   readSessionFile,
@@ -70,6 +71,7 @@ function ListedPicker({ nav, active, env, start }: PickerScreenProps & { env: Ap
     const agentDir = resolveAgentDir(env.env, env.home, env.profile);
     return listSessions({ ...listingBase(env), agentDir, all: true });
   }, [env]);
+  const anySessions = useCallback(() => hasAnySession({ ...listingBase(env), agentDir: resolveAgentDir(env.env, env.home, env.profile) }), [env]);
 
   // The demo opens as a private copy so trying writes on it never edits the installed package. One
   // copy serves the whole run; it is deleted when the picker unmounts, which is when the app exits.
@@ -137,6 +139,7 @@ function ListedPicker({ nav, active, env, start }: PickerScreenProps & { env: Ap
     <SessionPicker
       sessions={listing.sessions}
       loadAllSessions={loadAllSessions}
+      anySessions={anySessions}
       relistSessions={relistSessions}
       watchSessions={watch}
       canOpen={canOpen}

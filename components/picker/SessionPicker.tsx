@@ -17,6 +17,8 @@ export interface SessionPickerProps {
   sessions: readonly SessionInfo[];
   /** Every project's sessions: the first time they are needed, and again on each re-listing. Keep it stable. */
   loadAllSessions: () => readonly SessionInfo[];
+  /** Whether pi lists a session anywhere, without listing them all (default: loadAllSessions() is not empty). */
+  anySessions?: () => boolean;
   /** The current folder's sessions again, for a re-listing. Keep it stable. */
   relistSessions?: () => readonly SessionInfo[];
   /** Watch the sessions folder while the picker is shown: calls back when it changed; returns the stop. Keep it stable. */
@@ -45,9 +47,12 @@ export function SessionPicker(props: SessionPickerProps) {
   const { columns, rows } = useScreenSize();
   const profile = useProfile();
   const layout = useMemo(() => pickerLayout(columns, rows), [columns, rows]);
+  const { loadAllSessions, anySessions: givenAnySessions } = props;
+  const anySessions = useMemo(() => givenAnySessions ?? (() => loadAllSessions().length > 0), [givenAnySessions, loadAllSessions]);
   const { state, dispatch } = usePickerState({
     current: props.sessions,
     loadAll: props.loadAllSessions,
+    anySessions,
     profile,
     listHeight: layout.listHeight,
     demoPath: props.demoPath,

@@ -14,8 +14,10 @@ export interface PickerState {
   showPath: boolean;
   profile: PiProfile;
   current: readonly SessionInfo[];
-  /** Every project's sessions; null until first needed (Tab, or an empty current folder). */
+  /** Every project's sessions; null until first needed (Tab). */
   all: readonly SessionInfo[] | null;
+  /** Whether pi lists a session anywhere; null until asked (only when the current folder has none, for the demo offer). */
+  anywhere: boolean | null;
   rows: PickerRow[];
   selected: number;
   /** First row on screen. */
@@ -51,6 +53,8 @@ export type PickerAction =
   | { type: "togglePath" }
   /** Every project listed; `error` when that failed (then `sessions` is empty). */
   | { type: "allLoaded"; sessions: readonly SessionInfo[]; error?: string }
+  /** Whether pi lists any session anywhere (asked without listing them all). */
+  | { type: "anywhereKnown"; any: boolean }
   /** Why Enter opened nothing (e.g. the demo's working copy could not be made). */
   | { type: "note"; text: string }
   /**
@@ -94,6 +98,7 @@ export function initPickerState(init: PickerInit): PickerState {
     profile: init.profile ?? "1.6",
     current: init.current,
     all: null,
+    anywhere: null,
     rows: [],
     selected: 0,
     scrollTop: 0,
@@ -124,7 +129,7 @@ export const isLoadingAll = (state: PickerState): boolean => state.scope === "al
 
 /** No session in this folder nor anywhere else: the picker offers the bundled demo instead. */
 export const hasNoSessionsAnywhere = (state: PickerState): boolean =>
-  state.current.length === 0 && state.all !== null && state.all.length === 0;
+  state.current.length === 0 && (state.all !== null ? state.all.length === 0 : state.anywhere === false);
 
 const clamp = (value: number, low: number, high: number): number => Math.max(low, Math.min(high, value));
 
@@ -178,7 +183,7 @@ function relisted(state: PickerState, action: Extract<PickerAction, { type: "rel
 }
 
 /** What the picker does on its own (listing, resizing, finishing an exit) leaves a note up; any key clears it. */
-const KEEPS_NOTE: ReadonlySet<PickerAction["type"]> = new Set(["allLoaded", "relisted", "resize", "exitHandled", "note", "contentHits"]);
+const KEEPS_NOTE: ReadonlySet<PickerAction["type"]> = new Set(["allLoaded", "anywhereKnown", "relisted", "resize", "exitHandled", "note", "contentHits"]);
 
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   const next = reduce(state, action);
@@ -211,6 +216,8 @@ function reduce(state: PickerState, action: PickerAction): PickerState {
       return rebuilt({ ...state, nameFilter: state.nameFilter === "all" ? "named" : "all" });
     case "togglePath":
       return { ...state, showPath: !state.showPath };
+    case "anywhereKnown":
+      return { ...state, anywhere: action.any };
     case "allLoaded": {
       const loaded = { ...state, all: action.sessions, listErrors: { ...state.listErrors, all: action.error ?? null } };
       return state.scope === "all" ? rebuilt(loaded) : loaded;

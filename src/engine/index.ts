@@ -264,6 +264,7 @@ export {
   folderSignature,
   type FollowPoint,
   type FollowUpdate,
+  hasAnySession,
   listAllSessionFiles,
   listSessions,
   loadUserSettings,

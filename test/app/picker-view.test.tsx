@@ -140,6 +140,43 @@ describe("session picker view", () => {
     expect(calls.opened).toEqual(["/pkg/fixtures/demo/demo-session.jsonl"]);
   });
 
+  it("from a folder without sessions, asks whether pi lists any elsewhere without listing them all; Tab lists them", async () => {
+    // Listing every project reads every file whole (seconds for a few GB): it waits for Tab.
+    let listedAll = 0;
+    let asked = 0;
+    const { element } = picker({
+      sessions: [],
+      loadAllSessions: () => {
+        listedAll++;
+        return [other];
+      },
+      anySessions: () => {
+        asked++;
+        return true;
+      },
+      demoPath: "/pkg/fixtures/demo/demo-session.jsonl",
+    });
+    const ui = await renderInk(element(), { columns: 100, rows: 30 });
+    await ui.waitFor(() => asked > 0);
+    const frame = await ui.waitFor((f) => f.includes("No sessions in current folder. Press Tab to view all."));
+    expect(frame).not.toContain("demo");
+    expect(listedAll).toBe(0);
+    await ui.press("tab");
+    await ui.waitFor((f) => f.includes("Write a CSV parser in Rust"));
+    expect(listedAll).toBe(1);
+  });
+
+  it("offers the demo when pi lists no session anywhere, without listing every project", async () => {
+    let listedAll = 0;
+    const { element, calls } = picker({ sessions: [], loadAllSessions: () => (listedAll++, []), anySessions: () => false, demoPath: "/pkg/fixtures/demo/demo-session.jsonl" });
+    const ui = await renderInk(element(), { columns: 100, rows: 30 });
+    await ui.waitFor((f) => f.includes("Enter: open the demo session"));
+    expect(listedAll).toBe(0);
+    await ui.press("enter");
+    await ui.waitFor(() => calls.opened.length > 0);
+    expect(calls.opened).toEqual(["/pkg/fixtures/demo/demo-session.jsonl"]);
+  });
+
   it("clears the query with Esc, then quits with Esc", async () => {
     const { element, calls } = picker();
     const ui = await renderInk(element(), { columns: 100, rows: 40 });

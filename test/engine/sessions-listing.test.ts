@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { defaultSessionDir, encodeCwd, listSessions, resolveAgentDir } from "../../src/engine/index.js";
+import { defaultSessionDir, encodeCwd, hasAnySession, listSessions, resolveAgentDir } from "../../src/engine/index.js";
 
 type Rec = Record<string, unknown>;
 const line = (r: Rec): string => JSON.stringify(r);
@@ -104,6 +104,32 @@ describe("listSessions", () => {
     writeFileSync(join(custom, "2.jsonl"), `${header("theirs", "/elsewhere")}\n`);
     expect(listSessions({ agentDir, cwd, sessionDir: custom, profile: "1.6" }).map((s) => s.id)).toEqual(["mine"]);
     expect(listSessions({ agentDir, cwd, sessionDir: custom, profile: "0.73" }).map((s) => s.id).sort()).toEqual(["mine", "theirs"]);
+  });
+});
+
+describe("hasAnySession: whether pi's listAll lists anything, without listing every file", () => {
+  const root = mkdtempSync(join(tmpdir(), "pi-explorer-any-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const agentDir = join(root, "agent");
+  const opts = { agentDir, profile: "1.6" as const, home: root, baseDir: root };
+  const listed = (): number => listSessions({ ...opts, cwd: "/x", all: true }).length;
+  const put = (project: string, name: string, text: string): void => {
+    mkdirSync(join(agentDir, "sessions", project), { recursive: true });
+    writeFileSync(join(agentDir, "sessions", project, name), text);
+  };
+
+  it("agrees with listAll: no folder, only files pi skips, then one it lists among them", () => {
+    expect(hasAnySession(opts)).toBe(false);
+    // No header, a BOM before the header (1.6 skips it), a folder named like a session.
+    put("--a--", "no-header.jsonl", `${msg("u1", null, "user", "hi", T0)}\n`);
+    put("--a--", "bom.jsonl", `\uFEFF${header("bom", "/a")}\n${msg("u1", null, "user", "hi", T0)}\n`);
+    mkdirSync(join(agentDir, "sessions", "--a--", "dir.jsonl"), { recursive: true });
+    expect(listed()).toBe(0);
+    expect(hasAnySession(opts)).toBe(false);
+    put("--b--", "big.jsonl", `${header("big", "/b")}\n${msg("u1", null, "user", "x".repeat(100_000), T0)}\n`);
+    expect(listed()).toBe(1);
+    expect(hasAnySession(opts)).toBe(true);
+    expect(hasAnySession({ ...opts, profile: "0.73" })).toBe(listSessions({ ...opts, profile: "0.73", cwd: "/x", all: true }).length > 0);
   });
 });
 

@@ -2,6 +2,7 @@
 //   readSessionFile(path, profile) -> {loaded, snapshot{path,size,mtimeMs,tailSha256}}; SessionReadError
 //   readFileBytes, tailSha256, describeFsError -> read-only byte access, snapshot hash, one-line fs errors
 //   listSessions(opts) / readSessionInfo(path, profile) -> pi's SessionInfo (+ size, branches, compactions, damage)
+//   hasAnySession(opts) -> whether pi's listAll lists any session, reading files only until one is listed
 //   startsWithSessionHeader / firstLineIsSessionHeader -> cheap header checks (recall --all's file set; the picker's Enter)
 //   resolveAgentDir(env, home, profile?) -> pi's agent dir
 //   encodeCwd, defaultSessionDir, allSessionsRoot, listAllSessionFiles -> pi's session folder rules per release

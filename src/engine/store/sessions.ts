@@ -157,6 +157,25 @@ export function listAllSessionFiles(opts: AllSessionsOptions): string[] {
   return root.perProject ? projectSessionFiles(root.dir, opts.profile) : dirSessionFiles(root.dir, opts.profile);
 }
 
+/**
+ * Whether pi's listAll lists any session: listSessions({ ...opts, all: true }) is not empty. The
+ * files are read one at a time, smallest first, until one is listed (listing them all reads every
+ * file whole: seconds for a few GB).
+ */
+export function hasAnySession(opts: AllSessionsOptions): boolean {
+  const sized = listAllSessionFiles(opts).map((path) => ({ path, size: sizeOf(path) }));
+  sized.sort((a, b) => a.size - b.size);
+  return sized.some((f) => readSessionInfo(f.path, opts.profile) !== null);
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 function readInfos(paths: readonly string[], profile: PiProfile, onSkipped?: (path: string, why: string) => void): SessionInfo[] {
   const out: SessionInfo[] = [];
   for (const path of paths) {
