@@ -2,7 +2,7 @@
 // (on Tab), and, when the current folder has none, whether pi lists a session anywhere (to know
 // whether to offer the demo) without listing them all: that reads every file whole, seconds for a
 // few GB of sessions, at every start from a folder without sessions.
-import { useEffect, useReducer, type Dispatch } from "react";
+import { useCallback, useEffect, useReducer, type Dispatch } from "react";
 import type { PiProfile, SessionInfo } from "../../src/engine/index.js";
 import { listingProblem } from "./listing-problem.js";
 import { initPickerState, pickerReducer, type PickerAction, type PickerState } from "./picker-state.js";
@@ -30,33 +30,32 @@ export function usePickerState(options: PickerStateOptions): PickerStateHook {
   const needAll = state.all === null && state.scope === "all";
   const needAnywhere = state.all === null && state.anywhere === null && state.current.length === 0 && state.scope !== "all";
 
-  useEffect(() => {
-    if (!needAnywhere) return;
-    // A timer, as for the listing below: the first frame is drawn before the files are read.
-    const timer = setTimeout(() => {
-      try {
-        dispatch({ type: "anywhereKnown", any: anySessions() });
-      } catch (error) {
-        dispatch({ type: "allLoaded", sessions: [], error: listingProblem(error) });
-      }
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [needAnywhere, anySessions]);
-
-  useEffect(() => {
-    if (!needAll) return;
-    // A timer, not a direct call: the "Loading…" frame is drawn before the (synchronous) listing runs.
-    const timer = setTimeout(() => {
-      try {
-        dispatch({ type: "allLoaded", sessions: loadAll() });
-      } catch (error) {
-        dispatch({ type: "allLoaded", sessions: [], error: listingProblem(error) });
-      }
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [needAll, loadAll]);
+  const askAnywhere = useCallback((): PickerAction => ({ type: "anywhereKnown", any: anySessions() }), [anySessions]);
+  const listAll = useCallback((): PickerAction => ({ type: "allLoaded", sessions: loadAll() }), [loadAll]);
+  useListingAfterFrame(needAnywhere, askAnywhere, dispatch);
+  useListingAfterFrame(needAll, listAll, dispatch);
 
   useEffect(() => dispatch({ type: "resize", listHeight }), [listHeight]);
 
   return { state, dispatch };
+}
+
+/**
+ * Runs `read` (a synchronous listing) once `need` holds, in a timer, not a direct call: the frame
+ * saying what is being listed is drawn first. A listing that fails is said as the "all" pool's error.
+ */
+function useListingAfterFrame(need: boolean, read: () => PickerAction, dispatch: Dispatch<PickerAction>): void {
+  useEffect(() => {
+    if (!need) return;
+    const timer = setTimeout(() => {
+      let action: PickerAction;
+      try {
+        action = read();
+      } catch (error) {
+        action = { type: "allLoaded", sessions: [], error: listingProblem(error) };
+      }
+      dispatch(action);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [need, read, dispatch]);
 }
