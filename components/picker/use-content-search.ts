@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { useEffect, useRef, useState, type Dispatch } from "react";
+import { useEffect, useMemo, useRef, useState, type Dispatch } from "react";
 import type { PiProfile } from "../../src/engine/index.js";
 import type { RecallCache, UpdateProgress } from "../../src/engine/store/recall-cache.js";
 import { bestHitBySession, contentQuery, type ContentHit } from "./content-search.js";
@@ -36,14 +36,14 @@ export interface ContentStatus {
 }
 
 const SLICE_MS = 40;
-/** The notice of a search that failed (cleared by the next that does not). */
-const NOT_SEARCHED = "messages not searched: ";
 const HITS_WANTED = 200;
 
 export function useContentSearch(source: ContentSource | undefined, query: string, dispatch: Dispatch<PickerAction>, active: boolean): ContentStatus {
   const [status, setStatus] = useState<ContentStatus>({ indexing: null, notice: null });
   const cache = useRef<RecallCache | null>(null);
   const [built, setBuilt] = useState(0);
+  /** Why the last search failed (null once one does not); said in place of the index's notice. */
+  const [searchFailure, setSearchFailure] = useState<string | null>(null);
 
   // Open once; build in slices while the picker is on screen.
   useEffect(() => {
@@ -114,17 +114,17 @@ export function useContentSearch(source: ContentSource | undefined, query: strin
       try {
         const r = index.search(q, { pageSize: HITS_WANTED, now: () => performance.now(), budgetMs: 200 });
         if (r.ok) hits = bestHitBySession(r.value);
-        setStatus((s) => (s.notice?.startsWith(NOT_SEARCHED) ? { ...s, notice: null } : s));
+        setSearchFailure(null);
       } catch (error) {
         // The index may be in the middle of a change this thread cannot make (the worker builds it,
         // another process writes it): no hits this time, said on the status line; the next slice
         // of the build, or the next key, searches again.
-        setStatus((s) => ({ ...s, notice: `${NOT_SEARCHED}${error instanceof Error ? error.message : String(error)}` }));
+        setSearchFailure(`messages not searched: ${error instanceof Error ? error.message : String(error)}`);
       }
       dispatch({ type: "contentHits", results: { query, hits } });
     }, 0);
     return () => clearTimeout(timer);
   }, [query, built, dispatch]);
 
-  return status;
+  return useMemo(() => (searchFailure === null ? status : { ...status, notice: searchFailure }), [status, searchFailure]);
 }

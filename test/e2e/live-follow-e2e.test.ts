@@ -25,8 +25,8 @@ describeWithTmux("live follow in a real terminal", () => {
     const child = spawn(NODE22, [join(PROJECT_ROOT, "test/support/pi-live-appender.mjs"), file, "2", "200"], { stdio: ["ignore", "pipe", "inherit"] });
     const texts: string[] = [];
     for await (const line of createInterface({ input: child.stdout })) texts.push((JSON.parse(line) as { text: string }).text);
-    // Both in one capture: tmux may capture while a frame is being drawn (seen under load: the rows
-    // drawn, the status row not yet).
+    // Both in one capture: what is asserted below is waited for (under load the rows were seen
+    // drawn before the status row).
     const screen = await s.waitFor((x) => x.includes(texts[1]) && statusRow(x).includes("22 entries"), "pi's second message and the count");
     expect(screen).toContain(texts[0]);
     expect(cursorLine(screen)).toContain(texts[1]);

@@ -64,6 +64,9 @@ export interface TmuxSession {
 /** Marker the wrapper prints when the program ends, followed by its exit code. */
 export const EXIT_MARKER = "[e2e: exited ";
 
+/** How long after a capture that holds the next one is taken (see waitFor). */
+const SETTLE_MS = 40;
+
 const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
 let counter = 0;
 
@@ -89,14 +92,23 @@ export function startTmux(opts: TmuxOptions): TmuxSession {
         .trimEnd(),
     async waitFor(predicate, what, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
+      const captured = (): string => {
+        try {
+          return session.capture();
+        } catch {
+          return "(tmux session is gone)";
+        }
+      };
       let screen = "";
       for (;;) {
-        try {
-          screen = session.capture();
-        } catch {
-          screen = "(tmux session is gone)";
+        screen = captured();
+        if (predicate(screen)) {
+          // tmux may capture while a frame is being drawn (a large frame reaches it in pieces): the
+          // screen counts once a second capture a moment later holds too, and that one is returned.
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+          screen = captured();
+          if (predicate(screen)) return screen;
         }
-        if (predicate(screen)) return screen;
         if (Date.now() > deadline) throw new Error(`e2e: waited ${timeoutMs} ms for ${what}; the screen was:\n${screen}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

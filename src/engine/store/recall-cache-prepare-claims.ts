@@ -38,8 +38,8 @@ export class ClaimBoard {
     readonly signal: Int32Array,
     private readonly sizes: readonly number[],
     private readonly windowKb: number,
-    /** The files in the order workers take them. */
-    private readonly order: readonly number[],
+    /** The files (indexes) in the order workers take them: a worker is handed the main thread's. */
+    readonly sequence: readonly number[],
   ) {}
 
   /** A new board for files of these sizes (the main thread's). */
@@ -47,9 +47,9 @@ export class ClaimBoard {
     return new ClaimBoard(new Int32Array(new SharedArrayBuffer(4 * (CLAIMS + sizes.length))), sizes, kb(windowBytes), takeOrder(sizes, order));
   }
 
-  /** The board `signal` holds, seen from a worker. */
-  static attach(signal: Int32Array, sizes: readonly number[], windowBytes: number, order: TakeOrder = "listed"): ClaimBoard {
-    return new ClaimBoard(signal, sizes, kb(windowBytes), takeOrder(sizes, order));
+  /** The board `signal` holds, seen from a worker, with the main thread's `sequence`. */
+  static attach(signal: Int32Array, sizes: readonly number[], windowBytes: number, sequence: readonly number[] = takeOrder(sizes, "listed")): ClaimBoard {
+    return new ClaimBoard(signal, sizes, kb(windowBytes), sequence);
   }
 
   get fileCount(): number {
@@ -85,10 +85,10 @@ export class ClaimBoard {
       }
       const next = Atomics.load(this.signal, NEXT);
       if (next >= this.fileCount) return -1;
-      if (!wait && this.sizes[this.order[next]] > maxBytes) return -1;
+      if (!wait && this.sizes[this.sequence[next]] > maxBytes) return -1;
       if (Atomics.compareExchange(this.signal, NEXT, next, next + 1) !== next) continue;
       // The main thread may have claimed it, preparing it rather than wait.
-      const j = this.order[next];
+      const j = this.sequence[next];
       if (this.claim(j)) return j;
     }
   }

@@ -27,7 +27,8 @@ export interface PrepareSetup {
   files: PoolFile[];
   profile: PiProfile;
   windowBytes: number;
-  order: TakeOrder;
+  /** The files (indexes) in the order workers take them (ClaimBoard.sequence). */
+  sequence: readonly number[];
 }
 
 /** Below this many bytes to read, starting a worker (~40 ms) is not worth it. */
@@ -120,8 +121,7 @@ export class PreparePool {
     const steal = options.steal ?? cores > count;
     if (count < 1 || files.reduce((n, f) => n + f.size, 0) < minBytes) return null;
     if (workerUrl.protocol !== "file:" || !existsSync(fileURLToPath(workerUrl))) return null;
-    const order = options.order ?? "listed";
-    const board = ClaimBoard.create(files.map((f) => f.size), WINDOW_BYTES, order);
+    const board = ClaimBoard.create(files.map((f) => f.size), WINDOW_BYTES, options.order);
     const list = files.map(({ path, size, mtimeMs }) => ({ path, size, mtimeMs }));
     const workers: Worker[] = [];
     const ports: MessagePort[] = [];
@@ -130,7 +130,7 @@ export class PreparePool {
         // Each worker answers on a channel of its own, which this thread reads synchronously.
         const { port1, port2 } = new MessageChannel();
         ports.push(port1);
-        const setup: PrepareSetup = { port: port2, signal: board.signal, files: list, profile, windowBytes: WINDOW_BYTES, order };
+        const setup: PrepareSetup = { port: port2, signal: board.signal, files: list, profile, windowBytes: WINDOW_BYTES, sequence: board.sequence };
         const w = new Worker(workerUrl, { workerData: setup, transferList: [port2] });
         w.unref();
         workers.push(w);

@@ -20,7 +20,7 @@ interface Claimed {
 
 async function run(setup: PrepareSetup): Promise<void> {
   const { port, files, profile } = setup;
-  const board = ClaimBoard.attach(setup.signal, files.map((f) => f.size), setup.windowBytes, setup.order);
+  const board = ClaimBoard.attach(setup.signal, files.map((f) => f.size), setup.windowBytes, setup.sequence);
   const buffers = new ReadBuffers();
   const start = (seq: number): Claimed | null => {
     if (seq < 0) return null;
