@@ -7,8 +7,10 @@ import {
   hasAnySession,
   listAllSessionFiles,
   listSessions,
+  listSessionsInSteps,
   readSessionFile,
   resolveAgentDir,
+  SessionInfoCache,
   sessionsFolder,
   startsWithSessionHeader,
   watchPath,
@@ -33,9 +35,9 @@ const FOLDER_DEBOUNCE_MS = 300;
 const FOLDER_POLL_MS = 2000;
 
 /** This folder's sessions (pi's SessionManager.list); throws when the agent dir cannot be resolved. */
-function listCurrent(env: AppEnv): SessionInfo[] {
+function listCurrent(env: AppEnv, cache: SessionInfoCache): SessionInfo[] {
   const agentDir = resolveAgentDir(env.env, env.home, env.profile);
-  return listSessions({ ...listingBase(env), agentDir });
+  return listSessions({ ...listingBase(env), agentDir, cache });
 }
 
 /** What the picker opens with: this folder's sessions (or why they cannot be listed) and the bundled demo. */
@@ -44,10 +46,10 @@ interface PickerStart {
   demoPath: string | undefined;
 }
 
-function readPickerStart(env: AppEnv): PickerStart {
+function readPickerStart(env: AppEnv, cache: SessionInfoCache): PickerStart {
   let listing: PickerStart["listing"];
   try {
-    listing = { sessions: listCurrent(env), error: undefined };
+    listing = { sessions: listCurrent(env, cache), error: undefined };
   } catch (error) {
     listing = { sessions: [], error: listingProblem(error) };
   }
@@ -57,20 +59,22 @@ function readPickerStart(env: AppEnv): PickerStart {
 export function PickerScreen(props: PickerScreenProps) {
   // Where the app runs (the sessions folder, pi's agent dir): the app context.
   const env = useAppEnv();
+  // One for the picker's life: listing again (pi appended a turn, a tree was closed) reads only the files that changed.
+  const [cache] = useState(() => new SessionInfoCache());
   // The folder is listed in a layout effect, before the first frame is drawn, never while rendering.
-  const start = useReadAfterRender(() => readPickerStart(env), [env]);
+  const start = useReadAfterRender(() => readPickerStart(env, cache), [env, cache]);
   if (start === undefined) return <Text>  Listing sessions…</Text>;
-  return <ListedPicker {...props} env={env} start={start} />;
+  return <ListedPicker {...props} env={env} start={start} cache={cache} />;
 }
 
-function ListedPicker({ nav, active, env, start }: PickerScreenProps & { env: AppEnv; start: PickerStart }) {
+function ListedPicker({ nav, active, env, start, cache }: PickerScreenProps & { env: AppEnv; start: PickerStart; cache: SessionInfoCache }) {
   const { listing, demoPath } = start;
-  const relistSessions = useCallback(() => listCurrent(env), [env]);
+  const relistSessions = useCallback(() => listCurrent(env, cache), [env, cache]);
   const loadAllSessions = useCallback(() => {
     // pi's listAll reads every project folder of the agent dir (a --session-dir lists just itself).
     const agentDir = resolveAgentDir(env.env, env.home, env.profile);
-    return listSessions({ ...listingBase(env), agentDir, all: true });
-  }, [env]);
+    return listSessionsInSteps({ ...listingBase(env), agentDir, all: true, cache });
+  }, [env, cache]);
   const anySessions = useCallback(() => hasAnySession({ ...listingBase(env), agentDir: resolveAgentDir(env.env, env.home, env.profile) }), [env]);
 
   // The demo opens as a private copy so trying writes on it never edits the installed package. One

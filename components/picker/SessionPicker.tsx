@@ -1,9 +1,10 @@
 // The session picker: reducer hook + input hook + dumb view, with the preview read lazily.
 // Independent of where sessions come from; PickerScreen wires it to the engine and the shell.
 import { useCallback, useEffect, useMemo } from "react";
-import type { SessionInfo } from "../../src/engine/index.js";
+import type { SessionInfo, SessionListing } from "../../src/engine/index.js";
 import { useProfile, useScreenSize } from "../kit/app-context.js";
 import { pickerLayout } from "./layout.js";
+import { listToEnd } from "./listing-steps.js";
 import { listError, selectedSession } from "./picker-state.js";
 import { PickerView } from "./PickerView.js";
 import { usePickerInput } from "./use-picker-input.js";
@@ -15,8 +16,8 @@ import { useContentSearch, type ContentSource } from "./use-content-search.js";
 export interface SessionPickerProps {
   /** Sessions of the current folder, newest first. */
   sessions: readonly SessionInfo[];
-  /** Every project's sessions: the first time they are needed, and again on each re-listing. Keep it stable. */
-  loadAllSessions: () => readonly SessionInfo[];
+  /** Every project's sessions, a file per step (listedAlready for sessions at hand): the first time they are needed, and again on each re-listing. Keep it stable. */
+  loadAllSessions: () => SessionListing;
   /** Whether pi lists a session anywhere, without listing them all (default: loadAllSessions() is not empty). */
   anySessions?: () => boolean;
   /** The current folder's sessions again, for a re-listing. Keep it stable. */
@@ -48,7 +49,7 @@ export function SessionPicker(props: SessionPickerProps) {
   const profile = useProfile();
   const layout = useMemo(() => pickerLayout(columns, rows), [columns, rows]);
   const { loadAllSessions, anySessions: givenAnySessions } = props;
-  const anySessions = useMemo(() => givenAnySessions ?? (() => loadAllSessions().length > 0), [givenAnySessions, loadAllSessions]);
+  const anySessions = useMemo(() => givenAnySessions ?? (() => listToEnd(loadAllSessions()).length > 0), [givenAnySessions, loadAllSessions]);
   const { state, dispatch } = usePickerState({
     current: props.sessions,
     loadAll: props.loadAllSessions,

@@ -2,7 +2,10 @@
 import { hasNoSessionsAnywhere, isLoadingAll, type PickerState } from "./picker-state.js";
 
 export function emptyMessage(state: PickerState): string {
-  if (isLoadingAll(state)) return "  Loading sessions of all projects…";
+  if (isLoadingAll(state)) {
+    const progress = state.allProgress;
+    return progress ? `  Loading sessions of all projects… ${progress.done}/${progress.total} files` : "  Loading sessions of all projects…";
+  }
   if (hasNoSessionsAnywhere(state)) {
     return state.demoPath
       ? "  No pi sessions found. Enter: open the demo session · Esc: quit"

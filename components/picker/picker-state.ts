@@ -16,6 +16,8 @@ export interface PickerState {
   current: readonly SessionInfo[];
   /** Every project's sessions; null until first needed (Tab). */
   all: readonly SessionInfo[] | null;
+  /** While every project is being listed: files read of how many. */
+  allProgress: { done: number; total: number } | null;
   /** Whether pi lists a session anywhere; null until asked (only when the current folder has none, for the demo offer). */
   anywhere: boolean | null;
   rows: PickerRow[];
@@ -53,6 +55,8 @@ export type PickerAction =
   | { type: "togglePath" }
   /** Every project listed; `error` when that failed (then `sessions` is empty). */
   | { type: "allLoaded"; sessions: readonly SessionInfo[]; error?: string }
+  /** Listing every project: `done` files read of `total`. */
+  | { type: "allProgress"; done: number; total: number }
   /** Whether pi lists any session anywhere (asked without listing them all). */
   | { type: "anywhereKnown"; any: boolean }
   /** Why Enter opened nothing (e.g. the demo's working copy could not be made). */
@@ -98,6 +102,7 @@ export function initPickerState(init: PickerInit): PickerState {
     profile: init.profile ?? "1.6",
     current: init.current,
     all: null,
+    allProgress: null,
     anywhere: null,
     rows: [],
     selected: 0,
@@ -183,7 +188,7 @@ function relisted(state: PickerState, action: Extract<PickerAction, { type: "rel
 }
 
 /** What the picker does on its own (listing, resizing, finishing an exit) leaves a note up; any key clears it. */
-const KEEPS_NOTE: ReadonlySet<PickerAction["type"]> = new Set(["allLoaded", "anywhereKnown", "relisted", "resize", "exitHandled", "note", "contentHits"]);
+const KEEPS_NOTE: ReadonlySet<PickerAction["type"]> = new Set(["allLoaded", "allProgress", "anywhereKnown", "relisted", "resize", "exitHandled", "note", "contentHits"]);
 
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   const next = reduce(state, action);
@@ -218,8 +223,10 @@ function reduce(state: PickerState, action: PickerAction): PickerState {
       return { ...state, showPath: !state.showPath };
     case "anywhereKnown":
       return { ...state, anywhere: action.any };
+    case "allProgress":
+      return { ...state, allProgress: { done: action.done, total: action.total } };
     case "allLoaded": {
-      const loaded = { ...state, all: action.sessions, listErrors: { ...state.listErrors, all: action.error ?? null } };
+      const loaded = { ...state, all: action.sessions, allProgress: null, listErrors: { ...state.listErrors, all: action.error ?? null } };
       return state.scope === "all" ? rebuilt(loaded) : loaded;
     }
     case "relisted":

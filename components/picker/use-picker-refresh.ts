@@ -2,8 +2,9 @@
 // opened from it was closed; pi's /resume also lists afresh each time it opens), and when Enter found
 // the selected file gone. Files deleted meanwhile drop out with a note instead of opening an error.
 import { useCallback, useEffect, useRef, useState, type Dispatch } from "react";
-import type { SessionInfo } from "../../src/engine/index.js";
+import type { SessionInfo, SessionListing } from "../../src/engine/index.js";
 import { listingProblem } from "./listing-problem.js";
+import { listToEnd } from "./listing-steps.js";
 import type { PickerAction, PickerState } from "./picker-state.js";
 
 export interface PickerRefreshOptions {
@@ -11,8 +12,8 @@ export interface PickerRefreshOptions {
   dispatch: Dispatch<PickerAction>;
   /** Lists the current folder again; without it only every project's list is redone. Keep it stable. */
   relistCurrent?: () => readonly SessionInfo[];
-  /** Lists every project; called again only when it had been listed before. Keep it stable. */
-  loadAll: () => readonly SessionInfo[];
+  /** Lists every project; called again only when it had been listed before (at once: the files unchanged since are not read again). Keep it stable. */
+  loadAll: () => SessionListing;
   /** False while another screen is on top; turning true again re-lists. */
   active: boolean;
 }
@@ -38,7 +39,7 @@ export function usePickerRefresh({ state, dispatch, relistCurrent, loadAll, acti
     const timer = setTimeout(() => {
       // A failed listing keeps the rows shown so far and reports why; one that works clears that report.
       const current = relistCurrent ? listed(relistCurrent) : {};
-      const all = allListed ? listed(loadAll) : {};
+      const all = allListed ? listed(() => listToEnd(loadAll())) : {};
       setPending(null);
       dispatch({ type: "relisted", current: current.sessions, currentError: current.error, all: all.sessions, allError: all.error, openedPath: pending.openedPath });
     }, 0);

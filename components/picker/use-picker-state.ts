@@ -1,15 +1,17 @@
 // The picker's reducer, plus the side effects it needs: listing every project's sessions, lazily
-// (on Tab), and, when the current folder has none, whether pi lists a session anywhere (to know
+// (on Tab, a file per step: listing-steps.ts), and, when the current folder has none, whether pi lists a session anywhere (to know
 // whether to offer the demo) without listing them all: that reads every file whole, seconds for a
 // few GB of sessions, at every start from a folder without sessions.
 import { useCallback, useEffect, useReducer, type Dispatch } from "react";
-import type { PiProfile, SessionInfo } from "../../src/engine/index.js";
+import type { PiProfile, SessionInfo, SessionListing } from "../../src/engine/index.js";
 import { listingProblem } from "./listing-problem.js";
+import { useListingInSteps } from "./listing-steps.js";
 import { initPickerState, pickerReducer, type PickerAction, type PickerState } from "./picker-state.js";
 
 export interface PickerStateOptions {
   current: readonly SessionInfo[];
-  loadAll: () => readonly SessionInfo[];
+  /** Every project's sessions, listed a file per step. */
+  loadAll: () => SessionListing;
   /** Whether pi lists a session anywhere (loadAll() would not be empty). */
   anySessions: () => boolean;
   profile: PiProfile;
@@ -31,9 +33,8 @@ export function usePickerState(options: PickerStateOptions): PickerStateHook {
   const needAnywhere = state.all === null && state.anywhere === null && state.current.length === 0 && state.scope !== "all";
 
   const askAnywhere = useCallback((): PickerAction => ({ type: "anywhereKnown", any: anySessions() }), [anySessions]);
-  const listAll = useCallback((): PickerAction => ({ type: "allLoaded", sessions: loadAll() }), [loadAll]);
   useListingAfterFrame(needAnywhere, askAnywhere, dispatch);
-  useListingAfterFrame(needAll, listAll, dispatch);
+  useListingInSteps(needAll, loadAll, dispatch);
 
   useEffect(() => dispatch({ type: "resize", listHeight }), [listHeight]);
 
@@ -41,8 +42,8 @@ export function usePickerState(options: PickerStateOptions): PickerStateHook {
 }
 
 /**
- * Runs `read` (a synchronous listing) once `need` holds, in a timer, not a direct call: the frame
- * saying what is being listed is drawn first. A listing that fails is said as the "all" pool's error.
+ * Runs `read` (whether pi lists any session: files read until one is) once `need` holds, in a timer,
+ * not a direct call: the frame is drawn first. One that fails is said as the "all" pool's error.
  */
 function useListingAfterFrame(need: boolean, read: () => PickerAction, dispatch: Dispatch<PickerAction>): void {
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { KeyRouter } from "../../components/kit/key-router.js";
+import { listedAlready } from "../../components/picker/listing-steps.js";
 import { SessionPicker, type SessionPickerProps } from "../../components/picker/SessionPicker.js";
 import { ListCaption } from "../../components/picker/SessionList.js";
 import type { PreviewDetails } from "../../components/picker/preview-data.js";
-import type { SessionInfo } from "../../src/engine/index.js";
+import type { SessionInfo, SessionListing } from "../../src/engine/index.js";
 import type { RecallCache } from "../../src/engine/store/recall-cache.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 import { NOW, session } from "./picker-helpers.js";
@@ -28,7 +29,7 @@ function picker(overrides: Partial<SessionPickerProps> = {}) {
   const calls: Calls = { opened: [], quits: 0, previews: [] };
   const props: SessionPickerProps = {
     sessions: current,
-    loadAllSessions: () => [...current, other],
+    loadAllSessions: () => listedAlready([...current, other]),
     loadPreview: (s: SessionInfo): PreviewDetails => {
       calls.previews.push(s.id);
       return { model: "anthropic/claude-sonnet-4-5", lastUserMessage: `last words of ${s.id}`, damagedLines: s.damagedLines ? [7] : [] };
@@ -102,6 +103,35 @@ describe("session picker view", () => {
     await ui.waitFor((f) => !f.includes("Write a CSV parser"));
   });
 
+  it("lists every project a file at a time: says how far it got, reads keys meanwhile, and lists once every file is read", async () => {
+    // One file read, then the next waits (a large session being read) until `release`.
+    let released = false;
+    let done = 0;
+    const listing: SessionListing = {
+      total: 3,
+      get done() {
+        return done;
+      },
+      step: () => {
+        if (done === 0 || released) done++;
+        return done < 3;
+      },
+      result: () => [...current, other],
+    };
+    const { element } = picker({ loadAllSessions: () => listing });
+    const ui = await renderInk(element(), { columns: 100, rows: 30 });
+    await ui.waitFor((f) => f.includes("Fix the flaky login test"));
+    await ui.press("tab");
+    await ui.waitFor((f) => f.includes("Loading sessions of all projects… 1/3 files"));
+    // Keys work while the files are read: the query is typed, and shown.
+    await ui.type("csv");
+    await ui.waitFor((f) => f.includes("csv") && f.includes("Loading sessions of all projects… 1/3 files"));
+    released = true;
+    const frame = await ui.waitFor((f) => f.includes("Write a CSV parser in Rust"));
+    expect(frame).not.toContain("Loading sessions");
+    expect(frame).not.toContain("Fix the flaky login test");
+  });
+
   it("cycles the sort with ctrl+s and applies the named filter with ctrl+n", async () => {
     const { element } = picker();
     const ui = await renderInk(element(), { columns: 100, rows: 40 });
@@ -132,7 +162,7 @@ describe("session picker view", () => {
   });
 
   it("offers the bundled demo when there are no sessions anywhere", async () => {
-    const { element, calls } = picker({ sessions: [], loadAllSessions: () => [], demoPath: "/pkg/fixtures/demo/demo-session.jsonl" });
+    const { element, calls } = picker({ sessions: [], loadAllSessions: () => listedAlready([]), demoPath: "/pkg/fixtures/demo/demo-session.jsonl" });
     const ui = await renderInk(element(), { columns: 100, rows: 30 });
     await ui.waitFor((f) => f.includes("Enter: open the demo session"));
     await ui.press("enter");
@@ -148,7 +178,7 @@ describe("session picker view", () => {
       sessions: [],
       loadAllSessions: () => {
         listedAll++;
-        return [other];
+        return listedAlready([other]);
       },
       anySessions: () => {
         asked++;
@@ -168,7 +198,7 @@ describe("session picker view", () => {
 
   it("offers the demo when pi lists no session anywhere, without listing every project", async () => {
     let listedAll = 0;
-    const { element, calls } = picker({ sessions: [], loadAllSessions: () => (listedAll++, []), anySessions: () => false, demoPath: "/pkg/fixtures/demo/demo-session.jsonl" });
+    const { element, calls } = picker({ sessions: [], loadAllSessions: () => (listedAll++, listedAlready([])), anySessions: () => false, demoPath: "/pkg/fixtures/demo/demo-session.jsonl" });
     const ui = await renderInk(element(), { columns: 100, rows: 30 });
     await ui.waitFor((f) => f.includes("Enter: open the demo session"));
     expect(listedAll).toBe(0);

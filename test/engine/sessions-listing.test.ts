@@ -1,9 +1,9 @@
 // Session listing (pi's SessionManager.list / listAll) on a temporary agent dir, and pi's path rules.
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { defaultSessionDir, encodeCwd, hasAnySession, listSessions, resolveAgentDir } from "../../src/engine/index.js";
+import { defaultSessionDir, encodeCwd, hasAnySession, listSessions, listSessionsInSteps, resolveAgentDir, SessionInfoCache } from "../../src/engine/index.js";
 
 type Rec = Record<string, unknown>;
 const line = (r: Rec): string => JSON.stringify(r);
@@ -130,6 +130,92 @@ describe("hasAnySession: whether pi's listAll lists anything, without listing ev
     expect(listed()).toBe(1);
     expect(hasAnySession(opts)).toBe(true);
     expect(hasAnySession({ ...opts, profile: "0.73" })).toBe(listSessions({ ...opts, profile: "0.73", cwd: "/x", all: true }).length > 0);
+  });
+});
+
+describe("listSessions with a cache: a file unchanged since the last listing is not read again", () => {
+  const root = mkdtempSync(join(tmpdir(), "pi-explorer-list-cache-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const agentDir = join(root, "agent");
+  const cwd = "/home/dev/cached";
+  const dir = join(agentDir, "sessions", "--home-dev-cached--");
+  const other = join(agentDir, "sessions", "--home-dev-other--");
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(other, { recursive: true });
+  const session = (id: string, project: string, texts: string[]): string =>
+    [header(id, project), ...texts.map((t, i) => msg(`u${i}`, i === 0 ? null : `u${i - 1}`, "user", t, T0 + i * 1000))].join("\n") + "\n";
+  writeFileSync(join(dir, "a.jsonl"), session("a", cwd, ["alpha"]));
+  writeFileSync(join(dir, "b.jsonl"), session("b", cwd, ["beta"]));
+  writeFileSync(join(other, "c.jsonl"), session("c", "/home/dev/other", ["gamma"]));
+  const opts = { agentDir, cwd, profile: "1.6" as const };
+
+  it("gives what a listing without it gives, keeps unchanged files' reads, reads appended, replaced and new files again", () => {
+    const cache = new SessionInfoCache();
+    const first = listSessions({ ...opts, cache });
+    expect(first).toEqual(listSessions(opts));
+    const byId = (list: readonly { id: string }[], id: string) => list.find((s) => s.id === id);
+
+    // pi appends a turn to a.jsonl: only it is read again.
+    appendFileSync(join(dir, "a.jsonl"), `${msg("u9", "u0", "user", "appended", T0 + 9000)}\n`);
+    const second = listSessions({ ...opts, cache });
+    expect(second).toEqual(listSessions(opts));
+    expect(byId(second, "a")).toMatchObject({ messageCount: 2, allMessagesText: "alpha appended" });
+    expect(byId(second, "b")).toBe(byId(first, "b"));
+    expect(byId(second, "a")).not.toBe(byId(first, "a"));
+
+    // Replaced by another file of the same size and time (a rename over it): a new inode, read again.
+    const stamp = 1_800_000_000;
+    utimesSync(join(dir, "b.jsonl"), stamp, stamp);
+    expect(byId(listSessions({ ...opts, cache }), "b")).toMatchObject({ allMessagesText: "beta" });
+    const replacement = join(root, "b-new.jsonl");
+    writeFileSync(replacement, session("b", cwd, ["BETA"]));
+    utimesSync(replacement, stamp, stamp);
+    expect(statSync(replacement)).toMatchObject({ size: statSync(join(dir, "b.jsonl")).size, mtimeMs: statSync(join(dir, "b.jsonl")).mtimeMs });
+    renameSync(replacement, join(dir, "b.jsonl"));
+    const third = listSessions({ ...opts, cache });
+    expect(third).toEqual(listSessions(opts));
+    expect(byId(third, "b")).toMatchObject({ allMessagesText: "BETA" });
+
+    // Another profile reads on its own; every project's listing keeps what is still there.
+    expect(listSessions({ ...opts, profile: "0.73", cache })).toEqual(listSessions({ ...opts, profile: "0.73" }));
+    const all = listSessions({ ...opts, all: true, cache });
+    expect(all).toEqual(listSessions({ ...opts, all: true }));
+    expect(all.map((s) => s.id).sort()).toEqual(["a", "b", "c"]);
+    expect(cache.size).toBe(3);
+
+    // A deleted file drops out of the listing and of the cache; a new one is listed.
+    rmSync(join(other, "c.jsonl"));
+    writeFileSync(join(dir, "d.jsonl"), session("d", cwd, ["delta"]));
+    const after = listSessions({ ...opts, all: true, cache });
+    expect(after).toEqual(listSessions({ ...opts, all: true }));
+    expect(after.map((s) => s.id).sort()).toEqual(["a", "b", "d"]);
+    expect(cache.size).toBe(3);
+    expect(byId(after, "a")).toBe(byId(all, "a"));
+  });
+});
+
+describe("listSessionsInSteps: listSessions a file per step", () => {
+  const root = mkdtempSync(join(tmpdir(), "pi-explorer-list-steps-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const agentDir = join(root, "agent");
+  for (const [project, id, at] of [["--p--", "one", 1], ["--p--", "two", 3], ["--q--", "three", 2]] as const) {
+    mkdirSync(join(agentDir, "sessions", project), { recursive: true });
+    writeFileSync(join(agentDir, "sessions", project, `${id}.jsonl`), `${header(id, "/p")}\n${msg("u", null, "user", id, T0 + at * 1000)}\n`);
+  }
+  writeFileSync(join(agentDir, "sessions", "--q--", "skipped.jsonl"), `${msg("u", null, "user", "no header", T0)}\n`);
+
+  it("reads one file per step, counts them, and answers what listSessions answers", () => {
+    const opts = { agentDir, cwd: "/p", profile: "1.6" as const, all: true };
+    const listing = listSessionsInSteps(opts);
+    expect([listing.done, listing.total]).toEqual([0, 4]);
+    expect(() => listing.result()).toThrow(/before every file was read/);
+    const seen: number[] = [];
+    while (listing.step()) seen.push(listing.done);
+    expect(seen).toEqual([1, 2, 3]);
+    expect(listing.done).toBe(4);
+    expect(listing.step()).toBe(false);
+    expect(listing.result()).toEqual(listSessions(opts));
+    expect(listing.result().map((s) => s.id)).toEqual(["two", "three", "one"]);
   });
 });
 

@@ -47,7 +47,10 @@ class LineCollector {
   // copy replaced after the scan would sit in the old generation until the next full collection.
   private readonly sharing = new StringSharing();
 
-  constructor(private readonly profile: PiProfile) {}
+  constructor(
+    private readonly profile: PiProfile,
+    private readonly options: ScanOptions = {},
+  ) {}
 
   invalidUtf8(lines: readonly number[], firstLine: number): void {
     for (const line of lines) {
@@ -71,7 +74,10 @@ class LineCollector {
       this.diagnostics.push({ line: lineNo, problem: `${stringifyJson(value)} is not an entry; pi drops this line` });
       return;
     }
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) this.sharing.entry(value as Record<string, unknown>);
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      this.options.trim?.(value as Record<string, unknown>);
+      this.sharing.entry(value as Record<string, unknown>);
+    }
     this.keep(value, lineNo);
   }
 
@@ -86,11 +92,17 @@ class LineCollector {
   }
 }
 
-export function scanSessionText(input: Uint8Array, profile: PiProfile): SessionScan & { lineStarts: number[] };
-export function scanSessionText(input: string | Uint8Array, profile: PiProfile): SessionScan;
-export function scanSessionText(input: string | Uint8Array, profile: PiProfile): SessionScan {
-  if (typeof input !== "string") return scanSessionBytes(input, profile);
-  const collector = new LineCollector(profile);
+/** How a scan keeps what it parses. */
+export interface ScanOptions {
+  /** Changes each parsed entry (an object) in place as soon as it is parsed, e.g. to drop what the caller never reads. */
+  trim?: (entry: Record<string, unknown>) => void;
+}
+
+export function scanSessionText(input: Uint8Array, profile: PiProfile, options?: ScanOptions): SessionScan & { lineStarts: number[] };
+export function scanSessionText(input: string | Uint8Array, profile: PiProfile, options?: ScanOptions): SessionScan;
+export function scanSessionText(input: string | Uint8Array, profile: PiProfile, options: ScanOptions = {}): SessionScan {
+  if (typeof input !== "string") return scanSessionBytes(input, profile, options);
+  const collector = new LineCollector(profile, options);
   const walk = forEachSessionLine(input, profile, (line, lineNo) => collector.visit(line, lineNo));
   const readlineText = profile === "1.6" && hasLoneCarriageReturn(input) ? input : undefined;
   return { ...collector.result(walk, input.length === 0), readlineText, lineStarts: undefined };
@@ -151,9 +163,9 @@ export function visitDecodedLines(decoder: PieceDecoder, starts: readonly number
  * whole file (two-byte as soon as one character is not latin1), and the walk that finds the lines
  * keeps where they start.
  */
-function scanSessionBytes(bytes: Uint8Array, profile: PiProfile): SessionScan & { lineStarts: number[] } {
+function scanSessionBytes(bytes: Uint8Array, profile: PiProfile, options: ScanOptions): SessionScan & { lineStarts: number[] } {
   const decoder = new PieceDecoder(bytes);
-  const collector = new LineCollector(profile);
+  const collector = new LineCollector(profile, options);
   if (!decoder.valid) collector.invalidUtf8(findInvalidUtf8Lines(bytes), 1);
   const n = bytes.length;
   const starts = lineStartsOf(decoder, n);

@@ -150,10 +150,13 @@ export interface FileBytes {
   ino: number;
 }
 
-/** Read a file's bytes through a read-only descriptor. Throws SessionReadError only. */
-export function readFileBytes(path: string): FileBytes {
+/**
+ * Read a file's bytes through a read-only descriptor. Throws SessionReadError only. `bufferFor(size)`
+ * gives the memory to read into (at least `size` bytes; `bytes` is then a view of it), else a new array.
+ */
+export function readFileBytes(path: string, bufferFor?: (size: number) => Uint8Array): FileBytes {
   return withReadOnlyFile(path, (fd, { size, mtimeMs, dev, ino }) => {
-    const bytes = new Uint8Array(size);
+    const bytes = bufferFor ? bufferFor(size).subarray(0, size) : new Uint8Array(size);
     let off = 0;
     while (off < bytes.length) {
       const n = readSync(fd, bytes, off, bytes.length - off, off);

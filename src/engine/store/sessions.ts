@@ -4,9 +4,12 @@ import { damagedLineCount, type PiProfile } from "../types.js";
 import { entryIndexOf, loadFromScan } from "../session/load.js";
 import { scanSessionText, type SessionScan } from "../session/scan.js";
 import { sessionInfoFromValues } from "../session/info.js";
+import { dropUnlistedTexts } from "../session/listing-projection.js";
 import { branchPointCount } from "../session/structure.js";
 import { forEachReadlineLine, isBlankLine } from "../session/lines.js";
 import { notRegularFile, readFileBytes } from "./read.js";
+import { FileReadCache, type StampedRead } from "./file-read-cache.js";
+import { ReadBuffers } from "./read-buffers.js";
 import type { TokenCost } from "../usage/figures.js";
 import { usageTotals } from "../usage/totals.js";
 import { absoluteBaseDir, expandEnvPath, normalizePiPath, resolvePiPath, type PathContext } from "../settings/pi-paths.js";
@@ -65,7 +68,15 @@ export interface ListSessionsOptions {
   baseDir?: string;
   /** Told of each `*.jsonl` left out because it is not a regular file (a FIFO, a device): never opened for reading. */
   onSkipped?: (path: string, why: string) => void;
+  /** What earlier listings read: files unchanged since are not read again. */
+  cache?: SessionInfoCache;
 }
+
+/** What listings read of each file (null: pi's listing skips it), kept while the file is unchanged; one per picker. */
+export class SessionInfoCache extends FileReadCache<SessionInfo | null> {}
+
+/** A listing's read of one file as pi's release `profile` lists it. */
+type ReadInfo = (path: string, profile: PiProfile) => StampedRead<SessionInfo | null>;
 
 /**
  * pi's agent dir: $PI_CODING_AGENT_DIR ("~" expanded like pi's config.expandTildePath) or ~/.pi/agent.
@@ -120,19 +131,41 @@ export function sessionsFolder(opts: Omit<ListSessionsOptions, "all">): string {
 
 /** pi's SessionManager.list / listAll, newest (modified) first. Unreadable files are skipped. */
 export function listSessions(opts: ListSessionsOptions): SessionInfo[] {
+  const listing = listSessionsInSteps(opts);
+  while (listing.step());
+  return listing.result();
+}
+
+/**
+ * listSessions one file at a time, for a caller that stays responsive meanwhile (the picker lists
+ * every project in steps between keys): `step()` reads the next file and answers whether any is
+ * left; `done` of `total` files are read; `result()` is listSessions' answer once no step is left.
+ */
+export interface SessionListing {
+  readonly total: number;
+  readonly done: number;
+  step(): boolean;
+  result(): SessionInfo[];
+}
+
+export function listSessionsInSteps(opts: ListSessionsOptions): SessionListing {
   const { profile } = opts;
-  if (opts.all) return sortByModified(readInfos(listAllSessionFiles(opts), profile, opts.onSkipped));
+  if (opts.all) {
+    const paths = listAllSessionFiles(opts);
+    // Every project listed: what is kept of files no longer there goes.
+    opts.cache?.keepOnly(paths);
+    return new FileListing(paths, profile, opts, sortByModified);
+  }
   const ctx = { home: opts.home, baseDir: opts.baseDir };
   const explicitDir = explicitSessionDir(opts);
   const defaultDir = defaultSessionDir(opts.cwd, opts.agentDir, profile, ctx);
   const folder = sessionsFolder(opts);
-  let sessions = readInfos(dirSessionFiles(folder, profile), profile, opts.onSkipped);
   // 1.6: a shared custom folder holds many projects; only the ones whose header cwd is this cwd count.
-  if (profile === "1.6" && explicitDir !== undefined && resolvePiPath(explicitDir, ctx) !== defaultDir) {
-    const wanted = resolvePiPath(opts.cwd, ctx);
-    sessions = sessions.filter((s) => s.cwd !== "" && resolvePiPath(s.cwd, ctx) === wanted);
-  }
-  return sortByModified(sessions);
+  const shared = profile === "1.6" && explicitDir !== undefined && resolvePiPath(explicitDir, ctx) !== defaultDir;
+  const wanted = shared ? resolvePiPath(opts.cwd, ctx) : "";
+  return new FileListing(dirSessionFiles(folder, profile), profile, opts, (sessions) =>
+    sortByModified(shared ? sessions.filter((s) => s.cwd !== "" && resolvePiPath(s.cwd, ctx) === wanted) : sessions),
+  );
 }
 
 export type AllSessionsOptions = Pick<ListSessionsOptions, "agentDir" | "sessionDir" | "profile" | "home" | "baseDir">;
@@ -165,7 +198,8 @@ export function listAllSessionFiles(opts: AllSessionsOptions): string[] {
 export function hasAnySession(opts: AllSessionsOptions): boolean {
   const sized = listAllSessionFiles(opts).map((path) => ({ path, size: sizeOf(path) }));
   sized.sort((a, b) => a.size - b.size);
-  return sized.some((f) => readSessionInfo(f.path, opts.profile) !== null);
+  const read = listingReader();
+  return sized.some((f) => read(f.path, opts.profile).value !== null);
 }
 
 function sizeOf(path: string): number {
@@ -176,17 +210,44 @@ function sizeOf(path: string): number {
   }
 }
 
-function readInfos(paths: readonly string[], profile: PiProfile, onSkipped?: (path: string, why: string) => void): SessionInfo[] {
-  const out: SessionInfo[] = [];
-  for (const path of paths) {
-    const info = readSessionInfo(path, profile);
-    if (info) out.push(info);
+/** Reads `paths` one per step; `finish` makes the answer of what they list. */
+class FileListing implements SessionListing {
+  private readonly read = listingReader();
+  private readonly listed: SessionInfo[] = [];
+  private next = 0;
+
+  constructor(
+    private readonly paths: readonly string[],
+    private readonly profile: PiProfile,
+    private readonly opts: Pick<ListSessionsOptions, "onSkipped" | "cache">,
+    private readonly finish: (sessions: SessionInfo[]) => SessionInfo[],
+  ) {}
+
+  get total(): number {
+    return this.paths.length;
+  }
+
+  get done(): number {
+    return this.next;
+  }
+
+  step(): boolean {
+    if (this.next >= this.paths.length) return false;
+    const path = this.paths[this.next++];
+    const { cache, onSkipped } = this.opts;
+    const info = cache ? cache.valueOf(path, this.profile, (p) => this.read(p, this.profile)) : this.read(path, this.profile).value;
+    if (info) this.listed.push(info);
     else if (onSkipped) {
       const why = notRegularFile(path);
       if (why !== undefined) onSkipped(path, why);
     }
+    return this.next < this.paths.length;
   }
-  return out;
+
+  result(): SessionInfo[] {
+    if (this.next < this.paths.length) throw new Error("SessionListing: result() asked before every file was read");
+    return this.finish(this.listed.slice());
+  }
 }
 
 function sortByModified(sessions: SessionInfo[]): SessionInfo[] {
@@ -238,20 +299,44 @@ function mtimeOf(path: string): number {
 
 /** One file's SessionInfo, or null when pi's listing would skip it (unreadable, no header, ...). */
 export function readSessionInfo(path: string, profile: PiProfile): SessionInfo | null {
+  return sessionInfoOfFile(path, profile).value;
+}
+
+/**
+ * readSessionInfo for one listing's files, each with the file as the read saw it (null: it could not
+ * be read). The files are read into buffers kept from one file to the next: a new buffer per file
+ * is new memory whose every page faults in (`list --all` of the 1 GB bench folder: about a second
+ * of system time). The buffers hold none of what is returned (the scan decodes lines into strings
+ * of their own) and go with the listing.
+ */
+function listingReader(): ReadInfo {
+  const buffers = new ReadBuffers();
+  return (path, profile) => {
+    let buffer: Buffer | undefined;
+    try {
+      return sessionInfoOfFile(path, profile, (size) => (buffer = buffers.take(size)));
+    } finally {
+      if (buffer) buffers.give(buffer);
+    }
+  };
+}
+
+function sessionInfoOfFile(path: string, profile: PiProfile, bufferFor?: (size: number) => Uint8Array): ReturnType<ReadInfo> {
   let file;
   try {
-    file = readFileBytes(path);
+    file = readFileBytes(path, bufferFor);
   } catch {
-    return null;
+    return { value: null, stamp: null };
   }
-  const scan = scanSessionText(file.bytes, profile);
+  const stamp = { size: file.size, mtimeMs: file.mtimeMs, dev: file.dev, ino: file.ino };
+  const scan = scanSessionText(file.bytes, profile, { trim: dropUnlistedTexts });
   const fields = sessionInfoFromValues(listedValues(scan, profile), profile);
-  if (!fields) return null;
+  if (!fields) return { value: null, stamp };
   const loaded = loadFromScan(scan, profile, { path });
   let compactionCount = 0;
   for (const e of loaded.entries) if (e.type === "compaction") compactionCount++;
   const mtime = new Date(file.mtimeMs);
-  return {
+  const info: SessionInfo = {
     path,
     id: fields.id,
     cwd: fields.cwd,
@@ -268,6 +353,7 @@ export function readSessionInfo(path: string, profile: PiProfile): SessionInfo |
     damagedLines: damagedLineCount(loaded.diagnostics),
     usage: usageTotals(loaded.entries).all,
   };
+  return { value: info, stamp };
 }
 
 /**
