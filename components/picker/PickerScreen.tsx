@@ -6,7 +6,6 @@ import {
   folderSignature,
   hasAnySession,
   listAllSessionFiles,
-  listSessions,
   listSessionsInSteps,
   readSessionFile,
   resolveAgentDir,
@@ -15,14 +14,15 @@ import {
   startsWithSessionHeader,
   watchPath,
   type SessionInfo,
+  type SessionListing,
 } from "../../src/engine/index.js";
 import { RecallCache, recallCacheFile, sqliteChoiceFrom } from "../../src/engine/store/recall-cache.js";
 import type { ContentSource } from "./use-content-search.js";
 import { useAppEnv } from "../kit/app-context.js";
-import { useReadAfterRender } from "../kit/use-read-after-render.js";
 import type { AppEnv, PickerScreenProps, RenderPicker } from "../kit/screen-contract.js";
 import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
-import { listingProblem } from "./listing-problem.js";
+import { listToEnd, useFirstListing } from "./listing-steps.js";
+import { useReadAfterRender } from "../kit/use-read-after-render.js";
 import { previewDetails } from "./preview-data.js";
 import { SessionPicker } from "./SessionPicker.js";
 
@@ -34,10 +34,10 @@ const FOLDER_DEBOUNCE_MS = 300;
 /** Without file-system events, a stat of the folder's files this often. */
 const FOLDER_POLL_MS = 2000;
 
-/** This folder's sessions (pi's SessionManager.list); throws when the agent dir cannot be resolved. */
-function listCurrent(env: AppEnv, cache: SessionInfoCache): SessionInfo[] {
+/** This folder's sessions (pi's SessionManager.list), a file per step; throws when the agent dir cannot be resolved. */
+function listCurrent(env: AppEnv, cache: SessionInfoCache): SessionListing {
   const agentDir = resolveAgentDir(env.env, env.home, env.profile);
-  return listSessions({ ...listingBase(env), agentDir, cache });
+  return listSessionsInSteps({ ...listingBase(env), agentDir, cache });
 }
 
 /** What the picker opens with: this folder's sessions (or why they cannot be listed) and the bundled demo. */
@@ -46,30 +46,26 @@ interface PickerStart {
   demoPath: string | undefined;
 }
 
-function readPickerStart(env: AppEnv, cache: SessionInfoCache): PickerStart {
-  let listing: PickerStart["listing"];
-  try {
-    listing = { sessions: listCurrent(env, cache), error: undefined };
-  } catch (error) {
-    listing = { sessions: [], error: listingProblem(error) };
-  }
-  return { listing, demoPath: demoSessionPath() };
-}
-
 export function PickerScreen(props: PickerScreenProps) {
   // Where the app runs (the sessions folder, pi's agent dir): the app context.
   const env = useAppEnv();
   // One for the picker's life: listing again (pi appended a turn, a tree was closed) reads only the files that changed.
   const [cache] = useState(() => new SessionInfoCache());
-  // The folder is listed in a layout effect, before the first frame is drawn, never while rendering.
-  const start = useReadAfterRender(() => readPickerStart(env, cache), [env, cache]);
-  if (start === undefined) return <Text>  Listing sessions…</Text>;
-  return <ListedPicker {...props} env={env} start={start} cache={cache} />;
+  // Listed in steps, never while rendering: a small folder at once, a large one saying how far it got.
+  const listFolder = useCallback(() => listCurrent(env, cache), [env, cache]);
+  const first = useFirstListing(listFolder);
+  const demo = useReadAfterRender(() => ({ path: demoSessionPath() }), []);
+  const start = useMemo((): PickerStart | undefined => {
+    if (first.kind === "listing" || demo === undefined) return undefined;
+    return { listing: first.kind === "listed" ? { sessions: first.sessions, error: undefined } : { sessions: [], error: first.error }, demoPath: demo.path };
+  }, [first, demo]);
+  if (start === undefined) return <Text>{first.kind === "listing" && first.total > 0 ? `  Listing sessions… ${first.done}/${first.total} files` : "  Listing sessions…"}</Text>;
+  return <ListedPicker {...props} env={env} start={start} cache={cache} listFolder={listFolder} />;
 }
 
-function ListedPicker({ nav, active, env, start, cache }: PickerScreenProps & { env: AppEnv; start: PickerStart; cache: SessionInfoCache }) {
+function ListedPicker({ nav, active, env, start, cache, listFolder }: PickerScreenProps & { env: AppEnv; start: PickerStart; cache: SessionInfoCache; listFolder: () => SessionListing }) {
   const { listing, demoPath } = start;
-  const relistSessions = useCallback(() => listCurrent(env, cache), [env, cache]);
+  const relistSessions = useCallback(() => listToEnd(listFolder()), [listFolder]);
   const loadAllSessions = useCallback(() => {
     // pi's listAll reads every project folder of the agent dir (a --session-dir lists just itself).
     const agentDir = resolveAgentDir(env.env, env.home, env.profile);
