@@ -19,10 +19,10 @@ import {
 import { RecallCache, recallCacheFile, sqliteChoiceFrom } from "../../src/engine/store/recall-cache.js";
 import type { ContentSource } from "./use-content-search.js";
 import { useAppEnv } from "../kit/app-context.js";
+import { useReadAfterRender } from "../kit/use-read-after-render.js";
 import type { AppEnv, PickerScreenProps, RenderPicker } from "../kit/screen-contract.js";
 import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
 import { listToEnd, useFirstListing } from "./listing-steps.js";
-import { useReadAfterRender } from "../kit/use-read-after-render.js";
 import { previewDetails } from "./preview-data.js";
 import { SessionPicker } from "./SessionPicker.js";
 
