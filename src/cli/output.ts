@@ -40,6 +40,8 @@ export interface Streams {
 const LINES_PER_WRITE = 2000;
 
 export function createOutput(streams: Streams, json: boolean): Output {
+  // A progress line drawn in place on a terminal: a warning printed meanwhile clears it first, or the two would share a line.
+  let progressUp = false;
   return {
     json,
     width: streams.columns,
@@ -50,10 +52,15 @@ export function createOutput(streams: Streams, json: boolean): Output {
         streams.stdout(`${lines.slice(i, i + LINES_PER_WRITE).join("\n")}\n`);
       }
     },
-    warn: (line) => streams.stderr(`${line}\n`),
+    warn: (line) => {
+      streams.stderr(progressUp ? `\r\x1b[K${line}\n` : `${line}\n`);
+      progressUp = false;
+    },
     progress: (line) => {
-      if (streams.stderrIsTTY) streams.stderr(line === null ? "\r\x1b[K" : `\r\x1b[K${line}`);
-      else if (line !== null) streams.stderr(`${line}\n`);
+      if (streams.stderrIsTTY) {
+        streams.stderr(line === null ? "\r\x1b[K" : `\r\x1b[K${line}`);
+        progressUp = line !== null;
+      } else if (line !== null) streams.stderr(`${line}\n`);
     },
     interactive: streams.stderrIsTTY === true,
   };

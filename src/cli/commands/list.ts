@@ -1,9 +1,10 @@
 // `pi-explorer list`: the sessions pi's /resume would offer, newest first.
-import { allSessionsRoot, formatAge, formatBytes, listSessions, sanitizeLine, type SessionInfo } from "../../engine/index.js";
+import { allSessionsRoot, formatAge, formatBytes, listSessionsInSteps, sanitizeLine, type SessionInfo } from "../../engine/index.js";
 import type { Command } from "../command.js";
 import { noPositionals } from "../option-values.js";
 import { listingOptions, sessionDirSettings, warnSkippedPath } from "../session-dir-option.js";
 import { formatTable, truncate } from "../text/table.js";
+import { listProgressText, progressReporter } from "../progress-line.js";
 
 const USAGE = "list [--all] [--dir PATH]";
 
@@ -21,7 +22,15 @@ export const listCommand: Command = {
     const settings = sessionDirSettings(ctx, all);
     const sessionDir = settings.effective.sessionDir.value;
     const listing = listingOptions(ctx, settings);
-    const sessions = listSessions({ ...listing, cwd: ctx.cwd, all, onSkipped: (path, why) => warnSkippedPath(ctx, path, why) });
+    // Every file is read whole (seconds for a few GB): a line on stderr says how far it got.
+    const steps = listSessionsInSteps({ ...listing, cwd: ctx.cwd, all, onSkipped: (path, why) => warnSkippedPath(ctx, path, why) });
+    const reporter = progressReporter(ctx.out, () => performance.now(), listProgressText);
+    try {
+      while (steps.step()) reporter.onProgress(steps);
+    } finally {
+      reporter.done();
+    }
+    const sessions = steps.result();
     if (ctx.out.json) {
       ctx.out.writeJson(sessions.map(toJson));
       return 0;
