@@ -1,7 +1,7 @@
 // The listing drops, as each line is parsed, the texts it never reads (session/listing-projection.ts):
-// what it makes of a file must not change. Every reader the listing runs is compared on the file
-// scanned whole and scanned trimmed: pi's SessionInfo fields, the tree's branch points, the damage
-// count and every usage total, for both releases, on the fixtures, a generated session with every
+// what it makes of a file must not change. Every reader the listing (and usage --all's digest) runs
+// is compared on the file scanned whole and scanned trimmed: pi's SessionInfo fields, the tree's
+// branch points, the damage count, every usage total and the usage buckets, for both releases, on the fixtures, a generated session with every
 // kind of block, and the corpus (skipped visibly without ../shared).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +14,7 @@ import { branchPointCount } from "../../src/engine/session/structure.js";
 import { dropUnlistedTexts } from "../../src/engine/session/listing-projection.js";
 import { listedValues } from "../../src/engine/store/sessions.js";
 import { usageTotals } from "../../src/engine/usage/totals.js";
+import { usageBuckets } from "../../src/engine/usage/digest.js";
 import { describeWithShared, FIXTURES, sharedPath } from "../support/shared.js";
 
 function whatListingReads(bytes: Uint8Array, profile: PiProfile, trim: boolean) {
@@ -27,6 +28,7 @@ function whatListingReads(bytes: Uint8Array, profile: PiProfile, trim: boolean) 
     branches: branchPointCount(entryIndexOf(loaded)),
     damaged: damagedLineCount(loaded.diagnostics),
     usage: usageTotals(loaded.entries),
+    buckets: usageBuckets(loaded.entries, "UTC"),
   };
 }
 

@@ -6,6 +6,8 @@
 // image data. They are dropped right after the line is parsed, while they are young and free to
 // collect; every key stays, so what each reader tests for ("content" in message) answers the same.
 //
+// `usage --all` digests each file from the same trimmed scan (store/usage-cache.ts).
+//
 // What is read, and so kept: the entry's type, id, parentId, timestamp, name, usage, provider and
 // model (pi's SessionInfo fields, the tree's structure, usage/entry-usage.ts); a user or assistant
 // message's role, timestamp, usage, model fields, stop reason and text blocks (pi's first message

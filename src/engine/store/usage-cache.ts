@@ -6,12 +6,14 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { loadFromScan } from "../session/load.js";
+import { dropUnlistedTexts } from "../session/listing-projection.js";
 import { scanSessionText } from "../session/scan.js";
 import { sessionInfoFromValues } from "../session/info.js";
 import type { PiProfile } from "../types.js";
 import { usageBuckets, type SessionDigest, type UsageBucket } from "../usage/digest.js";
 import { isRecord } from "../usage/figures.js";
 import { readFileBytes } from "./read.js";
+import { ReadBuffers } from "./read-buffers.js";
 import { listedValues } from "./sessions.js";
 
 const CACHE_VERSION = 1;
@@ -59,6 +61,8 @@ export function sessionDigests(request: DigestRequest): DigestResult {
   const digests: SessionDigest[] = [];
   let readFiles = 0;
   let cachedFiles = 0;
+  // Files are read into buffers kept from one file to the next (a new one per file faults in every page).
+  const buffers = new ReadBuffers();
   for (const path of request.files) {
     let stat;
     try {
@@ -73,7 +77,7 @@ export function sessionDigests(request: DigestRequest): DigestResult {
       record = cached;
       cachedFiles++;
     } else {
-      record = readRecord(path, request, stat);
+      record = readRecord(path, request, stat, buffers);
       readFiles++;
     }
     if (!record) continue;
@@ -89,14 +93,24 @@ export function sessionDigests(request: DigestRequest): DigestResult {
 }
 
 /** Reads one file; null when it cannot be read. A file that changed while read is answered but not cached. */
-function readRecord(path: string, request: DigestRequest, stat: { size: number; mtimeMs: number; ino: number; dev: number }): CacheRecord | null {
+function readRecord(path: string, request: DigestRequest, stat: { size: number; mtimeMs: number; ino: number; dev: number }, buffers: ReadBuffers): CacheRecord | null {
+  let buffer: Buffer | undefined;
+  try {
+    return digestRecord(path, request, stat, (size) => (buffer = buffers.take(size)));
+  } finally {
+    if (buffer) buffers.give(buffer);
+  }
+}
+
+function digestRecord(path: string, request: DigestRequest, stat: { size: number; mtimeMs: number; ino: number; dev: number }, bufferFor: (size: number) => Uint8Array): CacheRecord | null {
   let file;
   try {
-    file = readFileBytes(path);
+    file = readFileBytes(path, bufferFor);
   } catch {
     return null;
   }
-  const scan = scanSessionText(file.bytes, request.profile);
+  // A digest reads what a listing reads (usage, times, models, message texts): the rest goes as each line is parsed.
+  const scan = scanSessionText(file.bytes, request.profile, { trim: dropUnlistedTexts });
   const fields = sessionInfoFromValues(listedValues(scan, request.profile), request.profile);
   let digest: SessionDigest | null = null;
   if (fields) {
