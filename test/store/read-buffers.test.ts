@@ -25,6 +25,23 @@ const MIB = 1024 * 1024;
 // Buffers are compared by identity with ===: handed to expect, a failure would print megabytes.
 
 describe("ReadBuffers", () => {
+  it("lends a buffer for one read and takes it back when the read returns or throws", () => {
+    const buffers = new ReadBuffers();
+    let lent: Buffer | undefined;
+    expect(buffers.lend((bufferFor) => (lent = bufferFor(2 * MIB)).length)).toBeGreaterThanOrEqual(2 * MIB);
+    expect(buffers.take(MIB) === lent).toBe(true);
+    buffers.give(lent!);
+    expect(() =>
+      buffers.lend((bufferFor) => {
+        lent = bufferFor(MIB);
+        throw new Error("damaged");
+      }),
+    ).toThrow("damaged");
+    expect(buffers.take(MIB) === lent).toBe(true);
+    // A read that needed no buffer gives nothing back.
+    expect(buffers.lend(() => 7)).toBe(7);
+  });
+
   it("hands out a buffer given back for any size it holds, the smallest that fits, and a new one with room to spare otherwise", () => {
     const buffers = new ReadBuffers();
     const first = buffers.take(3 * MIB);

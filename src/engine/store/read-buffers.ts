@@ -36,6 +36,19 @@ export class ReadBuffers {
     return Buffer.allocUnsafeSlow(bufferSizeFor(size));
   }
 
+  /**
+   * `use(bufferFor)`, where `bufferFor(size)` takes a buffer of at least `size` bytes (once), given
+   * back when `use` returns or throws: for a reader that keeps nothing of the bytes it is handed.
+   */
+  lend<T>(use: (bufferFor: (size: number) => Buffer) => T): T {
+    let buffer: Buffer | undefined;
+    try {
+      return use((size) => (buffer = this.take(size)));
+    } finally {
+      if (buffer) this.give(buffer);
+    }
+  }
+
   /** `buffer` (from take) is no longer read: a later take may hand it out again. */
   give(buffer: Buffer): void {
     if (buffer.length > KEEP_MAX_BYTES) return;

@@ -311,14 +311,7 @@ export function readSessionInfo(path: string, profile: PiProfile): SessionInfo |
  */
 function listingReader(): ReadInfo {
   const buffers = new ReadBuffers();
-  return (path, profile) => {
-    let buffer: Buffer | undefined;
-    try {
-      return sessionInfoOfFile(path, profile, (size) => (buffer = buffers.take(size)));
-    } finally {
-      if (buffer) buffers.give(buffer);
-    }
-  };
+  return (path, profile) => buffers.lend((bufferFor) => sessionInfoOfFile(path, profile, bufferFor));
 }
 
 function sessionInfoOfFile(path: string, profile: PiProfile, bufferFor?: (size: number) => Uint8Array): ReturnType<ReadInfo> {

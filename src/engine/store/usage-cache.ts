@@ -77,7 +77,7 @@ export function sessionDigests(request: DigestRequest): DigestResult {
       record = cached;
       cachedFiles++;
     } else {
-      record = readRecord(path, request, stat, buffers);
+      record = buffers.lend((bufferFor) => readRecord(path, request, stat, bufferFor));
       readFiles++;
     }
     if (!record) continue;
@@ -92,17 +92,11 @@ export function sessionDigests(request: DigestRequest): DigestResult {
   return { digests, readFiles, cachedFiles, cacheProblem };
 }
 
-/** Reads one file; null when it cannot be read. A file that changed while read is answered but not cached. */
-function readRecord(path: string, request: DigestRequest, stat: { size: number; mtimeMs: number; ino: number; dev: number }, buffers: ReadBuffers): CacheRecord | null {
-  let buffer: Buffer | undefined;
-  try {
-    return digestRecord(path, request, stat, (size) => (buffer = buffers.take(size)));
-  } finally {
-    if (buffer) buffers.give(buffer);
-  }
-}
-
-function digestRecord(path: string, request: DigestRequest, stat: { size: number; mtimeMs: number; ino: number; dev: number }, bufferFor: (size: number) => Uint8Array): CacheRecord | null {
+/**
+ * Reads one file (into `bufferFor(size)`); null when it cannot be read. A file that changed while
+ * read is answered but not cached.
+ */
+function readRecord(path: string, request: DigestRequest, stat: { size: number; mtimeMs: number; ino: number; dev: number }, bufferFor: (size: number) => Uint8Array): CacheRecord | null {
   let file;
   try {
     file = readFileBytes(path, bufferFor);
