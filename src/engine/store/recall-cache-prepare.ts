@@ -161,13 +161,8 @@ export interface PreparedFile {
 export function prepareWholeFile(path: string, st: { size: number; mtimeMs: number }, profile: PiProfile, options: { stream?: boolean; buffers?: ReadBuffers } = {}): PreparedFile {
   const { buffers } = options;
   if (!buffers) return prepareFileBytes(readRange(path, 0, st.size), st, profile, options);
-  const buffer = buffers.take(st.size);
-  try {
-    return prepareFileBytes(readRange(path, 0, st.size, buffer), st, profile, options);
-  } finally {
-    // What was prepared holds none of the bytes: the next file may be read into the same buffer.
-    buffers.give(buffer);
-  }
+  // What was prepared holds none of the bytes: the next file may be read into the same buffer.
+  return buffers.lend((bufferFor) => prepareFileBytes(readRange(path, 0, st.size, bufferFor(st.size)), st, profile, options));
 }
 
 /** prepareWholeFile of a file's bytes, read by the caller (a worker reads the next files while it prepares one). */
