@@ -73,6 +73,8 @@ async function worker(agentDir, engineUrl) {
     const bytes = all.reduce((n, f) => n + statSync(f).size, 0);
     const opts = { agentDir: own, cwd: "/", profile: "1.6", all: true };
 
+    // Once to bring every file into the page cache, once timed: the listings after read them from memory too.
+    for (const f of all) readFileSync(f);
     let r0 = performance.now();
     for (const f of all) readFileSync(f);
     const readMs = performance.now() - r0;
