@@ -4,7 +4,8 @@ import { hasNoSessionsAnywhere, isLoadingAll, type PickerState } from "./picker-
 export function emptyMessage(state: PickerState): string {
   if (isLoadingAll(state)) {
     const progress = state.allProgress;
-    return progress ? `  Loading sessions of all projects… ${progress.done}/${progress.total} files` : "  Loading sessions of all projects…";
+    // Short enough that the count shows in 40 columns.
+    return progress ? `  Loading all projects… ${progress.done}/${progress.total} files` : "  Loading sessions of all projects…";
   }
   if (hasNoSessionsAnywhere(state)) {
     return state.demoPath
