@@ -7,6 +7,7 @@ import {
   hasAnySession,
   listAllSessionFiles,
   listSessionsInSteps,
+  listToEnd,
   readSessionFile,
   resolveAgentDir,
   SessionInfoCache,
@@ -22,7 +23,7 @@ import { useAppEnv } from "../kit/app-context.js";
 import { useReadAfterRender } from "../kit/use-read-after-render.js";
 import type { AppEnv, PickerScreenProps, RenderPicker } from "../kit/screen-contract.js";
 import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
-import { listToEnd, useFirstListing } from "./listing-steps.js";
+import { useFirstListing } from "./listing-steps.js";
 import { previewDetails } from "./preview-data.js";
 import { SessionPicker } from "./SessionPicker.js";
 

@@ -1,10 +1,9 @@
 // The session picker: reducer hook + input hook + dumb view, with the preview read lazily.
 // Independent of where sessions come from; PickerScreen wires it to the engine and the shell.
 import { useCallback, useEffect, useMemo } from "react";
-import type { SessionInfo, SessionListing } from "../../src/engine/index.js";
+import { listToEnd, type SessionInfo, type SessionListing } from "../../src/engine/index.js";
 import { useProfile, useScreenSize } from "../kit/app-context.js";
 import { pickerLayout } from "./layout.js";
-import { listToEnd } from "./listing-steps.js";
 import { listError, selectedSession } from "./picker-state.js";
 import { PickerView } from "./PickerView.js";
 import { usePickerInput } from "./use-picker-input.js";

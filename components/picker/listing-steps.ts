@@ -14,12 +14,6 @@ export function listedAlready(sessions: readonly SessionInfo[]): SessionListing 
   return { total: sessions.length, done: sessions.length, step: () => false, result: () => [...sessions] };
 }
 
-/** Every step of `listing` at once; its answer. */
-export function listToEnd(listing: SessionListing): SessionInfo[] {
-  while (listing.step());
-  return listing.result();
-}
-
 /** How far a listing got, or its answer, or why it failed. */
 export type ListingState = { kind: "listing"; done: number; total: number } | { kind: "listed"; sessions: SessionInfo[] } | { kind: "failed"; error: string };
 

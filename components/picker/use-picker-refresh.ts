@@ -2,9 +2,8 @@
 // opened from it was closed; pi's /resume also lists afresh each time it opens), and when Enter found
 // the selected file gone. Files deleted meanwhile drop out with a note instead of opening an error.
 import { useCallback, useEffect, useRef, useState, type Dispatch } from "react";
-import type { SessionInfo, SessionListing } from "../../src/engine/index.js";
+import { listToEnd, type SessionInfo, type SessionListing } from "../../src/engine/index.js";
 import { listingProblem } from "./listing-problem.js";
-import { listToEnd } from "./listing-steps.js";
 import type { PickerAction, PickerState } from "./picker-state.js";
 
 export interface PickerRefreshOptions {

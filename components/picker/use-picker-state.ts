@@ -1,7 +1,7 @@
 // The picker's reducer, plus the side effects it needs: listing every project's sessions, lazily
-// (on Tab, a file per step: listing-steps.ts), and, when the current folder has none, whether pi lists a session anywhere (to know
-// whether to offer the demo) without listing them all: that reads every file whole, seconds for a
-// few GB of sessions, at every start from a folder without sessions.
+// (on Tab, a file per step: listing-steps.ts), and, when the current folder has none, whether pi
+// lists a session anywhere (to know whether to offer the demo) without listing them all: that
+// reads every file whole, seconds for a few GB of sessions, at every start from such a folder.
 import { useCallback, useEffect, useReducer, type Dispatch } from "react";
 import type { PiProfile, SessionInfo, SessionListing } from "../../src/engine/index.js";
 import { listingProblem } from "./listing-problem.js";

@@ -268,6 +268,7 @@ export {
   listAllSessionFiles,
   listSessions,
   listSessionsInSteps,
+  listToEnd,
   loadUserSettings,
   type LockOwner,
   lockPathOf,

@@ -2,7 +2,7 @@
 //   readSessionFile(path, profile) -> {loaded, snapshot{path,size,mtimeMs,tailSha256}}; SessionReadError
 //   readFileBytes, tailSha256, describeFsError -> read-only byte access, snapshot hash, one-line fs errors
 //   listSessions(opts) / readSessionInfo(path, profile) -> pi's SessionInfo (+ size, branches, compactions, damage);
-//   listSessionsInSteps(opts) -> the same a file per step (SessionListing: step, done of total, result)
+//   listSessionsInSteps(opts) -> the same a file per step (SessionListing: step, done of total, result); listToEnd(listing)
 //   SessionInfoCache -> what listings read, kept per file while its size, time and inode stay (their cache option)
 //   hasAnySession(opts) -> whether pi's listAll lists any session, reading files only until one is listed
 //   startsWithSessionHeader / firstLineIsSessionHeader -> cheap header checks (recall --all's file set; the picker's Enter)

@@ -131,7 +131,11 @@ export function sessionsFolder(opts: Omit<ListSessionsOptions, "all">): string {
 
 /** pi's SessionManager.list / listAll, newest (modified) first. Unreadable files are skipped. */
 export function listSessions(opts: ListSessionsOptions): SessionInfo[] {
-  const listing = listSessionsInSteps(opts);
+  return listToEnd(listSessionsInSteps(opts));
+}
+
+/** Every step of `listing` at once; its answer. */
+export function listToEnd(listing: SessionListing): SessionInfo[] {
   while (listing.step());
   return listing.result();
 }
