@@ -3,7 +3,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "bench/out/**", "tmp/**"] },
+  // *.as.ts is AssemblyScript (compiled to WebAssembly by build/word-rows-wasm.mjs), which TypeScript cannot parse.
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "bench/out/**", "tmp/**", "**/*.as.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // The rules of hooks and the React Compiler's checks, as the plugin recommends them, on every view.

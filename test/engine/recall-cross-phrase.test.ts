@@ -2,12 +2,12 @@
 // for every doc they must find exactly the occurrences the single-session search's regular
 // expression finds (recall/phrase.ts), long unindexed words, repeats and non-ASCII text included.
 import { describe, expect, it } from "vitest";
-import { decodePositions, decodePostings, packedAt, packLengthRole, phraseMatches, TermTable, tokenize, DamagedIndexError } from "../../src/engine/recall/index.js";
+import { decodePositions, decodePostings, packedAt, packLengthRole, phraseMatches, WordRows, tokenize, DamagedIndexError } from "../../src/engine/recall/index.js";
 import { phraseRegex } from "../../src/engine/recall/phrase.js";
 
 /** A table of `texts` (doc i = texts[i]) as stored rows, and the phrase matcher over them. */
 function stored(texts: readonly string[], split = false) {
-  const table = new TermTable({ rows: true });
+  const table = new WordRows();
   texts.forEach((text, doc) => {
     const cut = split ? text.indexOf(" ", Math.floor(text.length / 2)) : -1;
     if (cut > 0) {
@@ -83,7 +83,7 @@ describe("phrases from word positions", () => {
   });
 
   it("a segment's rows hold each term's docs, tfs and positions", () => {
-    const table = new TermTable({ rows: true });
+    const table = new WordRows();
     ["alpha beta alpha", "beta gamma", "x".repeat(70) + " alpha alpha alpha", "naïve 東京 beta"].forEach((t, d) => table.addText(t, d));
     const { rows, dfs } = table.segmentRows();
     const lengthRoles = Int32Array.from([3, 2, 4, 3], (n) => packLengthRole(n, 0) + 1);
@@ -100,10 +100,10 @@ describe("phrases from word positions", () => {
   });
 
   it("positions that do not decode to the row's counts are damage, never a result", () => {
-    const table = new TermTable({ rows: true });
+    const table = new WordRows();
     table.addText("a b a", 0);
-    const t = table.terms.indexOf("a");
     const { rows } = table.segmentRows();
+    const t = table.terms.indexOf("a");
     const triples = decodePostings(packedAt(rows.postings, t), 1, Int32Array.of(packLengthRole(3, 0) + 1));
     const pos = packedAt(rows.positions, t);
     expect([...decodePositions(pos, triples)]).toEqual([0, 2]);

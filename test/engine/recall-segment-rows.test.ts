@@ -1,11 +1,11 @@
-// The cross-session index's rows are written as the words are scanned (TermTable with rows,
-// varint-chains.ts). They must be byte for byte the rows of the format (cross-postings.ts
-// PackedRows) as a plain reference computes them here: words found char by char, every word
-// taking a position (too long ones too), per term its docs and positions, then encoded.
+// The cross-session index's rows are written as the words are scanned (WordRows, in
+// WebAssembly). They must be byte for byte the rows of the format (cross-postings.ts PackedRows)
+// as a plain reference computes them here: words found char by char, every word taking a position
+// (too long ones too), per term its docs and positions, then encoded; and its words exactly the
+// query tokenizer's, as the per-session index's TermTable counts them.
 import { describe, expect, it } from "vitest";
-import { TermTable } from "../../src/engine/recall/index.js";
+import { TermTable, tokenize, WordRows } from "../../src/engine/recall/index.js";
 import { isWordCode, MAX_TERM_LENGTH } from "../../src/engine/recall/tokenize.js";
-import { VarintChains } from "../../src/engine/recall/varint-chains.js";
 
 /** Per term: [doc, its positions] in doc order, for docs given as one or more texts each. */
 function referencePlaces(docs: ReadonlyMap<number, readonly string[]>): Map<string, [number, number[]][]> {
@@ -61,7 +61,7 @@ function referenceRows(places: [number, number[]][]): { postings: number[]; posi
 
 /** The table's rows, by term. */
 function tableRows(docs: ReadonlyMap<number, readonly string[]>): Map<string, { postings: number[]; positions: number[]; df: number }> {
-  const table = new TermTable({ rows: true });
+  const table = new WordRows();
   for (const [doc, texts] of docs) for (const text of texts) table.addText(text, doc);
   const { rows, dfs } = table.segmentRows();
   const part = (p: { bytes: Uint8Array; ends: Int32Array }, t: number) => [...p.bytes.subarray(t === 0 ? 0 : p.ends[t - 1], p.ends[t])];
@@ -123,18 +123,17 @@ describe("segment rows written as words are scanned", () => {
     expect(common.positions.length).toBeGreaterThan(1 << 14);
   });
 
-  it("a table that writes rows keeps no lists and takes no text once its rows are taken, nor gives them twice", () => {
-    const table = new TermTable({ rows: true });
+  it("a table takes no text once its rows are taken, nor gives them twice", () => {
+    const table = new WordRows();
     table.addText("alpha beta", 0);
-    expect(() => table.lists).toThrow();
     table.segmentRows();
     expect(() => table.addText("gamma", 1)).toThrow();
     expect(() => table.segmentRows()).toThrow();
   });
 
-  it("a table made after another writes in the arena the first let go (its bytes still there): its own rows only, and the first's rows stay as taken", () => {
+  it("a table made after another counts in the memory the first let go (its bytes still there): its own rows only, and the first's rows stay as taken", () => {
     const next = seeded(5);
-    const first = new TermTable({ rows: true });
+    const first = new WordRows();
     for (let d = 0; d < 200; d++) first.addText(Array.from({ length: 300 }, () => `w${next(3000)}`).join(" "), d);
     const taken = first.segmentRows();
     const copy = { postings: Uint8Array.from(taken.rows.postings.bytes), positions: Uint8Array.from(taken.rows.positions.bytes) };
@@ -150,24 +149,40 @@ describe("segment rows written as words are scanned", () => {
   });
 });
 
-describe("VarintChains", () => {
-  it("keeps each chain's varints in order whatever order the chains are written in", () => {
-    const next = seeded(3);
-    const chains = new VarintChains(2);
-    const want: number[][] = Array.from({ length: 50 }, () => []);
-    chains.reserve(50);
-    for (let k = 0; k < 20000; k++) {
-      const c = next(50);
-      const v = next(4) === 0 ? next(0x7fffffff) * 2 : next(300);
-      chains.write(c, v);
-      varint(want[c], v);
+describe("WordRows and TermTable", () => {
+  it("count the same words, as tokenize reads them, in every doc of random tricky texts", () => {
+    const next = seeded(23);
+    const rows = new WordRows();
+    const table = new TermTable();
+    for (let d = 0; d < 300; d++) {
+      let text = "";
+      for (let n = next(120); n > 0; n--) text += ALPHABET[next(ALPHABET.length)];
+      const want = tokenize(text).length;
+      expect(rows.addText(text, d), text).toBe(want);
+      expect(table.addText(text, d), text).toBe(want);
     }
-    const packed = chains.pack(0, 1, 50);
-    for (let c = 0; c < 50; c++) {
-      expect(chains.lengthOf(c)).toBe(want[c].length);
-      expect([...packed.bytes.subarray(c === 0 ? 0 : packed.ends[c - 1], packed.ends[c])]).toEqual(want[c]);
+    rows.segmentRows();
+    expect([...rows.terms].sort()).toEqual([...table.terms].sort());
+  });
+
+  it("fold a word holding non-ASCII letters as toLowerCase does, into the same term as its ASCII spelling", () => {
+    const rows = new WordRows();
+    // The Kelvin sign lower-cases to an ASCII k; ΟΔΟΣ ends in a final sigma; İ becomes i + a combining dot.
+    rows.addText("k K \u212A ΟΔΟΣ οδος İstanbul STRASSE Straße", 0);
+    const { dfs } = rows.segmentRows();
+    expect(rows.terms).toEqual(["k", "οδος", "i\u0307stanbul", "strasse", "straße"]);
+    expect(dfs).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it("take texts larger than any before (the module's memory grows mid-segment) and words that are all non-ASCII", () => {
+    const next = seeded(31);
+    const docs = new Map<number, string[]>();
+    for (let d = 0; d < 5; d++) {
+      const words: string[] = [];
+      // About 1 MB of UTF-8 a doc: past the input area and the first pages of memory.
+      for (let w = 0; w < 100_000 + next(30_000); w++) words.push(next(3) === 0 ? `東京${next(2000)}` : `w${next(20_000)}`);
+      docs.set(d, [words.join(next(2) ? " " : "、")]);
     }
-    const odd = chains.pack(1, 2, 25);
-    expect(odd.ends[24]).toBe(want.filter((_, c) => c % 2 === 1).reduce((n, w) => n + w.length, 0));
+    expectSameRows(docs);
   });
 });

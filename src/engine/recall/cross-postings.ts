@@ -34,7 +34,7 @@ export const packedAt = (p: PackedBytes, i: number): Uint8Array => p.bytes.subar
 
 /**
  * A segment's rows (docs numbered from 0): its terms' postings and positions, each packed in term
- * id order, as the store keeps them on disk (written by TermTable.segmentRows). Postings: docs
+ * id order, as the store keeps them on disk (written by WordRows.segmentRows). Postings: docs
  * ascending, as unsigned varints, the doc delta (the first from 0) shifted left once, its low bit
  * set when a tf > 1 follows (most words occur once in a doc); lengths and roles live once per doc
  * (encodeLengths), not in every posting: a little over one byte a posting. Positions, for

@@ -15,6 +15,7 @@ export { makeSnippet, finderFor } from "./snippet.js";
 export { typoBudget, boundedDistance } from "./expand-terms.js";
 export { passesFilters, reversedPath } from "./filters.js";
 export { TermTable } from "./term-table.js";
+export { WordRows } from "./word-rows.js";
 export {
   postingsView,
   packLengthRole,

@@ -1,4 +1,4 @@
-// The index build's hot path: words of a text counted into postings without making a string per
+// The per-session index build's hot path: words of a text counted into postings without making a string per
 // word. A text is first encoded to UTF-8 into a reused byte buffer (TextEncoder.encodeInto, native)
 // and scanned as bytes: reading a Uint8Array is much cheaper than charCodeAt, which re-checks the
 // string's representation (one-byte, two-byte, sliced, concatenated) on every call. Words are
@@ -9,12 +9,10 @@
 // lone surrogate (which UTF-8 cannot carry) are scanned by char code, as forEachToken scans them.
 //
 // A doc's term frequencies are counted in a scratch array keyed by term id, with a list of the
-// ids it touched (no Map per doc). A table for the per-session index hands them to postings-log.ts,
-// which lays out the per-term lists; a table that writes rows (the cross-session index) writes
-// each term's postings and word positions straight into its varint rows (varint-chains.ts).
-import type { PackedRows } from "./cross-postings.js";
+// ids it touched (no Map per doc), and handed to postings-log.ts, which lays out the per-term
+// lists. This is the per-session index's table; the cross-session index's rows are counted by
+// word-rows.ts (WebAssembly), with the same scan, held to the same reference by the tests.
 import { PostingsLog } from "./postings-log.js";
-import { VarintChains } from "./varint-chains.js";
 import { isWordCode, isWordPoint, MAX_TERM_LENGTH } from "./tokenize.js";
 import { asciiLower, codePointAt, hasReplacementBytes, samePoolBytes, utf8Length } from "./utf8-bytes.js";
 
@@ -63,23 +61,6 @@ export class TermTable {
   private poolLength = 0;
   /** Two ints per term id: where its bytes start in `pool`, and its length (-1: not all ASCII). */
   private poolRefs = new Int32Array(2 * INITIAL_TERMS);
-  /**
-   * With `rows`: per term id, its postings row (chain 2 * id) and its positions row (2 * id + 1),
-   * in the format of the cross-session index (cross-postings.ts): written as words and docs come.
-   */
-  private readonly chains: VarintChains | null;
-  /** Per term id (rows only): docs holding it, the last doc written to its row, its last position in the open doc. */
-  private rowDf = new Int32Array(INITIAL_TERMS);
-  private lastDoc = new Int32Array(INITIAL_TERMS);
-  private lastPos = new Int32Array(INITIAL_TERMS);
-  /** The position the open doc's next word takes (words too long to index take one too). */
-  private nextPos = 0;
-  private rowsTaken = false;
-
-  /** `rows`: keep word positions and write the cross-session index's rows (segmentRows) instead of lists. */
-  constructor(options: { rows?: boolean } = {}) {
-    this.chains = options.rows ? new VarintChains(2 * INITIAL_TERMS) : null;
-  }
 
   /** Adds every word of `text` to doc `doc` (docs come in ascending order; calls for one doc add up); returns the word count. */
   addText(text: string, doc: number): number {
@@ -89,7 +70,6 @@ export class TermTable {
       this.touchedCount = this.postings.reopen(doc, this.touched, this.tf);
       this.openDoc = doc;
     }
-    if (this.rowsTaken) throw new Error("TermTable: text added after its rows were taken");
     this.laidOut = null;
     const n = text.length;
     // Three bytes per UTF-16 unit at most, so the whole text always fits.
@@ -107,9 +87,6 @@ export class TermTable {
     let touchedCount = this.touchedCount;
     let known = this.terms.length;
     let count = 0;
-    const chains = this.chains;
-    let lastPos = this.lastPos;
-    let pos = this.nextPos;
     let i = 0;
     while (i < n) {
       let code = BYTE_CLASS[bytes[i]];
@@ -141,8 +118,6 @@ export class TermTable {
           units += point > 0xffff ? 2 : 1;
         }
       }
-      // A word too long to index still takes a position: the words around it are not next to each other.
-      pos++;
       if (units > MAX_TERM_LENGTH) continue;
       count++;
       let id: number;
@@ -155,17 +130,10 @@ export class TermTable {
         known = this.terms.length;
         tf = this.tf;
         touched = this.touched;
-        lastPos = this.lastPos;
       }
-      // Positions: the doc's first of the word as it is, then the gaps to the next.
-      if (tf[id]++ === 0) {
-        touched[touchedCount++] = id;
-        if (chains !== null) chains.write(2 * id + 1, pos - 1);
-      } else if (chains !== null) chains.write(2 * id + 1, pos - 1 - lastPos[id]);
-      lastPos[id] = pos - 1;
+      if (tf[id]++ === 0) touched[touchedCount++] = id;
     }
     this.touchedCount = touchedCount;
-    this.nextPos = pos;
     return count;
   }
 
@@ -195,7 +163,6 @@ export class TermTable {
           i++;
         } else break;
       }
-      const pos = this.nextPos++;
       if (i - start > MAX_TERM_LENGTH) continue;
       count++;
       let id: number;
@@ -204,67 +171,27 @@ export class TermTable {
         const term = text.slice(start, i).toLowerCase();
         id = this.idOfChars(term, 0, term.length, hashOf(term));
       }
-      const chains = this.chains;
-      if (this.tf[id]++ === 0) {
-        this.touched[this.touchedCount++] = id;
-        if (chains !== null) chains.write(2 * id + 1, pos);
-      } else if (chains !== null) chains.write(2 * id + 1, pos - this.lastPos[id]);
-      this.lastPos[id] = pos;
+      if (this.tf[id]++ === 0) this.touched[this.touchedCount++] = id;
     }
     return count;
   }
 
-  /** Flat postings per term id: [doc, tf, doc, tf, …], docs ascending (not kept by a table that writes rows). */
+  /** Flat postings per term id: [doc, tf, doc, tf, …], docs ascending. */
   get lists(): readonly Int32Array[] {
-    if (this.chains) throw new Error("TermTable: a table that writes rows keeps no lists");
     this.flushDoc();
     return (this.laidOut ??= this.postings.layOut(this.terms.length));
   }
 
-  /**
-   * Every term's rows (term id order) in the cross-session index's format (cross-postings.ts), and
-   * per term the docs holding it; the table takes no more text after.
-   */
-  segmentRows(): { rows: PackedRows; dfs: number[] } {
-    const chains = this.chains;
-    if (!chains) throw new Error("TermTable: rows were not written");
-    if (this.rowsTaken) throw new Error("TermTable: rows taken twice");
-    this.flushDoc();
-    this.rowsTaken = true;
-    const n = this.terms.length;
-    const rows = { postings: chains.pack(0, 2, n), positions: chains.pack(1, 2, n) };
-    // Packed into arrays of their own: the arena serves the next table's rows.
-    chains.release();
-    return { rows, dfs: Array.from(this.rowDf.subarray(0, n)) };
-  }
-
-  /** Hands the open doc's counts to the postings log (or its rows) and clears them. */
+  /** Hands the open doc's counts to the postings log and clears them. */
   private flushDoc(): void {
-    this.nextPos = 0;
     if (this.openDoc < 0 || this.touchedCount === 0) {
       this.openDoc = -1;
       return;
     }
-    if (this.chains) this.writeDocPostings(this.chains);
-    else this.postings.append(this.openDoc, this.touched, this.touchedCount, this.tf);
+    this.postings.append(this.openDoc, this.touched, this.touchedCount, this.tf);
     this.touchedCount = 0;
     this.openDoc = -1;
     this.laidOut = null;
-  }
-
-  /** The open doc onto each of its terms' postings rows: the doc's gap from the term's last doc, shifted left once, its low bit set when a tf > 1 follows. */
-  private writeDocPostings(chains: VarintChains): void {
-    const { touched, tf, rowDf, lastDoc } = this;
-    const doc = this.openDoc;
-    for (let k = 0; k < this.touchedCount; k++) {
-      const id = touched[k];
-      const count = tf[id];
-      tf[id] = 0;
-      rowDf[id]++;
-      chains.write(2 * id, (doc - lastDoc[id]) * 2 + (count > 1 ? 1 : 0));
-      if (count > 1) chains.write(2 * id, count);
-      lastDoc[id] = doc;
-    }
   }
 
   toMap(): Map<string, Int32Array> {
@@ -309,10 +236,6 @@ export class TermTable {
       this.tf = grow(this.tf, size);
       this.touched = grow(this.touched, size);
       this.poolRefs = grow(this.poolRefs, 2 * size);
-      this.rowDf = grow(this.rowDf, size);
-      this.lastDoc = grow(this.lastDoc, size);
-      this.lastPos = grow(this.lastPos, size);
-      this.chains?.reserve(2 * size);
     }
     this.addToPool(id, term);
     this.hashes[id] = hash;

@@ -2,7 +2,7 @@
 // (role, tools, paths, where its line is) and its words counted into postings as it comes, so a
 // reader can drop the entry right after (recall-cache-stream.ts) instead of holding the whole
 // parsed file. Postings are encoded as if the segment's docs were numbered from 0.
-import { addCallPaths, docContent, encodeLengths, packLengthRole, reversedPath, roleCode, TermTable, type PackedRows } from "../recall/index.js";
+import { addCallPaths, docContent, encodeLengths, packLengthRole, reversedPath, roleCode, WordRows, type PackedRows } from "../recall/index.js";
 import type { SessionEntry } from "../types.js";
 import { encodeTermIds } from "./term-id-list.js";
 
@@ -33,7 +33,7 @@ export interface PreparedSegment {
   dfs: number[];
   /**
    * Per term (as `terms`), its postings row and where its words stand in each doc
-   * (TermTable.segmentRows), packed back to back: two buffers a worker hands over without copying.
+   * (WordRows.segmentRows), packed back to back: two buffers a worker hands over without copying.
    */
   rows: PackedRows;
   tokens: number;
@@ -53,7 +53,7 @@ const NO_ROWS: PackedRows = { postings: { bytes: new Uint8Array(0), ends: new In
 
 export class SegmentBuilder {
   private readonly seg: PreparedSegment;
-  private readonly table = new TermTable({ rows: true });
+  private readonly table = new WordRows();
   private readonly lengthRoles: number[] = [];
   /** Per doc: its distinct tools, and its paths reversed (made into toolDocs and pathDocs at the end). */
   private readonly toolSets: string[][] = [];

@@ -1,0 +1,429 @@
+// AssemblyScript, compiled to WebAssembly by build/word-rows-wasm.mjs (not by tsc): the words of a
+// segment's docs counted into the cross-session index's rows (recall/cross-postings.ts PackedRows)
+// as they are scanned. recall/word-rows.ts drives it and says why it exists; the scan is the one of
+// term-table.ts (the per-session index's), and test/engine/recall-segment-rows.test.ts holds both to
+// the same reference.
+//
+// Memory is managed here, not by AssemblyScript's runtime: everything is bump-allocated from the
+// heap base, and reset() hands it all back for the next segment (an instance is reused file after
+// file, so its pages are faulted in once). A region that outgrows its place moves to the top of the
+// heap; the place it leaves is taken again only after reset.
+//
+// Words: runs of ASCII letters and digits (folded to lower case as they are read) and of non-ASCII
+// code points the host calls word characters (wordPoint). A word holding a non-ASCII character is
+// lower-cased by the host (foldWord), exactly as the query tokenizer does. Terms are keyed by their
+// lower-cased UTF-8 bytes; ids are given in first-occurrence order.
+
+@external("env", "wordPoint")
+declare function wordPoint(point: u32): u32;
+/** Lower-cases the word input[start, end) into the fold area; returns its length in bytes. */
+@external("env", "foldWord")
+declare function foldWord(start: u32, end: u32): u32;
+
+const FNV_OFFSET: u32 = 0x811c9dc5;
+const FNV_PRIME: u32 = 16777619;
+/** CLASS value of a byte of a multi-byte character (every other value < 0x80 is a lower-case word byte, 0 not a word). */
+const NON_ASCII: u32 = 0x80;
+/** Bytes of the longest varint (a 32-bit value): a block with fewer left is closed. */
+const VARINT_MAX: u32 = 5;
+const FIRST_BLOCK: u32 = 16;
+const MAX_BLOCK: u32 = 8192;
+/** A block: [next block, bytes written once closed] then its bytes. */
+const BLOCK_HEADER: u32 = 8;
+/** Per term, 16 u32 (one cache line): see the REC_ offsets. */
+const REC_SIZE: u32 = 64;
+const REC_POOL = 0;
+const REC_LEN = 4;
+const REC_TF = 8;
+const REC_LAST_POS = 12;
+const REC_LAST_DOC = 16;
+const REC_DF = 20;
+/** Two chains a term, its postings then its positions, each: [at, end, first block, last block]. */
+const REC_POSTINGS = 24;
+const REC_POSITIONS = 40;
+const CHAIN_AT = 0;
+const CHAIN_END = 4;
+const CHAIN_FIRST = 8;
+const CHAIN_LAST = 12;
+/** Room for a folded word: 64 UTF-16 units, each at most 3 of lower case, 3 bytes each. */
+const FOLD_SIZE: u32 = 1024;
+
+// Fixed for the instance's life (set by init).
+let classTable: usize = 0;
+/** Per BMP code point: 0 not asked yet, 1 a word character, 2 not. */
+let wordness: usize = 0;
+let foldArea: usize = 0;
+let heapBase: usize = 0;
+let maxTermLength: u32 = 64;
+
+// The segment's state (set by reset).
+let heapTop: usize = 0;
+let input: usize = 0;
+let inputCap: u32 = 0;
+let slots: usize = 0;
+let slotMask: u32 = 0;
+let recs: usize = 0;
+let recCap: u32 = 0;
+let terms: u32 = 0;
+let pool: usize = 0;
+let poolCap: u32 = 0;
+let poolLen: u32 = 0;
+let touched: usize = 0;
+let touchedCount: u32 = 0;
+let openDoc: i32 = -1;
+let nextPos: u32 = 0;
+
+function alloc(size: u32): usize {
+  const at = (heapTop + 63) & ~(<usize>63);
+  const top = at + <usize>size;
+  const have = <usize>memory.size() << 16;
+  if (top > have) {
+    const pages = <i32>((top - have + 0xffff) >> 16);
+    if (memory.grow(max(pages, memory.size())) < 0 && memory.grow(pages) < 0) unreachable();
+  }
+  heapTop = top;
+  return at;
+}
+
+function moved(from: usize, used: u32, size: u32): usize {
+  const to = alloc(size);
+  memory.copy(to, from, used);
+  return to;
+}
+
+export function init(maxTerm: u32): void {
+  maxTermLength = maxTerm;
+  heapBase = __heap_base;
+  heapTop = heapBase;
+  classTable = alloc(256);
+  for (let b: u32 = 0; b < 256; b++) {
+    let c: u32 = 0;
+    if (b >= 128) c = NON_ASCII;
+    else if ((b >= 97 && b <= 122) || (b >= 48 && b <= 57)) c = b;
+    else if (b >= 65 && b <= 90) c = b | 32;
+    store<u8>(classTable + b, <u8>c);
+  }
+  wordness = alloc(0x10000);
+  memory.fill(wordness, 0, 0x10000);
+  foldArea = alloc(FOLD_SIZE);
+  heapBase = heapTop;
+}
+
+/** Forgets every term and row: the next segment starts. */
+export function reset(): void {
+  heapTop = heapBase;
+  inputCap = 1 << 16;
+  input = alloc(inputCap);
+  slotMask = (1 << 12) - 1;
+  slots = alloc((slotMask + 1) << 3);
+  memory.fill(slots, 0, (slotMask + 1) << 3);
+  recCap = 1 << 10;
+  recs = alloc(recCap * REC_SIZE);
+  pool = alloc((poolCap = 1 << 14));
+  touched = alloc(recCap << 2);
+  terms = 0;
+  poolLen = 0;
+  touchedCount = 0;
+  openDoc = -1;
+  nextPos = 0;
+}
+
+/** Where the host writes the next text (`bytes` at most): valid until the next call. */
+export function inputArea(bytes: u32): usize {
+  if (bytes > inputCap) {
+    inputCap = max(bytes, inputCap << 1);
+    input = alloc(inputCap);
+  }
+  return input;
+}
+
+export function foldAreaAt(): usize {
+  return foldArea;
+}
+
+@inline function rec(id: u32): usize {
+  return recs + <usize>id * REC_SIZE;
+}
+
+function isWordPoint(point: u32): bool {
+  if (point > 0xffff) return wordPoint(point) != 0;
+  let known = <u32>load<u8>(wordness + point);
+  if (known == 0) {
+    known = wordPoint(point) != 0 ? 1 : 2;
+    store<u8>(wordness + point, <u8>known);
+  }
+  return known == 1;
+}
+
+/** The code point of the (well-formed) UTF-8 sequence at `at`. */
+@inline function pointAt(at: usize, lead: u32): u32 {
+  if (lead < 0xe0) return ((lead & 0x1f) << 6) | (<u32>load<u8>(at, 1) & 0x3f);
+  if (lead < 0xf0) return ((lead & 0x0f) << 12) | ((<u32>load<u8>(at, 1) & 0x3f) << 6) | (<u32>load<u8>(at, 2) & 0x3f);
+  return ((lead & 0x07) << 18) | ((<u32>load<u8>(at, 1) & 0x3f) << 12) | ((<u32>load<u8>(at, 2) & 0x3f) << 6) | (<u32>load<u8>(at, 3) & 0x3f);
+}
+
+@inline function utf8Length(lead: u32): u32 {
+  return lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+}
+
+/**
+ * Adds the words of input[0, n) to doc `doc` (docs ascending; calls for one doc add up); returns
+ * how many were counted. Every word takes a position, one too long to index too (the words around
+ * it are not next to each other).
+ */
+export function add(n: u32, doc: i32): u32 {
+  if (doc != openDoc) {
+    flushDoc();
+    openDoc = doc;
+  }
+  const text = input;
+  const classes = classTable;
+  let count: u32 = 0;
+  let pos = nextPos;
+  let i: u32 = 0;
+  while (i < n) {
+    let code = <u32>load<u8>(classes + <usize>load<u8>(text + i));
+    if (code == 0) {
+      i++;
+      continue;
+    }
+    if (code == NON_ASCII) {
+      const lead = <u32>load<u8>(text + i);
+      if (!isWordPoint(pointAt(text + i, lead))) {
+        i += utf8Length(lead);
+        continue;
+      }
+    }
+    const start = i;
+    let hash = FNV_OFFSET;
+    let ascii = true;
+    let units: u32 = 0;
+    while (i < n) {
+      code = <u32>load<u8>(classes + <usize>load<u8>(text + i));
+      if (code < NON_ASCII) {
+        if (code == 0) break;
+        // Folded in place: the word's bytes are then its term's.
+        store<u8>(text + i, <u8>code);
+        hash = (hash ^ code) * FNV_PRIME;
+        i++;
+        units++;
+      } else {
+        const lead = <u32>load<u8>(text + i);
+        const point = pointAt(text + i, lead);
+        if (!isWordPoint(point)) break;
+        ascii = false;
+        i += utf8Length(lead);
+        units += point > 0xffff ? 2 : 1;
+      }
+    }
+    pos++;
+    if (units > maxTermLength) continue;
+    count++;
+    let id: u32;
+    if (ascii) id = idOf(text + start, i - start, hash);
+    else {
+      const length = foldWord(start, i);
+      let h = FNV_OFFSET;
+      for (let k: u32 = 0; k < length; k++) h = (h ^ <u32>load<u8>(foldArea + k)) * FNV_PRIME;
+      id = idOf(foldArea, length, h);
+    }
+    const r = rec(id);
+    const tf = load<u32>(r, REC_TF);
+    store<u32>(r, tf + 1, REC_TF);
+    // Positions: the doc's first of the word as it is, then the gaps to the next.
+    if (tf == 0) {
+      store<u32>(touched + (<usize>touchedCount << 2), id);
+      touchedCount++;
+      write(r + REC_POSITIONS, pos - 1);
+    } else write(r + REC_POSITIONS, pos - 1 - load<u32>(r, REC_LAST_POS));
+    store<u32>(r, pos - 1, REC_LAST_POS);
+  }
+  nextPos = pos;
+  return count;
+}
+
+/** Id of the term whose bytes are word[0, length); added when new. */
+function idOf(word: usize, length: u32, hash: u32): u32 {
+  let slot = hash & slotMask;
+  while (true) {
+    const at = slots + (<usize>slot << 3);
+    const v = load<u32>(at);
+    if (v == 0) return insert(word, length, hash, at);
+    if (load<u32>(at, 4) == hash) {
+      const id = v - 1;
+      const r = rec(id);
+      if (load<u32>(r, REC_LEN) == length && sameBytes(pool + load<u32>(r, REC_POOL), word, length)) return id;
+    }
+    slot = (slot + 1) & slotMask;
+  }
+}
+
+/** a[0, n) and b[0, n) hold the same bytes (eight at a time: a term is about seven). */
+@inline function sameBytes(a: usize, b: usize, n: u32): bool {
+  let k: usize = 0;
+  const end = <usize>n;
+  for (; k + 8 <= end; k += 8) if (load<u64>(a + k) != load<u64>(b + k)) return false;
+  for (; k < end; k++) if (load<u8>(a + k) != load<u8>(b + k)) return false;
+  return true;
+}
+
+function insert(word: usize, length: u32, hash: u32, slotAt: usize): u32 {
+  const id = terms++;
+  if (id == recCap) {
+    recs = moved(recs, recCap * REC_SIZE, 2 * recCap * REC_SIZE);
+    touched = moved(touched, recCap << 2, 2 * recCap << 2);
+    recCap *= 2;
+  }
+  if (poolLen + length > poolCap) {
+    const cap = max(poolCap << 1, poolLen + length);
+    pool = moved(pool, poolLen, cap);
+    poolCap = cap;
+  }
+  memory.copy(pool + poolLen, word, length);
+  const r = rec(id);
+  memory.fill(r, 0, REC_SIZE);
+  store<u32>(r, poolLen, REC_POOL);
+  store<u32>(r, length, REC_LEN);
+  poolLen += length;
+  store<u32>(slotAt, id + 1);
+  store<u32>(slotAt, hash, 4);
+  // At most half full: probe chains stay short.
+  if (terms * 2 > slotMask + 1) rehash();
+  return id;
+}
+
+function rehash(): void {
+  const size = (slotMask + 1) << 1;
+  const mask = size - 1;
+  const grown = alloc(size << 3);
+  memory.fill(grown, 0, size << 3);
+  for (let s: u32 = 0; s <= slotMask; s++) {
+    const from = slots + (<usize>s << 3);
+    const v = load<u32>(from);
+    if (v == 0) continue;
+    const hash = load<u32>(from, 4);
+    let slot = hash & mask;
+    while (load<u32>(grown + (<usize>slot << 3)) != 0) slot = (slot + 1) & mask;
+    store<u32>(grown + (<usize>slot << 3), v);
+    store<u32>(grown + (<usize>slot << 3), hash, 4);
+  }
+  slots = grown;
+  slotMask = mask;
+}
+
+/** Appends `value` to the chain at `chain` (a term's record) as an unsigned LEB128 varint. */
+@inline function write(chain: usize, value: u32): void {
+  let w = <usize>load<u32>(chain, CHAIN_AT);
+  if (<usize>load<u32>(chain, CHAIN_END) - w < VARINT_MAX) w = openBlock(chain);
+  let v = value;
+  while (v >= 0x80) {
+    store<u8>(w++, <u8>((v & 0x7f) | 0x80));
+    v >>= 7;
+  }
+  store<u8>(w++, <u8>v);
+  store<u32>(chain, <u32>w, CHAIN_AT);
+}
+
+/** Closes the chain's open block and opens the next (twice as large); returns where writing goes on. */
+function openBlock(chain: usize): usize {
+  const last = <usize>load<u32>(chain, CHAIN_LAST);
+  let size = FIRST_BLOCK;
+  if (last != 0) {
+    const data = last + BLOCK_HEADER;
+    store<u32>(last, load<u32>(chain, CHAIN_AT) - <u32>data, 4);
+    size = min(MAX_BLOCK, 2 * (load<u32>(chain, CHAIN_END) - <u32>data));
+  }
+  // Blocks come straight from the heap (addresses above 0: 0 says "none").
+  const block = alloc(BLOCK_HEADER + size);
+  store<u32>(block, 0);
+  if (last == 0) store<u32>(chain, <u32>block, CHAIN_FIRST);
+  else store<u32>(last, <u32>block);
+  store<u32>(chain, <u32>block, CHAIN_LAST);
+  const data = block + BLOCK_HEADER;
+  store<u32>(chain, <u32>(data + size), CHAIN_END);
+  return data;
+}
+
+/** The open doc onto each of its terms' postings rows: the doc's gap from the term's last doc, shifted left once, its low bit set when a tf > 1 follows. */
+function flushDoc(): void {
+  nextPos = 0;
+  if (openDoc < 0) return;
+  const doc = <u32>openDoc;
+  for (let k: u32 = 0; k < touchedCount; k++) {
+    const r = rec(load<u32>(touched + (<usize>k << 2)));
+    const tf = load<u32>(r, REC_TF);
+    store<u32>(r, 0, REC_TF);
+    store<u32>(r, load<u32>(r, REC_DF) + 1, REC_DF);
+    write(r + REC_POSTINGS, (doc - load<u32>(r, REC_LAST_DOC)) * 2 + (tf > 1 ? 1 : 0));
+    if (tf > 1) write(r + REC_POSTINGS, tf);
+    store<u32>(r, doc, REC_LAST_DOC);
+  }
+  touchedCount = 0;
+  openDoc = -1;
+}
+
+/** Bytes written to the chain at `chain` so far. */
+function lengthOf(chain: usize): u32 {
+  let n: u32 = 0;
+  const last = <usize>load<u32>(chain, CHAIN_LAST);
+  for (let b = <usize>load<u32>(chain, CHAIN_FIRST); b != 0; b = <usize>load<u32>(b)) {
+    n += b == last ? load<u32>(chain, CHAIN_AT) - <u32>(b + BLOCK_HEADER) : load<u32>(b, 4);
+  }
+  return n;
+}
+
+/** Every term's chain at `offset` of its record, joined back to back at `out`, and where each ends (u32s at `ends`). */
+function pack(offset: u32, out: usize, ends: usize): void {
+  let o = out;
+  for (let id: u32 = 0; id < terms; id++) {
+    const chain = rec(id) + offset;
+    const last = <usize>load<u32>(chain, CHAIN_LAST);
+    for (let b = <usize>load<u32>(chain, CHAIN_FIRST); b != 0; b = <usize>load<u32>(b)) {
+      const data = b + BLOCK_HEADER;
+      const n = b == last ? <usize>load<u32>(chain, CHAIN_AT) - data : <usize>load<u32>(b, 4);
+      memory.copy(o, data, n);
+      o += n;
+    }
+    store<u32>(ends + (<usize>id << 2), <u32>(o - out));
+  }
+}
+
+// What finish() lays out, read by the host: [terms, postings bytes, positions bytes] then the
+// addresses of the postings, their ends, the positions, their ends, the dfs, the pool and the
+// records (stride REC_SIZE: pool offset and length first).
+let result: usize = 0;
+
+/** The segment's rows, laid out for the host (see `result`); no more text after. */
+export function finish(): usize {
+  flushDoc();
+  let postingsBytes: u32 = 0;
+  let positionsBytes: u32 = 0;
+  for (let id: u32 = 0; id < terms; id++) {
+    postingsBytes += lengthOf(rec(id) + REC_POSTINGS);
+    positionsBytes += lengthOf(rec(id) + REC_POSITIONS);
+  }
+  const postings = alloc(postingsBytes);
+  const postingEnds = alloc(terms << 2);
+  const positions = alloc(positionsBytes);
+  const positionEnds = alloc(terms << 2);
+  pack(REC_POSTINGS, postings, postingEnds);
+  pack(REC_POSITIONS, positions, positionEnds);
+  const dfs = alloc(terms << 2);
+  for (let id: u32 = 0; id < terms; id++) store<u32>(dfs + (<usize>id << 2), load<u32>(rec(id), REC_DF));
+  result = alloc(40);
+  store<u32>(result, terms);
+  store<u32>(result, postingsBytes, 4);
+  store<u32>(result, positionsBytes, 8);
+  store<u32>(result, <u32>postings, 12);
+  store<u32>(result, <u32>postingEnds, 16);
+  store<u32>(result, <u32>positions, 20);
+  store<u32>(result, <u32>positionEnds, 24);
+  store<u32>(result, <u32>dfs, 28);
+  store<u32>(result, <u32>pool, 32);
+  store<u32>(result, <u32>recs, 36);
+  return result;
+}
+
+export function recordSize(): u32 {
+  return REC_SIZE;
+}

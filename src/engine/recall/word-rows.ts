@@ -1,0 +1,147 @@
+// The cross-session index's rows of one segment (cross-postings.ts PackedRows), counted by a
+// WebAssembly module (wasm/word-rows.as.ts) as the docs' words are scanned. Counting words was the
+// largest part of a first build (42 million words a GB of sessions; about a third of a build's CPU).
+// The same scan and rows in JavaScript (term-table.ts's loop, which the per-session index still
+// uses) took 87-94 ns a word on six sessions of the bench folder; this takes 53-59 ns, the rows
+// byte for byte the same. A term's count, last position and its two rows' write heads sit in one
+// 64-byte record; what only JavaScript knows is asked of it: whether a non-ASCII code point is a
+// word character (once per BMP point) and the lower case of a word holding one (toLowerCase, as
+// the query tokenizer folds it), so both read the same words.
+//
+// A compiled instance (its memory grown to what the largest segment needed) serves one table at a
+// time and goes back to a pool when the table's rows are taken, for the next file of the build.
+import type { PackedRows } from "./cross-postings.js";
+import { isWordPoint, MAX_TERM_LENGTH } from "./tokenize.js";
+import { WORD_ROWS_WASM } from "./wasm/word-rows-binary.js";
+
+// The WebAssembly this file uses (the project's lib has no DOM, and @types/node 20 declares none).
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { readonly exports: Record<string, unknown> };
+};
+
+interface WordRowsExports {
+  memory: { readonly buffer: ArrayBuffer };
+  init(maxTermLength: number): void;
+  reset(): void;
+  inputArea(bytes: number): number;
+  foldAreaAt(): number;
+  add(bytes: number, doc: number): number;
+  finish(): number;
+  recordSize(): number;
+}
+
+/** Bytes the module keeps for a folded word (FOLD_SIZE there). */
+const FOLD_SIZE = 1024;
+/** An instance whose memory grew past this is not kept (one huge session does not pin its size for the rest of the process). */
+const KEEP_MAX_BYTES = 64 * 1024 * 1024;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+let compiled: object | null = null;
+const idle: Counter[] = [];
+
+function wordRowsModule(): object {
+  if (compiled) return compiled;
+  const text = atob(WORD_ROWS_WASM);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return (compiled = new WebAssembly.Module(bytes));
+}
+
+/** One instance of the module and the host side of its imports. */
+class Counter {
+  readonly exports: WordRowsExports;
+  /** Where the text being added starts in memory (foldWord's offsets are from there). */
+  input = 0;
+  private readonly foldArea: number;
+  private view = new Uint8Array(0);
+
+  constructor() {
+    const instance = new WebAssembly.Instance(wordRowsModule(), {
+      env: {
+        wordPoint: (point: number): number => (isWordPoint(point) ? 1 : 0),
+        foldWord: (start: number, end: number): number => this.foldWord(start, end),
+      },
+    });
+    this.exports = instance.exports as unknown as WordRowsExports;
+    this.exports.init(MAX_TERM_LENGTH);
+    this.foldArea = this.exports.foldAreaAt();
+  }
+
+  /** The module's memory (a new view after it grew: the old buffer is then detached). */
+  bytes(): Uint8Array {
+    const buffer = this.exports.memory.buffer;
+    if (this.view.buffer !== buffer) this.view = new Uint8Array(buffer);
+    return this.view;
+  }
+
+  private foldWord(start: number, end: number): number {
+    const memory = this.bytes();
+    const word = decoder.decode(memory.subarray(this.input + start, this.input + end)).toLowerCase();
+    const { read, written } = encoder.encodeInto(word, memory.subarray(this.foldArea, this.foldArea + FOLD_SIZE));
+    if (read !== word.length) throw new Error("WordRows: a folded word outgrew its area");
+    return written;
+  }
+}
+
+export class WordRows {
+  /** The segment's terms by id (first occurrence order), once its rows are taken. */
+  terms: string[] = [];
+  private counter: Counter | null;
+
+  constructor() {
+    this.counter = idle.pop() ?? new Counter();
+    this.counter.exports.reset();
+  }
+
+  /** Adds every word of `text` to doc `doc` (docs come in ascending order; calls for one doc add up); returns the word count. */
+  addText(text: string, doc: number): number {
+    const counter = this.counter;
+    if (!counter) throw new Error("WordRows: text added after its rows were taken");
+    // Three bytes per UTF-16 unit at most, so the whole text always fits. A lone surrogate becomes
+    // U+FFFD: neither is a word character, so the words are the query tokenizer's all the same.
+    const room = 3 * text.length;
+    try {
+      const at = counter.exports.inputArea(room);
+      counter.input = at;
+      const { written } = encoder.encodeInto(text, counter.bytes().subarray(at, at + room));
+      return counter.exports.add(written, doc);
+    } catch (error) {
+      this.counter = null;
+      throw trapped(error, `counting the words of doc ${doc}`);
+    }
+  }
+
+  /** Every term's rows (term id order) in the cross-session index's format, and per term the docs holding it; the table takes no more text after. */
+  segmentRows(): { rows: PackedRows; dfs: number[] } {
+    const counter = this.counter;
+    if (!counter) throw new Error("WordRows: rows taken twice");
+    this.counter = null;
+    let at: number;
+    try {
+      at = counter.exports.finish() >>> 2;
+    } catch (error) {
+      throw trapped(error, "laying out the rows");
+    }
+    const buffer = counter.exports.memory.buffer;
+    const words = new Uint32Array(buffer);
+    const [terms, postingsBytes, positionsBytes, postings, postingEnds, positions, positionEnds, dfs, pool, records] = words.subarray(at, at + 10);
+    const ints = (from: number): Int32Array => new Int32Array(buffer.slice(from, from + 4 * terms));
+    const rows: PackedRows = {
+      postings: { bytes: new Uint8Array(buffer.slice(postings, postings + postingsBytes)), ends: ints(postingEnds) },
+      positions: { bytes: new Uint8Array(buffer.slice(positions, positions + positionsBytes)), ends: ints(positionEnds) },
+    };
+    const memory = new Uint8Array(buffer);
+    const stride = counter.exports.recordSize() >>> 2;
+    const names = new Array<string>(terms);
+    for (let id = 0, r = records >>> 2; id < terms; id++, r += stride) names[id] = decoder.decode(memory.subarray(pool + words[r], pool + words[r] + words[r + 1]));
+    this.terms = names;
+    const dfList = Array.from(words.subarray(dfs >>> 2, (dfs >>> 2) + terms));
+    if (buffer.byteLength <= KEEP_MAX_BYTES) idle.push(counter);
+    return { rows, dfs: dfList };
+  }
+}
+
+/** The module traps (unreachable) where its memory cannot grow: a segment past 4 GB of rows. */
+const trapped = (error: unknown, doing: string): Error => new Error(`WordRows: out of memory ${doing} (${error instanceof Error ? error.message : String(error)})`);
