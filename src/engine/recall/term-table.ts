@@ -1,12 +1,13 @@
-// The per-session index build's hot path: words of a text counted into postings without making a string per
-// word. A text is first encoded to UTF-8 into a reused byte buffer (TextEncoder.encodeInto, native)
-// and scanned as bytes: reading a Uint8Array is much cheaper than charCodeAt, which re-checks the
-// string's representation (one-byte, two-byte, sliced, concatenated) on every call. Words are
-// hashed while they are scanned (FNV-1a over the lower-cased codes) and looked up in an
-// open-addressing table that compares against the bytes in place; only a word seen for the first
-// time becomes a string. ASCII capitals are folded as they are read; a word with non-ASCII
-// letters is decoded and lower-cased by itself, exactly as forEachToken does. Texts holding a
-// lone surrogate (which UTF-8 cannot carry) are scanned by char code, as forEachToken scans them.
+// The per-session index build's hot path: words of a text counted into postings without making a
+// string per word. A text is first encoded to UTF-8 into a reused byte buffer
+// (TextEncoder.encodeInto, native) and scanned as bytes: reading a Uint8Array is much cheaper than
+// charCodeAt, which re-checks the string's representation (one-byte, two-byte, sliced,
+// concatenated) on every call. Words are hashed while they are scanned (FNV-1a over the lower-cased
+// codes) and looked up in an open-addressing table that compares against the bytes in place; only a
+// word seen for the first time becomes a string. ASCII capitals are folded as they are read; a word
+// with non-ASCII letters is decoded and lower-cased by itself, exactly as forEachToken does. Texts
+// holding a lone surrogate (which UTF-8 cannot carry) are scanned by char code, as forEachToken
+// scans them.
 //
 // A doc's term frequencies are counted in a scratch array keyed by term id, with a list of the
 // ids it touched (no Map per doc), and handed to postings-log.ts, which lays out the per-term
