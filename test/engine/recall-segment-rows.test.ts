@@ -123,6 +123,15 @@ describe("segment rows written as words are scanned", () => {
     expect(common.positions.length).toBeGreaterThan(1 << 14);
   });
 
+  it("a table given no text gives no rows, and the tables after it count as before", () => {
+    for (let k = 0; k < 3; k++) {
+      const empty = new WordRows();
+      expect(empty.segmentRows()).toEqual({ rows: { postings: { bytes: new Uint8Array(0), ends: new Int32Array(0) }, positions: { bytes: new Uint8Array(0), ends: new Int32Array(0) } }, dfs: [] });
+      expect(empty.terms).toEqual([]);
+    }
+    expectSameRows(new Map([[0, ["alpha beta alpha"]], [2, ["Beta"]]]));
+  });
+
   it("a table takes no text once its rows are taken, nor gives them twice", () => {
     const table = new WordRows();
     table.addText("alpha beta", 0);

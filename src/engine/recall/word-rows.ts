@@ -85,20 +85,26 @@ class Counter {
   }
 }
 
+/** An instance from the pool (or a new one), cleared for a segment. */
+function takeCounter(): Counter {
+  const counter = idle.pop() ?? new Counter();
+  counter.exports.reset();
+  return counter;
+}
+
+/** Empty rows (new arrays each time: a worker hands the buffers of rows over). */
+const noBytes = (): PackedRows["postings"] => ({ bytes: new Uint8Array(0), ends: new Int32Array(0) });
+
 export class WordRows {
   /** The segment's terms by id (first occurrence order), once its rows are taken. */
   terms: string[] = [];
-  private counter: Counter | null;
-
-  constructor() {
-    this.counter = idle.pop() ?? new Counter();
-    this.counter.exports.reset();
-  }
+  /** Taken from the pool with the first text (a segment without docs takes none); null once the rows are taken. */
+  private counter: Counter | null | undefined = undefined;
 
   /** Adds every word of `text` to doc `doc` (docs come in ascending order; calls for one doc add up); returns the word count. */
   addText(text: string, doc: number): number {
-    const counter = this.counter;
-    if (!counter) throw new Error("WordRows: text added after its rows were taken");
+    if (this.counter === null) throw new Error("WordRows: text added after its rows were taken");
+    const counter = (this.counter ??= takeCounter());
     // Three bytes per UTF-16 unit at most, so the whole text always fits. A lone surrogate becomes
     // U+FFFD: neither is a word character, so the words are the query tokenizer's all the same.
     const room = 3 * text.length;
@@ -116,8 +122,9 @@ export class WordRows {
   /** Every term's rows (term id order) in the cross-session index's format, and per term the docs holding it; the table takes no more text after. */
   segmentRows(): { rows: PackedRows; dfs: number[] } {
     const counter = this.counter;
-    if (!counter) throw new Error("WordRows: rows taken twice");
+    if (counter === null) throw new Error("WordRows: rows taken twice");
     this.counter = null;
+    if (counter === undefined) return { rows: { postings: noBytes(), positions: noBytes() }, dfs: [] };
     let at: number;
     try {
       at = counter.exports.finish() >>> 2;
