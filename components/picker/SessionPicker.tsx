@@ -15,7 +15,7 @@ import { useContentSearch, type ContentSource } from "./use-content-search.js";
 export interface SessionPickerProps {
   /** Sessions of the current folder, newest first. */
   sessions: readonly SessionInfo[];
-  /** Every project's sessions, a file per step (listedAlready for sessions at hand): the first time they are needed, and again on each re-listing. Keep it stable. */
+  /** Every project's sessions, a file per step: the first time they are needed, and again on each re-listing. Keep it stable. */
   loadAllSessions: () => SessionListing;
   /** Whether pi lists a session anywhere, without listing them all (default: loadAllSessions() is not empty). */
   anySessions?: () => boolean;

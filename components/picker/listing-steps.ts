@@ -9,11 +9,6 @@ import type { PickerAction } from "./picker-state.js";
 /** How long one slice of steps may hold the event loop before keys and frames get their turn. */
 const SLICE_MS = 30;
 
-/** A listing that is already read (a caller that has the sessions at hand; tests). */
-export function listedAlready(sessions: readonly SessionInfo[]): SessionListing {
-  return { total: sessions.length, done: sessions.length, step: () => false, result: () => [...sessions] };
-}
-
 /** How far a listing got, or its answer, or why it failed. */
 export type ListingState = { kind: "listing"; done: number; total: number } | { kind: "listed"; sessions: SessionInfo[] } | { kind: "failed"; error: string };
 

@@ -21,7 +21,7 @@ import { LABEL_EDITOR_BINDINGS, LABEL_TEXT } from "../../components/label/label-
 import type { LabelEditorAction } from "../../components/label/label-state.js";
 import { PICKER_BINDINGS, PICKER_TEXT } from "../../components/picker/key-actions.js";
 import type { PickerAction } from "../../components/picker/picker-state.js";
-import { listedAlready } from "../../components/picker/listing-steps.js";
+import { listedAlready } from "../support/listed-already.js";
 import { SessionPicker } from "../../components/picker/SessionPicker.js";
 import { displayWidth } from "../../components/kit/text-width.js";
 import { TIMELINE_BINDINGS } from "../../components/timeline/timeline-keys.js";

@@ -2,7 +2,7 @@
 // and it goes away once a later listing works (the picker came back to the top of the screens).
 import { afterEach, describe, expect, it } from "vitest";
 import { KeyRouter } from "../../components/kit/key-router.js";
-import { listedAlready } from "../../components/picker/listing-steps.js";
+import { listedAlready } from "../support/listed-already.js";
 import { SessionPicker, type SessionPickerProps } from "../../components/picker/SessionPicker.js";
 import type { SessionInfo } from "../../src/engine/index.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { KeyRouter } from "../../components/kit/key-router.js";
-import { listedAlready } from "../../components/picker/listing-steps.js";
+import { listedAlready } from "../support/listed-already.js";
 import { SessionPicker, type SessionPickerProps } from "../../components/picker/SessionPicker.js";
 import { ListCaption } from "../../components/picker/SessionList.js";
 import type { PreviewDetails } from "../../components/picker/preview-data.js";

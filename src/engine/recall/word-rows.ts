@@ -26,13 +26,12 @@ interface WordRowsExports {
   reset(): void;
   inputArea(bytes: number): number;
   foldAreaAt(): number;
+  foldAreaSize(): number;
   add(bytes: number, doc: number): number;
   finish(): number;
   recordSize(): number;
 }
 
-/** Bytes the module keeps for a folded word (FOLD_SIZE there). */
-const FOLD_SIZE = 1024;
 /** An instance whose memory grew past this is not kept (one huge session does not pin its size for the rest of the process). */
 const KEEP_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -55,6 +54,7 @@ class Counter {
   /** Where the text being added starts in memory (foldWord's offsets are from there). */
   input = 0;
   private readonly foldArea: number;
+  private readonly foldSize: number;
   private view = new Uint8Array(0);
 
   constructor() {
@@ -67,6 +67,7 @@ class Counter {
     this.exports = instance.exports as unknown as WordRowsExports;
     this.exports.init(MAX_TERM_LENGTH);
     this.foldArea = this.exports.foldAreaAt();
+    this.foldSize = this.exports.foldAreaSize();
   }
 
   /** The module's memory (a new view after it grew: the old buffer is then detached). */
@@ -79,7 +80,7 @@ class Counter {
   private foldWord(start: number, end: number): number {
     const memory = this.bytes();
     const word = decoder.decode(memory.subarray(this.input + start, this.input + end)).toLowerCase();
-    const { read, written } = encoder.encodeInto(word, memory.subarray(this.foldArea, this.foldArea + FOLD_SIZE));
+    const { read, written } = encoder.encodeInto(word, memory.subarray(this.foldArea, this.foldArea + this.foldSize));
     if (read !== word.length) throw new Error("WordRows: a folded word outgrew its area");
     return written;
   }

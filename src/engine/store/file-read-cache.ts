@@ -67,4 +67,5 @@ function stampOf(path: string): FileStamp | null {
   }
 }
 
-const sameStamp = (a: FileStamp, b: FileStamp): boolean => a.size === b.size && a.mtimeMs === b.mtimeMs && a.dev === b.dev && a.ino === b.ino;
+/** Whether two stats (or a stat and what a read or a cache kept of one) say the same file, unchanged. */
+export const sameStamp = (a: FileStamp, b: FileStamp): boolean => a.size === b.size && a.mtimeMs === b.mtimeMs && a.dev === b.dev && a.ino === b.ino;

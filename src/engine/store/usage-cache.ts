@@ -12,6 +12,7 @@ import { sessionInfoFromValues } from "../session/info.js";
 import type { PiProfile } from "../types.js";
 import { usageBuckets, type SessionDigest, type UsageBucket } from "../usage/digest.js";
 import { isRecord } from "../usage/figures.js";
+import { sameStamp } from "./file-read-cache.js";
 import { readFileBytes } from "./read.js";
 import { ReadBuffers } from "./read-buffers.js";
 import { listedValues } from "./sessions.js";
@@ -73,7 +74,7 @@ export function sessionDigests(request: DigestRequest): DigestResult {
     if (!stat.isFile()) continue;
     const cached = loaded.records.get(path);
     let record: CacheRecord | null;
-    if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs && cached.ino === stat.ino && cached.dev === stat.dev) {
+    if (cached && sameStamp(cached, stat)) {
       record = cached;
       cachedFiles++;
     } else {

@@ -141,6 +141,10 @@ export function foldAreaAt(): usize {
   return foldArea;
 }
 
+export function foldAreaSize(): u32 {
+  return FOLD_SIZE;
+}
+
 @inline function rec(id: u32): usize {
   return recs + <usize>id * REC_SIZE;
 }
@@ -388,12 +392,11 @@ function pack(offset: u32, out: usize, ends: usize): void {
   }
 }
 
-// What finish() lays out, read by the host: [terms, postings bytes, positions bytes] then the
-// addresses of the postings, their ends, the positions, their ends, the dfs, the pool and the
-// records (stride REC_SIZE: pool offset and length first).
-let result: usize = 0;
-
-/** The segment's rows, laid out for the host (see `result`); no more text after. */
+/**
+ * The segment's rows, laid out for the host; no more text after. Answers where it put
+ * [terms, postings bytes, positions bytes] and then the addresses of the postings, their ends, the
+ * positions, their ends, the dfs, the pool and the records (stride REC_SIZE: pool offset and length first).
+ */
 export function finish(): usize {
   flushDoc();
   let postingsBytes: u32 = 0;
@@ -410,7 +413,7 @@ export function finish(): usize {
   pack(REC_POSITIONS, positions, positionEnds);
   const dfs = alloc(terms << 2);
   for (let id: u32 = 0; id < terms; id++) store<u32>(dfs + (<usize>id << 2), load<u32>(rec(id), REC_DF));
-  result = alloc(40);
+  const result = alloc(40);
   store<u32>(result, terms);
   store<u32>(result, postingsBytes, 4);
   store<u32>(result, positionsBytes, 8);
