@@ -212,6 +212,75 @@ describe("lines of multi-byte text, read as latin1, prepare what the decoded lin
   });
 });
 
+describe("long lines, parsed with the text no reader takes cut out (recall/line-cut.ts), prepare what the whole lines prepare", () => {
+  const long = (unit: string, length: number): string => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+  const tool = (id: string, parent: string, message: object) => msg(id, parent, { role: "toolResult", toolCallId: "c1", toolName: "bash", timestamp: 3, ...message });
+  const out = (seed: string) => long(`${seed} output line "quoted" \\ back ✓ 東京 😀\n`, 40_000);
+  const image = { type: "image", mimeType: "image/png", data: long("iVBORw0KGgoAAAANSUhEUg", 60_000) };
+  const details = { truncation: { content: long("untruncated output ✓\n", 80_000), truncated: true }, diff: [long("-a\n+b\n", 20_000), { deep: long("z", 5000) }] };
+
+  it("tool outputs past the cap, errors kept whole, images, details, texts of other roles", () => {
+    const text =
+      header +
+      user("u1", null, "start") +
+      call("a1", "u1", "c1", "src/one.ts") +
+      tool("r1", "a1", { content: [{ type: "text", text: out("first") }, image], details, isError: false }) +
+      tool("r2", "r1", { content: [{ type: "text", text: out("second") }], details, isError: true }) +
+      tool("r3", "r2", { content: [{ type: "text", text: "short" }, { type: "text", text: out("third") }, image], details }) +
+      msg("u2", "r3", { role: "user", content: [{ type: "text", text: out("pasted") }, image], timestamp: 1 }) +
+      msg("a2", "u2", { role: "assistant", content: [{ type: "thinking", thinking: out("thought") }, { type: "text", text: out("said") }, { type: "toolCall", id: "c2", name: "write", arguments: { path: "src/two.ts", content: out("written") } }], details, timestamp: 2 }) +
+      msg("b1", "a2", { role: "bashExecution", command: "make", output: out("bash"), exitCode: 2, details, timestamp: 4 }) +
+      line({ type: "compaction", id: "k1", parentId: "b1", summary: out("summary"), firstKeptEntryId: "u1", tokensBefore: 10, details }) +
+      tool("r4", "k1", { toolName: "vcc_recall", content: [{ type: "text", text: out("recall") }], details });
+    const seg = both(write(text), true).segment!;
+    expect(seg.entryIds).toEqual(["u1", "a1", "r1", "r2", "r3", "u2", "a2", "b1", "k1"]);
+    // The error's words past the cap are indexed: it was not cut.
+    expect(seg.terms).toContain("second");
+  });
+
+  it("keys written twice or with an escape, and lines that do not parse", () => {
+    const raw = (id: string, messageJson: string) => `{"type":"message","id":"${id}","parentId":"u1","timestamp":"2026-03-01T10:00:01.000Z","message":${messageJson}}\n`;
+    const block = (seed: string) => `{"type":"text","text":${JSON.stringify(out(seed))}}`;
+    const big = JSON.stringify(long("x", 30_000));
+    const text =
+      header +
+      user("u1", null, "start") +
+      raw("d1", `{"role":"user","content":[${block("roleuser")}],"role":"toolResult","timestamp":3}`) +
+      raw("d2", `{"role":"toolResult","content":[${block("roletool")}],"role":"user","timestamp":3}`) +
+      raw("d3", `{"role":"toolResult","isError":true,"content":[${block("errorlast")}],"isError":false}`) +
+      raw("d4", `{"role":"toolResult","isError":false,"content":[${block("errorfirst")}],"isError":true}`) +
+      raw("d5", `{"role":"toolResult","content":[${block("twice")}],"content":[{"type":"text","text":"second content"}]}`) +
+      raw("d6", `{"role":"toolResult","content":[${block("blocktype")}, {"type":"text","text":"x","type":"image"}]}`) +
+      `{"type":"message","id":"d7","parentId":"u1","message":{"role":"toolResult","content":[${block("first message")}]},"message":{"role":"toolResult","content":"x"}}\n` +
+      raw("d8", `{"role":"toolResult","content":[{"type":"text","te\\u0078t":${JSON.stringify(out("escaped key"))}}],"det\\u0061ils":${big}}`) +
+      raw("d9", `{"role":"toolResult","content":[${block("tab")}],"details":"${long("y", 5000)}\t${long("y", 5000)}"}`) +
+      raw("d10", `{"role":"toolResult","content":[${block("bad escape")}],"details":"${long("y", 5000)}\\q${long("y", 5000)}"}`) +
+      raw("d11", `{"role":"toolResult","content":[${block("unicode")}],"details":"\\u00e9 \\ud83d ${long("y", 5000)}"}`) +
+      raw("d12", `{"role":"toolResult","content":[${block("cut short")}],"details":${big}`) +
+      user("u2", "u1", "end");
+    const seg = both(write(text), true).segment!;
+    expect(seg.entryIds).toEqual(["u1", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d11", "u2"]);
+  });
+
+  it("random outputs of multi-byte chars and escapes, cut wherever the kept bytes end", () => {
+    const next = rng(5);
+    const alphabet = ["a", "Z", " ", "é", "ß", "東", "𝐀", "😀", "✓", "\u0301", "\uFFFD", "\n", '"', "\\", "\u001b", "\ud83d", "\t"];
+    const textOf = (units: number) => {
+      let t = "";
+      while (t.length < units) t += alphabet[Math.floor(next() * alphabet.length)];
+      return t;
+    };
+    let text = header;
+    let parent = "x";
+    for (let i = 0; i < 40; i++) {
+      const id = `e${i}`;
+      text += tool(id, parent, { content: [{ type: "text", text: textOf(10_000 + Math.floor(next() * 20_000)) }, { ...image, data: textOf(2000) }], details: { output: textOf(20_000) }, isError: next() < 0.2 });
+      parent = id;
+    }
+    expect(both(write(text), true).segment!.entryIds).toHaveLength(40);
+  });
+});
+
 describe("pi's listing walked a value at a time", () => {
   it("judges a file as the whole walk does, keeping the texts or not", () => {
     const cases: unknown[][] = [

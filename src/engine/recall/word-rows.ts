@@ -13,12 +13,7 @@
 import type { PackedRows } from "./cross-postings.js";
 import { isWordPoint, MAX_TERM_LENGTH } from "./tokenize.js";
 import { WORD_ROWS_WASM } from "./wasm/word-rows-binary.js";
-
-// The WebAssembly this file uses (the project's lib has no DOM, and @types/node 20 declares none).
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { readonly exports: Record<string, unknown> };
-};
+import { instantiate } from "./wasm-instance.js";
 
 interface WordRowsExports {
   memory: { readonly buffer: ArrayBuffer };
@@ -37,16 +32,7 @@ const KEEP_MAX_BYTES = 64 * 1024 * 1024;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-let compiled: object | null = null;
 const idle: Counter[] = [];
-
-function wordRowsModule(): object {
-  if (compiled) return compiled;
-  const text = atob(WORD_ROWS_WASM);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return (compiled = new WebAssembly.Module(bytes));
-}
 
 /** One instance of the module and the host side of its imports. */
 class Counter {
@@ -58,13 +44,12 @@ class Counter {
   private view = new Uint8Array(0);
 
   constructor() {
-    const instance = new WebAssembly.Instance(wordRowsModule(), {
+    this.exports = instantiate<WordRowsExports>(WORD_ROWS_WASM, {
       env: {
         wordPoint: (point: number): number => (isWordPoint(point) ? 1 : 0),
         foldWord: (start: number, end: number): number => this.foldWord(start, end),
       },
     });
-    this.exports = instance.exports as unknown as WordRowsExports;
     this.exports.init(MAX_TERM_LENGTH);
     this.foldArea = this.exports.foldAreaAt();
     this.foldSize = this.exports.foldAreaSize();

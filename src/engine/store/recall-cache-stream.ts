@@ -8,8 +8,9 @@
 // loadFromScan and pi's listing would take it line for line. Anything else (no header first, an
 // older version to migrate, a lone "\r" that pi's listing reads as a line end, pi 0.73's
 // whole-text trim) answers null and is loaded whole.
-import { isAscii } from "node:buffer";
+import { type Buffer, isAscii } from "node:buffer";
 import { realEntryForDocs } from "../recall/latin1-entry.js";
+import { cutUnreadText, LONG_LINE_BYTES, toolTextCutsHold } from "../recall/line-cut.js";
 import { needsMigration } from "../session/migrate.js";
 import { asBuffer, PieceDecoder } from "../session/decode.js";
 import { escapesOnlyAscii } from "../session/json-escapes.js";
@@ -43,20 +44,29 @@ export function streamWholeFile(body: Uint8Array, profile: PiProfile): StreamedF
   for (let line = 1; line < starts.length; line++) {
     const from = starts[line - 1];
     const to = starts[line] - 1;
-    // Multi-byte UTF-8 is read as latin1 where it parses the same (recall/latin1-entry.ts); the header always decoded.
+    // A long line is parsed with the text no reader takes cut out of it (recall/line-cut.ts); the header whole.
+    const cut = decoder.valid && header !== null && to - from >= LONG_LINE_BYTES ? cutUnreadText(buf.subarray(from, to)) : null;
     let latin1 = false;
     let text: string;
     if (!decoder.valid) text = decoder.decode(from, to);
-    else if (isAscii(buf.subarray(from, to))) text = buf.toString("latin1", from, to);
-    else if (header !== null && escapesOnlyAscii(buf, from, to)) {
-      text = buf.toString("latin1", from, to);
-      latin1 = true;
-    } else text = buf.toString("utf8", from, to);
+    else {
+      const src = cut ? cut.bytes : buf;
+      const lo = cut ? 0 : from;
+      const hi = cut ? cut.bytes.length : to;
+      const coding = codingOf(src, lo, hi, header !== null);
+      latin1 = coding === "latin1";
+      text = src.toString(coding === "utf8" ? "utf8" : "latin1", lo, hi);
+    }
     // What the scan keeps of a line (session/scan.ts LineCollector.visit, pi 1.6).
     if (isBlankLine(text)) continue;
     let value: unknown;
     try {
       value = JSON.parse(text);
+      if (cut && !toolTextCutsHold(value, cut)) {
+        const coding = codingOf(buf, from, to, true);
+        latin1 = coding === "latin1";
+        value = JSON.parse(buf.toString(coding === "utf8" ? "utf8" : "latin1", from, to));
+      }
     } catch {
       continue;
     }
@@ -83,4 +93,14 @@ export function streamWholeFile(body: Uint8Array, profile: PiProfile): StreamedF
   const sessionId = (header as { id: string }).id;
   if (listing.finish() === null) return listedLatin1 ? null : { sessionId, listed: false, segment: null };
   return { sessionId, listed: true, segment: docs.finish() };
+}
+
+/**
+ * How buf[from, to) is read: ASCII as latin1; past ASCII, as latin1 too where multi-byte UTF-8
+ * parses the same that way (every \u escape in it an ASCII char: recall/latin1-entry.ts), but never
+ * the header; else decoded.
+ */
+function codingOf(buf: Buffer, from: number, to: number, afterHeader: boolean): "ascii" | "latin1" | "utf8" {
+  if (isAscii(buf.subarray(from, to))) return "ascii";
+  return afterHeader && escapesOnlyAscii(buf, from, to) ? "latin1" : "utf8";
 }

@@ -1,4 +1,4 @@
-// AssemblyScript, compiled to WebAssembly by build/word-rows-wasm.mjs (not by tsc): the words of a
+// AssemblyScript, compiled to WebAssembly by build/wasm-modules.mjs (not by tsc): the words of a
 // segment's docs counted into the cross-session index's rows (recall/cross-postings.ts PackedRows)
 // as they are scanned. recall/word-rows.ts drives it and says why it exists; the scan is the one of
 // term-table.ts (the per-session index's), and test/engine/recall-segment-rows.test.ts holds both to
