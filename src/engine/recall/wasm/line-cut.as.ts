@@ -61,6 +61,8 @@ let keptCount: u32 = 0;
 
 let input: usize = 0;
 let inputCap: u32 = 0;
+/** Per byte after a backslash: the length of the escape it makes (0: none). */
+let escapeLengths: usize = 0;
 
 // What scanString found of the string it read.
 let strValid = true;
@@ -75,7 +77,7 @@ function alloc(size: u32): usize {
 }
 
 export function init(): void {
-  const base = alloc(MAX_DEPTH * 8 + MAX_CUTS * 16);
+  const base = alloc(MAX_DEPTH * 8 + MAX_CUTS * 16 + 256);
   isArray = base;
   classOf = isArray + MAX_DEPTH;
   expectKey = classOf + MAX_DEPTH;
@@ -85,12 +87,17 @@ export function init(): void {
   cutTo = cutFrom + MAX_CUTS * 4;
   cutBlock = cutTo + MAX_CUTS * 4;
   kept = cutBlock + MAX_CUTS * 4;
+  escapeLengths = kept + MAX_CUTS * 4;
+  const twoBytes = "\"\\/bfnrt";
+  for (let k = 0; k < twoBytes.length; k++) store<u8>(escapeLengths + <usize>twoBytes.charCodeAt(k), 2);
+  store<u8>(escapeLengths + 117, 6);
 }
 
 /** Where the host writes the line (`bytes` long): valid until the next call. */
 export function inputArea(bytes: u32): usize {
-  if (bytes > inputCap) {
-    inputCap = max(bytes, max(inputCap << 1, 1 << 16));
+  // Sixteen bytes are read at a time: the last may reach past the line.
+  if (bytes + 16 > inputCap) {
+    inputCap = max(bytes + 16, max(inputCap << 1, 1 << 16));
     input = alloc(inputCap);
   }
   return input;
@@ -108,68 +115,70 @@ export function keptBlockCount(): u32 {
   return <u32>load<u8>(input + <usize>i);
 }
 
-/** Index of the next quote, backslash or control char at or after `i`, or `n`. */
-function nextSpecial(i: u32, n: u32): u32 {
-  while (i + 16 <= n) {
-    const v = v128.load(input + <usize>i);
-    const hits = v128.or(v128.or(i8x16.eq(v, quotes), i8x16.eq(v, backslashes)), i8x16.lt_u(v, spaces));
-    const bits = <u32>i8x16.bitmask(hits);
-    if (bits != 0) return i + ctz(bits);
-    i += 16;
-  }
-  while (i < n) {
-    const c = byteAt(i);
-    if (c == QUOTE || c == BACKSLASH || c < 0x20) return i;
-    i++;
-  }
-  return n;
+/** Bits of the 16 bytes at `at` that are a quote, a backslash or a control char. */
+@inline function specialsAt(at: u32): u32 {
+  const v = v128.load(input + <usize>at);
+  return <u32>i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, quotes), i8x16.eq(v, backslashes)), i8x16.lt_u(v, spaces)));
 }
 
 @inline function isHex(c: u32): bool {
   return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
 }
 
+/** The first place at or past `at` (where no escape is open) that no multi-byte char has begun before. */
+function charStart(at: u32, n: u32): u32 {
+  while (at < n && (byteAt(at) & 0xc0) == 0x80) at++;
+  return at;
+}
+
 /**
- * Reads the string whose first byte is at `from` (just past its opening quote); answers the index
- * of its closing quote, or NONE when the line ends first. Sets strValid (no raw control char, every
- * escape valid), strEscaped (it holds an escape) and strKeepAt: the first place at or past
- * `keepFrom` where a char or escape begins (NONE when the string ends before).
+ * Reads the string whose first byte is at `from` (just past its opening quote), sixteen bytes at a
+ * time; answers the index of its closing quote, or NONE when the line ends first or the string is
+ * invalid (a raw control char, a bad escape: strValid false). Sets strEscaped (it holds an escape)
+ * and strKeepAt: the first place at or past `keepFrom` where a char or escape begins (NONE when the
+ * string ends before).
  */
 function scanString(from: u32, n: u32, keepFrom: u32): u32 {
   strValid = true;
   strEscaped = false;
   strKeepAt = NONE;
+  // Bytes before `i` are read; `base` is where the current sixteen begin.
   let i = from;
-  while (true) {
-    const j = nextSpecial(i, n);
-    if (strKeepAt == NONE && j > keepFrom) {
-      // keepFrom lies in [i, j), where no escape is: step past the rest of a multi-byte char.
-      let k = max(keepFrom, i);
-      while (k < j && (byteAt(k) & 0xc0) == 0x80) k++;
-      strKeepAt = k;
+  let base = from;
+  while (base < n) {
+    let bits = specialsAt(base);
+    let next = base + 16;
+    while (bits != 0) {
+      const j = base + ctz(bits);
+      if (j >= n) return NONE;
+      // [i, j) holds no escape.
+      if (strKeepAt == NONE && j > keepFrom) strKeepAt = charStart(keepFrom, j);
+      const c = byteAt(j);
+      if (c == QUOTE) return j;
+      if (c < 0x20 || j + 1 >= n) {
+        strValid = c >= 0x20;
+        return NONE;
+      }
+      strEscaped = true;
+      // 2 for \" \\ \/ \b \f \n \r \t, 6 for \u, 0 for no escape.
+      const length = <u32>load<u8>(escapeLengths + <usize>byteAt(j + 1));
+      if (length == 0 || (length == 6 && !(j + 6 <= n && isHex(byteAt(j + 2)) && isHex(byteAt(j + 3)) && isHex(byteAt(j + 4)) && isHex(byteAt(j + 5))))) {
+        strValid = false;
+        return NONE;
+      }
+      i = j + length;
+      if (strKeepAt == NONE && i > keepFrom) strKeepAt = i;
+      if (i - base >= 16) {
+        next = i;
+        break;
+      }
+      // The escape's own bytes are not specials.
+      bits &= ~((<u32>1 << (i - base)) - 1);
     }
-    if (j >= n) return NONE;
-    const c = byteAt(j);
-    if (c == QUOTE) return j;
-    if (c < 0x20) {
-      strValid = false;
-      i = j + 1;
-      continue;
-    }
-    strEscaped = true;
-    if (j + 1 >= n) return NONE;
-    const e = byteAt(j + 1);
-    if (e == 117) {
-      // \uXXXX
-      if (j + 6 > n) return NONE;
-      if (!(isHex(byteAt(j + 2)) && isHex(byteAt(j + 3)) && isHex(byteAt(j + 4)) && isHex(byteAt(j + 5)))) strValid = false;
-      i = j + 6;
-    } else {
-      if (!(e == QUOTE || e == BACKSLASH || e == 47 || e == 98 || e == 102 || e == 110 || e == 114 || e == 116)) strValid = false;
-      i = j + 2;
-    }
-    if (strKeepAt == NONE && i > keepFrom) strKeepAt = i;
+    if (strKeepAt == NONE && next > keepFrom && next == base + 16) strKeepAt = charStart(keepFrom, n);
+    base = next;
   }
+  return NONE;
 }
 
 @inline function isSpace(c: u32): bool {
@@ -247,19 +256,21 @@ export function cut(n: u32, keep: u32, minCut: u32): i32 {
     const top = <usize>(depth - 1);
     const array = load<u8>(isArray + top) != 0;
     const cls = load<u8>(classOf + top);
+    // Closers and commas are taken wherever they come: a line where they stand wrong does not parse, cut or not.
+    if (c == 0x7d || c == 0x5d) {
+      depth--;
+      i++;
+      if (depth > 0) valueDone(depth - 1);
+      continue;
+    }
+    if (c == 0x2c) {
+      if (array) store<u32>(indexOf + (top << 2), load<u32>(indexOf + (top << 2)) + 1);
+      i++;
+      continue;
+    }
     let value: u8 = V_OTHER;
     if (!array) {
       if (load<u8>(expectKey + top) != 0) {
-        if (c == 0x2c) {
-          i++;
-          continue;
-        }
-        if (c == 0x7d) {
-          depth--;
-          i++;
-          if (depth > 0) valueDone(depth - 1);
-          continue;
-        }
         if (c != QUOTE) return -1;
         const end = scanString(i + 1, n, NONE);
         if (end == NONE || !strValid) return -1;
@@ -272,21 +283,8 @@ export function cut(n: u32, keep: u32, minCut: u32): i32 {
       }
       value = load<u8>(valueOf + top);
       if (cls == C_DETAILS) value = V_DETAILS;
-    } else {
-      if (c == 0x2c) {
-        store<u32>(indexOf + (top << 2), load<u32>(indexOf + (top << 2)) + 1);
-        i++;
-        continue;
-      }
-      if (c == 0x5d) {
-        depth--;
-        i++;
-        if (depth > 0) valueDone(depth - 1);
-        continue;
-      }
-      if (cls == C_CONTENT) value = V_BLOCK;
-      else if (cls == C_DETAILS) value = V_DETAILS;
-    }
+    } else if (cls == C_CONTENT) value = V_BLOCK;
+    else if (cls == C_DETAILS) value = V_DETAILS;
     if (c == 0x7b || c == 0x5b) {
       if (depth == MAX_DEPTH) return -1;
       const d = <usize>depth;
