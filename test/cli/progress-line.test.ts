@@ -2,7 +2,7 @@
 // for short work, throttled, cleared at the end on a terminal, never sharing a line with a warning.
 import { describe, expect, it } from "vitest";
 import { createOutput } from "../../src/cli/output.js";
-import { indexProgressText, listProgressText, progressReporter, type ProgressSink } from "../../src/cli/progress-line.js";
+import { indexProgressTexts, listProgressText, progressReporter, type ProgressSink } from "../../src/cli/progress-line.js";
 
 function sink(interactive: boolean): ProgressSink & { lines: (string | null)[] } {
   const lines: (string | null)[] = [];
@@ -48,9 +48,17 @@ describe("progressReporter", () => {
 });
 
 describe("the progress texts", () => {
-  it("recall's index build: files, MB, rate and time left", () => {
-    expect(indexProgressText({ files: 3, totalFiles: 36, bytes: 30e6, totalBytes: 360e6 }, 2000)).toBe("recall: indexing sessions 3/36, 30.0/360 MB, 15.0 MB/s, about 22 s left");
-    expect(indexProgressText({ files: 36, totalFiles: 36, bytes: 360e6, totalBytes: 360e6 }, 2000)).toBeNull();
+  it("recall's index build: files, MB, and from the second report the rate since the one before and the time left", () => {
+    // The bench folder's reports (ms, MB): the build ran 6.8 s, its first second mostly starting up.
+    const text = indexProgressTexts();
+    const report = (ms: number, mbDone: number) => text({ files: Math.round(mbDone / 20), totalFiles: 52, bytes: mbDone * 1e6, totalBytes: 1044e6 }, ms);
+    expect(report(1480, 61)).toBe("recall: indexing sessions 3/52, 61.0/1044 MB");
+    expect(report(3200, 262)).toBe("recall: indexing sessions 13/52, 262/1044 MB, 117 MB/s, about 7 s left");
+    expect(report(4540, 523)).toBe("recall: indexing sessions 26/52, 523/1044 MB, 195 MB/s, about 3 s left");
+    // Nothing new since the last report (or no time passed): no rate to tell.
+    expect(report(4540, 523)).toBe("recall: indexing sessions 26/52, 523/1044 MB");
+    expect(report(5660, 784)).toBe("recall: indexing sessions 39/52, 784/1044 MB, 233 MB/s, about 2 s left");
+    expect(report(6800, 1044)).toBeNull();
   });
 
   it("list: files read and time left, minutes past a minute", () => {

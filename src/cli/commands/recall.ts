@@ -28,7 +28,7 @@ import {
 import type { CrossSessionPage, RecallCache } from "../../engine/store/recall-cache.js";
 import type { Command, CommandContext } from "../command.js";
 import { usageError } from "../errors.js";
-import { indexProgressText, progressReporter } from "../progress-line.js";
+import { indexProgressTexts, progressReporter } from "../progress-line.js";
 import { openSession, reportDiagnostics, resolveLeaf } from "../open-session.js";
 import { stringOption } from "../option-values.js";
 import { runWithinBudget } from "../../host/time-budget.js";
@@ -149,7 +149,7 @@ async function recallAll(ctx: CommandContext): Promise<number> {
   const { RecallCache, recallCacheFile, sqliteChoiceFrom } = await import("../../engine/store/recall-cache.js");
   const cache: RecallCache = RecallCache.open(recallCacheFile(ctx.env, ctx.home), { sqlite: sqliteChoiceFrom(ctx.env) });
   try {
-    const reporter = progressReporter(ctx.out, clock, indexProgressText);
+    const reporter = progressReporter(ctx.out, clock, indexProgressTexts());
     let stats;
     try {
       stats = cache.update(files, ctx.profile, { onProgress: reporter.onProgress });
