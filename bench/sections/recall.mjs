@@ -27,6 +27,8 @@ export const notes = [
   "- The many-small-sessions row (December 2026's eighth session): 303 sessions of 170-289 KB (60 MB) build at about 20× the warm read, with workers or without. The writes dominate, not the preparing: one postings row per term and file (287,000 rows for 277 sessions of 170 KB, against 364,000 for the 52 files of the 1 GB folder), and in one thread SQLite's inserts and what feeds them take about half of the build (CPU profile of 277 sessions of 170 KB), preparing the files about a sixth. Writing a batch's rows of one term as one row (its files' entries in one blob) would cut the rows by about the number of files in a batch: the next step for real folders, which are mostly small sessions.",
   "- Where the rest would have to come from (December 2026's ninth session, no change to the build). One thread builds the 1 GB folder with 11.5 s of CPU, two workers with 15 s (the 2 cores give about 1.45× of one, see above), so a 3.3 s build needs about 4.8 s of one-thread CPU, less than half of today's. A one-thread profile: counting words 37% (42 million words a GB, 93-100 ns a word in a worker), the line loop with JSON.parse 17%, SQLite 13%, the collector 8%. The same word loop (scan, hash, table, counts, positions) written in AssemblyScript as a prototype ran at 39 ns a word against 93 on 6 of the files: about 2 s of one-thread CPU less, a build of some 6.5 s, still above 5× of a cold read under 1.3 s. The many-small-sessions folder in one thread (2.46 s): preparing 0.89 s, postings 0.89 s (335,000 rows, one per term and file, against 364,000 for the whole 1 GB folder), docs and the rest 0.48 s, the closing VACUUM 0.12 s; writing every transaction as a run instead of into postings took about 4% off, 128 rows to an INSERT instead of 32 nothing measurable. Rows per term and batch of files, not per file, are what would change that.",
   "- Words counted in WebAssembly (December 2026's tenth session). The word loop of the first build (scan, fold, hash, term table, counts, positions and postings rows) is AssemblyScript compiled to WebAssembly (recall/wasm/word-rows.as.ts, driven by recall/word-rows.ts); the per-session index keeps the JavaScript table. On six sessions of this folder, one thread, alternating: 87-94 ns a word in JavaScript, 53-59 in WebAssembly, the rows byte for byte the same (the 1 GB folder's 364,330 postings rows identical row for row against the JavaScript build). Timed inside a 2-worker build, counting takes 1.9-2.1 s of each worker's 6.9 s (92-100 ns a word of wall time, the two workers and the writer sharing 2 cores). Builds alternating with the JavaScript one in the same minutes: 6.5-8.0 s against 7.5-8.6 s, CPU 12.2-14.9 s against 14.0-16.2 s. What a build spends now, every file in memory (no words counted at all: 4.1 s, 7.5 s of CPU; counted but no rows written: 5.6-5.9 s; everything: 6.9-7.1 s): writing the postings rows (terms sent to the writer, their ids, 364,000 rows inserted) costs 1.2-1.4 s of wall time, about as much as counting. Tried and left out: each term's first 8 bytes in its table slot, so most lookups read neither the term's record nor the pool (no difference); a larger young generation for the workers (none). Six runs of the cold row after this change (two full bench runs, four of this section): 4.44×, 5.38×, 4.67×, 4.56×, 5.47×, 6.97×; builds of 6.6-8.0 s as the machine's speed moved, against cold reads of 0.98-1.58 s. The figure is met while a cold read takes about 1.4 s or more; against the 1.0-1.1 s reads of other runs, a build would need to be under 5.5 s. What would give that margin: writing postings rows per term and batch of files rather than per term and file (a format change: search, deletion, merging and fault handling read those rows), and not parsing long tool outputs past their cap (half the bytes), with the part cut out proved a valid JSON string in WebAssembly.",
+  "- Long lines cut before they are parsed (December 2026's eleventh session). A line over 16 KB is copied into a WebAssembly module (recall/wasm/line-cut.as.ts, driven by recall/line-cut.ts) that finds what no reader of the index takes (a message's details, an image's bytes, a tool's output past its first 12,006 bytes when the result is no error) and cuts it out, where the rest parses exactly as the whole line (the bytes cut hold no raw control char and no bad escape, and start where a char or escape does; the host checks the tool result again on the parsed entry). The fourth session's scan in JavaScript cost nearly what it saved; this one reads sixteen bytes at a time: 0.19-0.27 ns a byte on base64, 0.43 on tool output with an escape every 20 bytes, against 3.1-4.4 ns a byte for JSON.parse of a 3 MB line (its string goes to V8's large-object space) and about 1.2 on the bench folder's long lines. On those (840 lines, 84 MB, of 8 sessions) 12.7 MB is left to parse; cut and parse 58-59 ms against 96-104 parsed whole. The 1 GB build moved within the noise (one thread, alternating: 10.3-12.3 s of CPU with the cut, 10.4-12.1 s without; a profile: JSON.parse 0.4 s less, the scan 0.3 s, 211 scavenges against 272): most of what long lines cost a build is the words the index keeps of them (an error's output, long user and assistant texts), which no cut touches; skipping every line over 32 KB outright (an upper bound that drops their docs) took only 0.65 s off the 2-worker build. Where the cut pays is the row above: sessions with screenshots, 1.5× as fast to prepare.",
+  "- Where a build's time goes, by the clock (December 2026's eleventh session, the 1 GB folder warm): the workers are the critical path, each taking 150-250 ms a 20 MB file once warm and 430-600 ms its first (workers start in about 160 ms; flags for earlier optimizing, --no-liftoff and --always-sparkplug, changed nothing); the writer finishes 0.4 s after the last file is prepared. The first second writes little (61 MB by 1.5 s, then about 260 MB every 1.3-1.7 s), so the progress line's rate since the start put the time left at five times the real one (32 s with 6.5 s to go): it now takes the rate since the report before, and the first report gives none. Tried and left out: hashing a word eight bytes at a time instead of FNV byte by byte (no difference in the word benchmark), V8's single-threaded collector (none), no per-doc arrays of tools and paths in the segment builder (scavenges 20% shorter: about 1.5% of a build). Why 5× of a fast cold read stays out of reach on this machine: the 2 cores give about 1.45× of one, so a 5 s build needs about 7.2 s of one-thread CPU against about 10 s now (JSON.parse 1.6 s, counting words 2.5 s, the collector 0.9 s, SQLite 1.6 s, the rest JavaScript around them), and no piece or change within reach is 2.8 s. What would be: the docs read from the line's bytes in WebAssembly (no JSON.parse, no strings for what the index keeps), with JSON.parse left for the lines it cannot take; or postings rows per term and batch of files. The machine's speed moved during the session: the same 2-worker build took 6.5 s at its start and 7.7-9.5 s an hour later, the word benchmark 53-59 ns a word in the tenth session and 70-89 in this one.",
 ];
 
 const SELF = fileURLToPath(import.meta.url);
@@ -144,6 +146,7 @@ export async function run(ctx) {
   const smallDir = join(ctx.outDir, "recall-small-agent");
   ensureCutFolder(ctx, join(smallDir, "sessions", "--home-dev-small--"), sources.slice(10, 13), 170_000);
   rows.push(folderBuildRow(ctx, smallDir, (r) => `a folder of many small sessions, warm: ${r.files} of ${(r.smallest / 1e3).toFixed(0)}-${(r.largest / 1e3).toFixed(0)} KB, ${(r.bytes / 1e6).toFixed(0)} MB`));
+  rows.push(screenshotsRow(ctx, sources[0], join(ctx.outDir, "recall-screenshots.jsonl")));
   const corpus = join(ctx.shared, "corpus");
   if (existsSync(corpus)) {
     const c = child(ctx, ["corpus", corpus, join(ctx.outDir, "recall-corpus-cache")]);
@@ -208,6 +211,22 @@ function ensureSessionsDir(ctx, dir) {
  * about `bytes` each (under their header, each with an id of its own), and `joined` (when given)
  * made one large session, first in the listing.
  */
+/** A session with screenshots (a user's image every 200 lines), prepared for a first build with its long lines cut and parsed whole. */
+function screenshotsRow(ctx, source, file) {
+  const r = source ? child(ctx, ["screenshots", source, file]) : { error: "no session to add screenshots to" };
+  const figure = "recall --all, preparing one session with screenshots for a first build: long lines parsed with what no reader takes cut out (recall/line-cut.ts)";
+  if (r.error) return { figure, value: r.error, baseline: "", ratio: "", target: "", met: false, command: COMMAND };
+  return {
+    figure: `${figure}; ${(r.bytes / 1e6).toFixed(0)} MB, ${r.screenshots} screenshots of ${(r.imageBytes / 1e6).toFixed(1)} MB, warm, best of ${r.rounds} alternating`,
+    value: fmt(r.cutMs),
+    baseline: `${fmt(r.wholeMs)} with every line parsed whole (same run)`,
+    ratio: ratioOf(r.cutMs, r.wholeMs),
+    target: "informational",
+    met: undefined,
+    command: COMMAND,
+  };
+}
+
 function ensureCutFolder(ctx, project, cut, bytes, joined = []) {
   if (existsSync(join(project, "done"))) return;
   rmSync(project, { recursive: true, force: true });
@@ -305,6 +324,34 @@ async function worker(mode, args) {
     engine.search(index, "/exit(ed)? with code [1-9]/", { scope: "all", now, budgetMs: 60_000 });
     const regexMs = now() - t;
     return { samples: 20, p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)], slowest: `${slowQ} ${slowT.toFixed(1)} ms (max)`, regexMs };
+  }
+  if (mode === "screenshots") {
+    const [source, file] = args;
+    const { prepareWholeFile } = await import(new URL("./store/recall-cache-prepare.js", engineUrl).href);
+    const image = Buffer.alloc(1_500_000).map((_, i) => (i * 7919) & 255).toString("base64");
+    const lines = readFileSync(source, "utf8").split("\n").filter(Boolean);
+    const out = [];
+    let screenshots = 0;
+    for (let i = 0; i < lines.length; i++) {
+      out.push(lines[i]);
+      if (i === 0 || i % 200 !== 0) continue;
+      const { id, timestamp } = JSON.parse(lines[i]);
+      out.push(JSON.stringify({ type: "message", id: `shot${i}`, parentId: id, timestamp, message: { role: "user", content: [{ type: "text", text: "a screenshot of the page" }, { type: "image", mimeType: "image/png", data: image }], timestamp: 1 } }));
+      screenshots++;
+    }
+    writeFileSync(file, `${out.join("\n")}\n`);
+    const st = statSync(file);
+    const best = { cut: Infinity, whole: Infinity };
+    const rounds = 5;
+    for (let r = 0; r < rounds; r++) {
+      for (const how of ["cut", "whole"]) {
+        const t = now();
+        prepareWholeFile(file, st, "1.6", { cutLines: how === "cut" });
+        best[how] = Math.min(best[how], now() - t);
+      }
+    }
+    rmSync(file, { force: true });
+    return { bytes: st.size, screenshots, imageBytes: image.length, rounds, cutMs: best.cut, wholeMs: best.whole };
   }
   if (mode === "corpus") {
     const [corpus, cacheHome] = args;

@@ -232,8 +232,11 @@ describe("long lines, parsed with the text no reader takes cut out (recall/line-
       msg("b1", "a2", { role: "bashExecution", command: "make", output: out("bash"), exitCode: 2, details, timestamp: 4 }) +
       line({ type: "compaction", id: "k1", parentId: "b1", summary: out("summary"), firstKeptEntryId: "u1", tokensBefore: 10, details }) +
       tool("r4", "k1", { toolName: "vcc_recall", content: [{ type: "text", text: out("recall") }], details });
-    const seg = both(write(text), true).segment!;
+    const path = write(text);
+    const seg = both(path, true).segment!;
     expect(seg.entryIds).toEqual(["u1", "a1", "r1", "r2", "r3", "u2", "a2", "b1", "k1"]);
+    // The same streamed read with every line parsed whole (the bench's comparison).
+    expectSamePrepared(prepareWholeFile(path, statSync(path), "1.6", { cutLines: false }), prepareWholeFile(path, statSync(path), "1.6"));
     // The error's words past the cap are indexed: it was not cut.
     expect(seg.terms).toContain("second");
   });

@@ -151,14 +151,21 @@ export interface PreparedFile {
   segment: PreparedSegment | null;
 }
 
+/** How a file is read (both seams: the default is what a build does). */
+export interface PrepareOptions {
+  stream?: boolean;
+  cutLines?: boolean;
+}
+
 /**
  * Reads and prepares the whole file, `size` bytes of it. Whether pi lists it is judged on the
  * complete lines read, like the docs (pi's listing also sees a line still being written, which
  * is nearly always malformed and skipped). `stream: false` loads the file whole even where it could
- * be read a line at a time (tests compare the two). `buffers`: read into one of these (a build
- * reading file after file; read-buffers.ts).
+ * be read a line at a time (tests compare the two); `cutLines: false` parses its long lines whole
+ * (the bench compares the two). `buffers`: read into one of these (a build reading file after file;
+ * read-buffers.ts).
  */
-export function prepareWholeFile(path: string, st: { size: number; mtimeMs: number }, profile: PiProfile, options: { stream?: boolean; buffers?: ReadBuffers } = {}): PreparedFile {
+export function prepareWholeFile(path: string, st: { size: number; mtimeMs: number }, profile: PiProfile, options: PrepareOptions & { buffers?: ReadBuffers } = {}): PreparedFile {
   const { buffers } = options;
   if (!buffers) return prepareFileBytes(readRange(path, 0, st.size), st, profile, options);
   // What was prepared holds none of the bytes: the next file may be read into the same buffer.
@@ -166,13 +173,13 @@ export function prepareWholeFile(path: string, st: { size: number; mtimeMs: numb
 }
 
 /** prepareWholeFile of a file's bytes, read by the caller (a worker reads the next files while it prepares one). */
-export function prepareFileBytes(bytes: Uint8Array, st: { size: number; mtimeMs: number }, profile: PiProfile, options: { stream?: boolean } = {}): PreparedFile {
+export function prepareFileBytes(bytes: Uint8Array, st: { size: number; mtimeMs: number }, profile: PiProfile, options: PrepareOptions = {}): PreparedFile {
   const offset = completeLines(bytes);
   const body = bytes.subarray(0, offset);
   const tailHash = sha256Hex(bytes.subarray(Math.max(0, offset - TAIL_CHECK_BYTES), offset));
   const file = { size: st.size, mtimeMs: st.mtimeMs, offset, tailHash };
   // Only v3 files grow by plain appends; older ones are rewritten by pi's migration first (only v3 streams).
-  const streamed = options.stream === false ? null : streamWholeFile(body, profile);
+  const streamed = options.stream === false ? null : streamWholeFile(body, profile, options.cutLines ?? true);
   if (streamed) return { ...file, appendable: true, ...streamed };
   const scan = scanSessionText(body, profile);
   const loaded = loadFromScan(scan, profile);

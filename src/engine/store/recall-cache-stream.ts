@@ -29,8 +29,11 @@ export interface StreamedFile {
   segment: PreparedSegment | null;
 }
 
-/** `body`: a file's complete lines. Null when the file is not one this reader takes (see above). */
-export function streamWholeFile(body: Uint8Array, profile: PiProfile): StreamedFile | null {
+/**
+ * `body`: a file's complete lines. Null when the file is not one this reader takes (see above).
+ * `cutLines`: long lines are parsed with what no reader takes cut out (false: whole, to compare).
+ */
+export function streamWholeFile(body: Uint8Array, profile: PiProfile, cutLines = true): StreamedFile | null {
   if (profile !== "1.6" || hasLoneCarriageReturnByte(body)) return null;
   const decoder = new PieceDecoder(body);
   const buf = asBuffer(body);
@@ -45,7 +48,7 @@ export function streamWholeFile(body: Uint8Array, profile: PiProfile): StreamedF
     const from = starts[line - 1];
     const to = starts[line] - 1;
     // A long line is parsed with the text no reader takes cut out of it (recall/line-cut.ts); the header whole.
-    const cut = decoder.valid && header !== null && to - from >= LONG_LINE_BYTES ? cutUnreadText(buf.subarray(from, to)) : null;
+    const cut = cutLines && decoder.valid && header !== null && to - from >= LONG_LINE_BYTES ? cutUnreadText(buf.subarray(from, to)) : null;
     let latin1 = false;
     let text: string;
     if (!decoder.valid) text = decoder.decode(from, to);
