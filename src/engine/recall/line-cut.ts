@@ -1,11 +1,11 @@
 // Long session lines, read for a first build of the cross-session index, with the text no reader
 // of the index takes cut out before they are parsed (wasm/line-cut.as.ts finds it and says what
 // it is: a message's details, an image's bytes, a tool's output past what the index keeps of it).
-// Half the bytes of the bench folder lie in lines over 16 KB, nearly all of them tool results:
-// parsing them whole made a string of every byte (pi's untruncated output in details, base64
-// images), to keep 2,000 chars. The line is copied into the module's memory, scanned and cut
-// there, and parsed from there; it parses as the whole line does (same entry for every reader of a
-// streamed read: the listing, the docs, the calls' paths), or fails as it does.
+// JSON.parse made a string of every byte of them: a screenshot's base64, megabytes in one line,
+// took 3-4 ns a byte to parse, where the module copies and scans it at 0.2-0.3 (a session with
+// screenshots prepares 1.5x as fast: bench, recall section). The line is cut in the module's
+// memory and parsed from there; it parses as the whole line does (the same entry for every reader
+// of a streamed read: the listing, the docs, the calls' paths), or fails as it does.
 import { Buffer } from "node:buffer";
 import { TOOL_RESULT_CAP } from "./document.js";
 import { LINE_CUT_WASM } from "./wasm/line-cut-binary.js";
@@ -22,8 +22,8 @@ interface LineCutExports {
 
 /** Shorter lines are parsed as they are: a cut would save less than the scan costs. */
 export const LONG_LINE_BYTES = 16 * 1024;
-/** Longer ones too: the module's memory would keep their size for the rest of the process. */
-const LONGEST_CUT_LINE = 32 * 1024 * 1024;
+/** Longer ones too: well short of V8's longest string (about 512 MB), past which the whole line could not be read, cut or not. */
+const LONGEST_CUT_LINE = 256 * 1024 * 1024;
 /** A tool output keeps this many bytes: a char takes at most 6 in JSON (\uXXXX), so it keeps more chars than the index's cap. */
 const KEEP_BYTES = 6 * (TOOL_RESULT_CAP + 1);
 /** Fewer bytes are not worth a cut. */
