@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  // *.as.ts is AssemblyScript (compiled to WebAssembly by build/word-rows-wasm.mjs), which TypeScript cannot parse.
+  // *.as.ts is AssemblyScript (compiled to WebAssembly by build/wasm-modules.mjs), which TypeScript cannot parse.
   { ignores: ["dist/**", "node_modules/**", "coverage/**", "bench/out/**", "tmp/**", "**/*.as.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,

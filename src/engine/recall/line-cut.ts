@@ -7,6 +7,7 @@
 // memory and parsed from there; it parses as the whole line does (the same entry for every reader
 // of a streamed read: the listing, the docs, the calls' paths), or fails as it does.
 import { Buffer } from "node:buffer";
+import { isRecord } from "../usage/figures.js";
 import { TOOL_RESULT_CAP } from "./document.js";
 import { LINE_CUT_WASM } from "./wasm/line-cut-binary.js";
 import { instantiate } from "./wasm-instance.js";
@@ -68,13 +69,11 @@ export function cutUnreadText(line: Uint8Array): CutLine | null {
  */
 export function toolTextCutsHold(entry: unknown, cut: CutLine): boolean {
   if (!cut.toolTexts.length) return true;
-  const message = isObject(entry) ? entry.message : undefined;
-  if (!isObject(message) || message.role !== "toolResult" || message.isError === true || !Array.isArray(message.content)) return false;
+  const message = isRecord(entry) ? entry.message : undefined;
+  if (!isRecord(message) || message.role !== "toolResult" || message.isError === true || !Array.isArray(message.content)) return false;
   const content = message.content as unknown[];
   return cut.toolTexts.every((i) => {
     const block = content[i];
-    return isObject(block) && block.type === "text" && typeof block.text === "string";
+    return isRecord(block) && block.type === "text" && typeof block.text === "string";
   });
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -65,7 +65,6 @@ let inputCap: u32 = 0;
 let escapeLengths: usize = 0;
 
 // What scanString found of the string it read.
-let strValid = true;
 let strEscaped = false;
 let strKeepAt: u32 = NONE;
 
@@ -135,12 +134,11 @@ function charStart(at: u32, n: u32): u32 {
 /**
  * Reads the string whose first byte is at `from` (just past its opening quote), sixteen bytes at a
  * time; answers the index of its closing quote, or NONE when the line ends first or the string is
- * invalid (a raw control char, a bad escape: strValid false). Sets strEscaped (it holds an escape)
+ * invalid (a raw control char, a bad escape). Sets strEscaped (it holds an escape)
  * and strKeepAt: the first place at or past `keepFrom` where a char or escape begins (NONE when the
  * string ends before).
  */
 function scanString(from: u32, n: u32, keepFrom: u32): u32 {
-  strValid = true;
   strEscaped = false;
   strKeepAt = NONE;
   // Bytes before `i` are read; `base` is where the current sixteen begin.
@@ -156,17 +154,11 @@ function scanString(from: u32, n: u32, keepFrom: u32): u32 {
       if (strKeepAt == NONE && j > keepFrom) strKeepAt = charStart(keepFrom, j);
       const c = byteAt(j);
       if (c == QUOTE) return j;
-      if (c < 0x20 || j + 1 >= n) {
-        strValid = c >= 0x20;
-        return NONE;
-      }
+      if (c < 0x20 || j + 1 >= n) return NONE;
       strEscaped = true;
       // 2 for \" \\ \/ \b \f \n \r \t, 6 for \u, 0 for no escape.
       const length = <u32>load<u8>(escapeLengths + <usize>byteAt(j + 1));
-      if (length == 0 || (length == 6 && !(j + 6 <= n && isHex(byteAt(j + 2)) && isHex(byteAt(j + 3)) && isHex(byteAt(j + 4)) && isHex(byteAt(j + 5))))) {
-        strValid = false;
-        return NONE;
-      }
+      if (length == 0 || (length == 6 && !(j + 6 <= n && isHex(byteAt(j + 2)) && isHex(byteAt(j + 3)) && isHex(byteAt(j + 4)) && isHex(byteAt(j + 5))))) return NONE;
       i = j + length;
       if (strKeepAt == NONE && i > keepFrom) strKeepAt = i;
       if (i - base >= 16) {
@@ -274,7 +266,7 @@ export function cut(n: u32, keep: u32, minCut: u32): i32 {
       if (load<u8>(expectKey + top) != 0) {
         if (c != QUOTE) return -1;
         const end = scanString(i + 1, n, NONE);
-        if (end == NONE || !strValid) return -1;
+        if (end == NONE) return -1;
         store<u8>(valueOf + top, keyValue(cls, i + 1, end));
         i = skipSpace(end + 1, n);
         if (i >= n || byteAt(i) != 0x3a) return -1;
@@ -302,7 +294,7 @@ export function cut(n: u32, keep: u32, minCut: u32): i32 {
     if (c == QUOTE) {
       const cutsText = value == V_TEXT && load<u8>(classOf + top) == C_BLOCK;
       const end = scanString(i + 1, n, cutsText ? i + 1 + keep : NONE);
-      if (end == NONE || !strValid) return -1;
+      if (end == NONE) return -1;
       if (value == V_DETAILS || value == V_DATA) {
         if (end - (i + 1) >= minCut) addCut(i + 1, end, -1);
       } else if (cutsText) {
