@@ -4,10 +4,10 @@
 // 5,000 for a 20 MB session, each page cleared by the system first), and freeing it gives the
 // pages back, so the next file faults them in again. On the 1 GB bench folder that was some
 // 60,000 page faults and about a second of system time per build; reading into kept buffers, a
-// build faults in only its first few.
+// build faults in only its first few. Whole files are read past the page cache where the system
+// allows it (read-uncached.ts).
 import { constants } from "node:buffer";
-import { open } from "node:fs/promises";
-import { readHandleRange } from "./read-fd-range.js";
+import { DIRECT_SLACK, readWholeUncached, readWholeUncachedAsync } from "./read-uncached.js";
 
 /** Buffers kept for the next reads: about as many as a worker has reads in flight. */
 const KEPT = 4;
@@ -23,8 +23,19 @@ export function bufferSizeFor(size: number, max: number = constants.MAX_LENGTH):
   return Math.max(size, Math.min(max, Math.max(MIB, Math.ceil((size * 1.25) / MIB) * MIB)));
 }
 
+export interface ReadBuffersOptions {
+  /** False: whole files are read through the page cache, as any other read (the bench compares the two). */
+  directReads?: boolean;
+}
+
 export class ReadBuffers {
   private readonly kept: Buffer[] = [];
+  /** Whether whole files are read past the page cache where the system allows it (read-uncached.ts). */
+  readonly directReads: boolean;
+
+  constructor(options: ReadBuffersOptions = {}) {
+    this.directReads = options.directReads ?? true;
+  }
 
   /** A buffer of at least `size` bytes: the smallest kept one that fits, else a new one with room to spare (the next file is often a little larger). */
   take(size: number): Buffer {
@@ -67,18 +78,22 @@ export interface ReadStart {
   buffer: Buffer;
 }
 
-/** Bytes [0, size) of the file at `path` (fewer when it is shorter), as readRange reads them, by libuv's threads. */
+/** The buffer a whole read of `size` bytes takes: room for a direct read's alignment and last block. */
+const wholeReadBytes = (size: number): number => size + DIRECT_SLACK;
+
+/** Bytes [0, size) of the file at `path` (fewer when it is shorter), read whole by libuv's threads into a buffer of `buffers`. */
 export async function readFileStart(path: string, size: number, buffers: ReadBuffers): Promise<ReadStart> {
-  const buffer = buffers.take(size);
+  const buffer = buffers.take(wholeReadBytes(size));
   try {
-    const file = await open(path, "r");
-    try {
-      return { bytes: await readHandleRange(file, 0, size, buffer), buffer };
-    } finally {
-      await file.close();
-    }
+    const read = await readWholeUncachedAsync(path, size, buffer, { directFlag: buffers.directReads ? undefined : null });
+    return { bytes: read.bytes, buffer };
   } catch (error) {
     buffers.give(buffer);
     throw error;
   }
+}
+
+/** `use` of bytes [0, size) of the file at `path` (fewer when it is shorter), read whole into a buffer of `buffers` that is given back after. */
+export function withWholeFile<T>(path: string, size: number, buffers: ReadBuffers, use: (bytes: Buffer) => T): T {
+  return buffers.lend((bufferFor) => use(readWholeUncached(path, size, bufferFor(wholeReadBytes(size)), { directFlag: buffers.directReads ? undefined : null }).bytes));
 }

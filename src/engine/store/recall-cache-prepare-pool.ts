@@ -29,6 +29,8 @@ export interface PrepareSetup {
   windowBytes: number;
   /** The files (indexes) in the order workers take them (ClaimBoard.sequence). */
   sequence: readonly number[];
+  /** ReadBuffers.directReads of the pool's buffers. */
+  directReads: boolean;
 }
 
 /** Below this many bytes to read, starting a worker (~40 ms) is not worth it. */
@@ -130,7 +132,7 @@ export class PreparePool {
         // Each worker answers on a channel of its own, which this thread reads synchronously.
         const { port1, port2 } = new MessageChannel();
         ports.push(port1);
-        const setup: PrepareSetup = { port: port2, signal: board.signal, files: list, profile, windowBytes: WINDOW_BYTES, sequence: board.sequence };
+        const setup: PrepareSetup = { port: port2, signal: board.signal, files: list, profile, windowBytes: WINDOW_BYTES, sequence: board.sequence, directReads: buffers.directReads };
         const w = new Worker(workerUrl, { workerData: setup, transferList: [port2] });
         w.unref();
         workers.push(w);

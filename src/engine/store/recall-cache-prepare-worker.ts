@@ -21,7 +21,7 @@ interface Claimed {
 async function run(setup: PrepareSetup): Promise<void> {
   const { port, files, profile } = setup;
   const board = ClaimBoard.attach(setup.signal, files.map((f) => f.size), setup.windowBytes, setup.sequence);
-  const buffers = new ReadBuffers();
+  const buffers = new ReadBuffers({ directReads: setup.directReads });
   const start = (seq: number): Claimed | null => {
     if (seq < 0) return null;
     const bytes = readFileStart(files[seq].path, files[seq].size, buffers);

@@ -12,7 +12,7 @@ import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { NO_CALLS, SegmentBuilder, type CallLookup, type PreparedSegment } from "./recall-cache-segment.js";
 import { streamWholeFile } from "./recall-cache-stream.js";
-import type { ReadBuffers } from "./read-buffers.js";
+import { withWholeFile, type ReadBuffers } from "./read-buffers.js";
 import { readFdRange } from "./read-fd-range.js";
 import { varintLength, writeVarint } from "./varint.js";
 import { isListedByPi, listedValues } from "./sessions.js";
@@ -169,7 +169,7 @@ export function prepareWholeFile(path: string, st: { size: number; mtimeMs: numb
   const { buffers } = options;
   if (!buffers) return prepareFileBytes(readRange(path, 0, st.size), st, profile, options);
   // What was prepared holds none of the bytes: the next file may be read into the same buffer.
-  return buffers.lend((bufferFor) => prepareFileBytes(readRange(path, 0, st.size, bufferFor(st.size)), st, profile, options));
+  return withWholeFile(path, st.size, buffers, (bytes) => prepareFileBytes(bytes, st, profile, options));
 }
 
 /** prepareWholeFile of a file's bytes, read by the caller (a worker reads the next files while it prepares one). */

@@ -127,6 +127,8 @@ export interface UpdateOptions {
   workers?: PoolOptions | false;
   /** Test seam: RUN_MIN_BYTES and MAX_RUNS. */
   runs?: { minBytes?: number; max?: number };
+  /** False: whole files are read through the page cache (read-uncached.ts; the bench compares the two). */
+  directReads?: boolean;
 }
 
 /** One stored row of a term's postings for a file. */
@@ -219,7 +221,7 @@ export class RecallIndexWriter {
     });
     const freshIndex = new Map(fresh.map((p, k) => [p.path, k]));
     // Files read whole in this thread (here or by the pool) are read into the same few buffers, file after file.
-    const buffers = new ReadBuffers();
+    const buffers = new ReadBuffers({ directReads: options.directReads });
     // Taken as they are ready: the largest are started first.
     const pool = options.workers === false ? null : PreparePool.start(fresh, profile, { order: "largest-first", ...options.workers }, buffers);
     let heldTaken = 0;

@@ -46,7 +46,7 @@ export class MemoryIndex implements IndexReader {
     this.resume = null;
     const progress = { files: 0, totalFiles: pending.length, bytes: 0, totalBytes: pending.reduce((n, p) => n + p.size, 0) };
     // Worker threads prepare the next files, as for a first build of the cache.
-    const buffers = new ReadBuffers();
+    const buffers = new ReadBuffers({ directReads: options.directReads });
     const pool = options.workers === false ? null : PreparePool.start(pending, profile, options.workers, buffers);
     let i = 0;
     try {
