@@ -124,8 +124,24 @@ export async function run(ctx) {
     rows.push({ figure: `recall --all index size (${label})`, value: `${(all.cacheBytes / 1e6).toFixed(1)} MB`, baseline: `${(bytes / 1e6).toFixed(0)} MB of sessions`, ratio: `${sizeRatio.toFixed(2)}×`, target: "≤ 0.25×", met: sizeRatio <= 0.25, command });
     rows.push({ figure: `recall --all index size by table (dbstat, share of the sessions' size)`, value: all.tables, baseline: "", ratio: "", target: "informational", met: undefined, command });
     const coldly = all.cold ? "page cache dropped before it" : "page cache NOT dropped (needs root and a writable /proc/sys/vm/drop_caches): files in memory";
-    rows.push({ figure: `recall --all first index build, cold (${label}, ${all.docs} docs; ${all.workers} worker thread${all.workers === 1 ? "" : "s"} preparing files, ${all.cores} cores; ${coldly})`, value: fmt(all.firstBuildMs), baseline: `${fmt(all.readMs)} reading every file once, ${all.cold ? "page cache dropped before it" : "files in memory"} (same run)`, ratio: ratioOf(all.firstBuildMs, all.readMs), target: "≤ 5.00×", met: all.firstBuildMs <= 5 * all.readMs, command });
-    rows.push({ figure: "recall --all first index build, warm: every file in the page cache (a new index)", value: fmt(all.firstBuildWarmMs), baseline: `${fmt(all.readWarmMs)} reading every file from the page cache (same run)`, ratio: ratioOf(all.firstBuildWarmMs, all.readWarmMs), target: "informational", met: undefined, command });
+    // The target row: the median of rounds, each in a process of its own (a single round has
+    // ranged from 4.4× to 7.0× on this virtual machine as its speed and the host's cache moved).
+    const rounds = [];
+    for (let r = 0; r < COLD_ROUNDS; r++) {
+      const round = child(ctx, ["cold-round", agentDir, cacheHome]);
+      if (!round.error) rounds.push(round);
+    }
+    if (rounds.length === 0) rows.push({ figure: "recall --all first index build, cold", value: "every round crashed", baseline: "", ratio: "", target: "≤ 5.00×", met: false, command });
+    else {
+      // The round whose ratio is the median: a build set against the read of its own round.
+      const { buildMs, readMs } = [...rounds].sort((a, b) => a.buildMs / a.readMs - b.buildMs / b.readMs)[Math.floor(rounds.length / 2)];
+      const each = rounds.map((r) => `${(r.buildMs / 1000).toFixed(2)} s / ${(r.readMs / 1000).toFixed(2)} s = ${ratioOf(r.buildMs, r.readMs)}`).join(", ");
+      rows.push({ figure: `recall --all first index build, cold (${label}, ${all.docs} docs; ${all.workers} worker thread${all.workers === 1 ? "" : "s"} preparing files, ${all.cores} cores; ${rounds[0].cold ? "page cache dropped before it" : coldly}; the round of median ratio of ${rounds.length}, each a process of its own: build / read ${each})`, value: fmt(buildMs), baseline: `${fmt(readMs)} reading every file once, ${rounds[0].cold ? "page cache dropped before it" : "files in memory"} (same round)`, ratio: ratioOf(buildMs, readMs), target: "≤ 5.00×", met: buildMs <= 5 * readMs, command });
+    }
+    rows.push({ figure: `recall --all first index build, cold, once more in the process that measures the rows below (${coldly})`, value: fmt(all.firstBuildMs), baseline: `${fmt(all.readMs)} reading every file once (same process)`, ratio: ratioOf(all.firstBuildMs, all.readMs), target: "informational", met: undefined, command });
+    rows.push({ figure: "recall --all first index build, cold, with whole files read through the page cache (directReads: false, as before December 2026's twelfth session)", value: fmt(all.firstBuildCachedReadsMs), baseline: `${fmt(all.firstBuildMs)} read past the page cache (store/read-uncached.ts), same run`, ratio: ratioOf(all.firstBuildCachedReadsMs, all.readMs), target: "informational (ratio vs the plain read)", met: undefined, command });
+    rows.push({ figure: `recall --all, every file read once as a build reads it: ${all.readDirect ? "past the page cache (O_DIRECT)" : "through the page cache (no direct reads here)"}, ${all.cold ? "page cache dropped before it" : "files in memory"}`, value: fmt(all.readUncachedMs), baseline: `${fmt(all.readMs)} the plain read the target is measured against (same run)`, ratio: ratioOf(all.readUncachedMs, all.readMs), target: "informational", met: undefined, command });
+    rows.push({ figure: "recall --all first index build, warm: every file in the page cache (a new index; the build reads past it where it can, store/read-uncached.ts)", value: fmt(all.firstBuildWarmMs), baseline: `${fmt(all.readWarmMs)} reading every file from the page cache (same run)`, ratio: ratioOf(all.firstBuildWarmMs, all.readWarmMs), target: "informational", met: undefined, command });
     rows.push({ figure: "recall --all without SQLite, warm: the sessions indexed in memory, then one search (PI_EXPLORER_SQLITE=none, or no driver loads)", value: fmt(all.memoryMs), baseline: `${fmt(all.firstBuildWarmMs)} building the cache, warm`, ratio: ratioOf(all.memoryMs, all.readWarmMs), target: "informational", met: undefined, command });
     rows.push({ figure: "recall --all first index build in one thread (no workers; ratio vs reading every file)", value: fmt(all.oneThreadMs), baseline: `${fmt(all.firstBuildMs)} with workers`, ratio: ratioOf(all.oneThreadMs, all.readMs), target: "informational", met: undefined, command });
     rows.push({ figure: "recall --all, what the workers do, alone in one thread: read + parse + docs + postings of every file (ratio vs reading every file; the rest of a build is SQLite's)", value: fmt(all.oneThreadPrepareMs), baseline: "", ratio: ratioOf(all.oneThreadPrepareMs, all.readMs), target: "informational", met: undefined, command });
@@ -171,6 +187,8 @@ function dropPageCache() {
   }
 }
 
+/** Rounds of the cold first-build row (its median is the figure). */
+const COLD_ROUNDS = 3;
 const fmt = (n) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(2)} ms`);
 /** A database file and the journal files SQLite may leave beside it. */
 const removeDb = (path) => {
@@ -390,6 +408,31 @@ async function worker(mode, args) {
     const sizes = files.map((f) => statSync(f).size).sort((a, b) => b - a);
     return { how, buildMs, files: files.length, bytes: sizes.reduce((n, x) => n + x, 0), largest: sizes[0], secondLargest: sizes[1], smallest: sizes[sizes.length - 1], readWarmMs, workers: defaultPoolWorkers(availableParallelism()), cores: availableParallelism() };
   }
+  if (mode === "cold-round") {
+    // One round of the target row, in a process of its own as recall --all runs: the page cache
+    // dropped, every file read once; dropped again, the first build.
+    const [agentDir, cacheHome] = args;
+    const store = await import(new URL("./store/recall-cache.js", engineUrl).href);
+    const files = engine
+      .listAllSessionFiles({ agentDir, profile: "1.6", home: "/nonexistent", baseDir: "/" })
+      .filter((path) => engine.startsWithSessionHeader(path, "1.6"))
+      .sort();
+    const cold = dropPageCache();
+    let t = now();
+    for (const f of files) readFileSync(f);
+    const readMs = now() - t;
+    const dbPath = join(cacheHome, "cold-round", "recall.sqlite");
+    removeDb(dbPath);
+    if (cold) dropPageCache();
+    t = now();
+    const cache = store.RecallCache.open(dbPath);
+    const stats = cache.update(files, "1.6");
+    const buildMs = now() - t;
+    cache.close();
+    removeDb(dbPath);
+    if (stats.reindexed !== files.length) throw new Error(`cold round: ${JSON.stringify(stats)}`);
+    return { cold, readMs, buildMs };
+  }
   if (mode === "all") {
     const [agentDir, cacheHome] = args;
     const store = await import(new URL("./store/recall-cache.js", engineUrl).href);
@@ -427,6 +470,25 @@ async function worker(mode, args) {
     const firstBuildWarmMs = now() - t;
     warmBuild.close();
     removeDb(warmPath);
+    // The cold build again with whole files read through the page cache, as builds read them before
+    // December 2026's twelfth session (store/read-uncached.ts); and every file read once as the
+    // build reads it, past the page cache, to set beside the plain read the target is measured against.
+    const cachedPath = join(cacheHome, "cached-reads", "recall.sqlite");
+    removeDb(cachedPath);
+    if (cold) dropPageCache();
+    t = now();
+    const cachedBuild = store.RecallCache.open(cachedPath);
+    cachedBuild.update(files, "1.6", { directReads: false });
+    const firstBuildCachedReadsMs = now() - t;
+    cachedBuild.close();
+    removeDb(cachedPath);
+    const { readWholeUncached, DIRECT_SLACK } = await import(new URL("./store/read-uncached.js", engineUrl).href);
+    const into = Buffer.allocUnsafeSlow(Math.max(...files.map((f) => statSync(f).size)) + DIRECT_SLACK);
+    if (cold) dropPageCache();
+    let readDirect = true;
+    t = now();
+    for (const f of files) readDirect = readWholeUncached(f, statSync(f).size, into).direct && readDirect;
+    const readUncachedMs = now() - t;
     // Where no SQLite driver loads (or PI_EXPLORER_SQLITE=none): the sessions indexed in memory for one search.
     t = now();
     const inMemory = store.RecallCache.open(join(cacheHome, "no-sqlite", "recall.sqlite"), { sqlite: "none" });
@@ -529,6 +591,9 @@ async function worker(mode, args) {
       cold,
       firstBuildMs,
       firstBuildWarmMs,
+      firstBuildCachedReadsMs,
+      readUncachedMs,
+      readDirect,
       queryMs: queryTimes[Math.floor(queryTimes.length / 2)],
       queryMaxMs: queryTimes[queryTimes.length - 1],
       updateMs: mid(updateTimes),

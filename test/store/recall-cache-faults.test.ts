@@ -6,7 +6,8 @@ import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { describeWithSqlite } from "../support/sqlite.js";
 import { RecallCache } from "../../src/engine/store/recall-cache.js";
-import { loadSqlite } from "../../src/engine/store/sqlite.js";
+import { openRecallDb } from "../../src/engine/store/recall-cache-schema.js";
+import { loadSqlite, type SqliteDriver } from "../../src/engine/store/sqlite.js";
 import { answers, appendTurns, makeSessions, rng } from "./recall-sessions.js";
 
 let root: string;
@@ -100,6 +101,23 @@ describeWithSqlite("recall index faults", () => {
       expect(r.mode).toBe("memory");
       expect(r.notices).toEqual([expect.stringMatching(/not used \(it cannot be written.*\); indexed this run in memory/)]);
       expect(r.answers).toEqual(fresh());
+    } finally {
+      chattr("-i", dbPath, dirname(dbPath));
+    }
+  });
+
+  it("keeps SQLite's statement journals and temporary tables in memory, on a connection that writes and on a read-only one", (ctx) => {
+    run();
+    const driver = loadSqlite() as SqliteDriver;
+    // 2: MEMORY (in files, a first build's multi-row INSERTs wrote hundreds of MB of journals to /var/tmp).
+    const writable = openRecallDb(driver, dbPath);
+    expect([writable.readOnly, writable.db.prepare("PRAGMA temp_store").value<number>()]).toEqual([false, 2]);
+    writable.db.close();
+    if (!chattr("+i", dbPath, dirname(dbPath))) ctx.skip();
+    try {
+      const readOnly = openRecallDb(driver, dbPath);
+      expect([readOnly.readOnly, readOnly.db.prepare("PRAGMA temp_store").value<number>()]).toEqual([true, 2]);
+      readOnly.db.close();
     } finally {
       chattr("-i", dbPath, dirname(dbPath));
     }
