@@ -29,6 +29,7 @@ export const notes = [
   "- Words counted in WebAssembly (December 2026's tenth session). The word loop of the first build (scan, fold, hash, term table, counts, positions and postings rows) is AssemblyScript compiled to WebAssembly (recall/wasm/word-rows.as.ts, driven by recall/word-rows.ts); the per-session index keeps the JavaScript table. On six sessions of this folder, one thread, alternating: 87-94 ns a word in JavaScript, 53-59 in WebAssembly, the rows byte for byte the same (the 1 GB folder's 364,330 postings rows identical row for row against the JavaScript build). Timed inside a 2-worker build, counting takes 1.9-2.1 s of each worker's 6.9 s (92-100 ns a word of wall time, the two workers and the writer sharing 2 cores). Builds alternating with the JavaScript one in the same minutes: 6.5-8.0 s against 7.5-8.6 s, CPU 12.2-14.9 s against 14.0-16.2 s. What a build spends now, every file in memory (no words counted at all: 4.1 s, 7.5 s of CPU; counted but no rows written: 5.6-5.9 s; everything: 6.9-7.1 s): writing the postings rows (terms sent to the writer, their ids, 364,000 rows inserted) costs 1.2-1.4 s of wall time, about as much as counting. Tried and left out: each term's first 8 bytes in its table slot, so most lookups read neither the term's record nor the pool (no difference); a larger young generation for the workers (none). Six runs of the cold row after this change (two full bench runs, four of this section): 4.44×, 5.38×, 4.67×, 4.56×, 5.47×, 6.97×; builds of 6.6-8.0 s as the machine's speed moved, against cold reads of 0.98-1.58 s. The figure is met while a cold read takes about 1.4 s or more; against the 1.0-1.1 s reads of other runs, a build would need to be under 5.5 s. What would give that margin: writing postings rows per term and batch of files rather than per term and file (a format change: search, deletion, merging and fault handling read those rows), and not parsing long tool outputs past their cap (half the bytes), with the part cut out proved a valid JSON string in WebAssembly.",
   "- Long lines cut before they are parsed (December 2026's eleventh session). A line over 16 KB is copied into a WebAssembly module (recall/wasm/line-cut.as.ts, driven by recall/line-cut.ts) that finds what no reader of the index takes (a message's details, an image's bytes, a tool's output past its first 12,006 bytes when the result is no error) and cuts it out, where the rest parses exactly as the whole line (the bytes cut hold no raw control char and no bad escape, and start where a char or escape does; the host checks the tool result again on the parsed entry). The fourth session's scan in JavaScript cost nearly what it saved; this one reads sixteen bytes at a time: 0.19-0.27 ns a byte on base64, 0.43 on tool output with an escape every 20 bytes, against 3.1-4.4 ns a byte for JSON.parse of a 3 MB line (its string goes to V8's large-object space) and about 1.2 on the bench folder's long lines. On those (840 lines, 84 MB, of 8 sessions) 12.7 MB is left to parse; cut and parse 58-59 ms against 96-104 parsed whole. The 1 GB build moved within the noise (one thread, alternating: 10.3-12.3 s of CPU with the cut, 10.4-12.1 s without; a profile: JSON.parse 0.4 s less, the scan 0.3 s, 211 scavenges against 272): most of what long lines cost a build is the words the index keeps of them (an error's output, long user and assistant texts), which no cut touches; skipping every line over 32 KB outright (an upper bound that drops their docs) took only 0.65 s off the 2-worker build. Where the cut pays is the row above: sessions with screenshots, 1.5× as fast to prepare.",
   "- Where a build's time goes, by the clock (December 2026's eleventh session, the 1 GB folder warm): the workers are the critical path, each taking 150-250 ms a 20 MB file once warm and 430-600 ms its first (workers start in about 160 ms; flags for earlier optimizing, --no-liftoff and --always-sparkplug, changed nothing); the writer finishes 0.4 s after the last file is prepared. The first second writes little (61 MB by 1.5 s, then about 260 MB every 1.3-1.7 s), so the progress line's rate since the start put the time left at five times the real one (32 s with 6.5 s to go): it now takes the rate since the report before, and the first report gives none. Tried and left out: hashing a word eight bytes at a time instead of FNV byte by byte (no difference in the word benchmark), V8's single-threaded collector (none), no per-doc arrays of tools and paths in the segment builder (scavenges 20% shorter: about 1.5% of a build), the workers at a lower priority than the writer (nice 10 per thread: the writer still ends 0.25-0.48 s after the last file is prepared), a transaction of its own for each file once every file is started (that tail down to 0.18-0.26 s, the index 1 MB larger, the build's time within the noise). Why 5× of a fast cold read stays out of reach on this machine: the 2 cores give about 1.45× of one, so a 5 s build needs about 7.2 s of one-thread CPU against about 10 s now (JSON.parse 1.6 s, counting words 2.5 s, the collector 0.9 s, SQLite 1.6 s, the rest JavaScript around them), and no piece or change within reach is 2.8 s. What would be: the docs read from the line's bytes in WebAssembly (no JSON.parse, no strings for what the index keeps), with JSON.parse left for the lines it cannot take; or postings rows per term and batch of files. A bound on the first: the line cut's module run over every line of 8 sessions (161 MB, nothing cut: the structure walked, every string checked) took 0.74-0.95 ns a byte against 1.77-2.11 for latin1 and JSON.parse, so reading the docs from the bytes would save at most about half of JSON.parse, before it makes any text. The machine's speed moved during the session: the same 2-worker build took 6.5 s at its start and 7.7-9.5 s an hour later, the word benchmark 53-59 ns a word in the tenth session and 70-89 in this one.",
+  "- Reading and writing past the page cache (December 2026's twelfth session). A cold read of the 1 GB folder through the page cache is nearly all CPU on this virtual machine: 1.0-1.4 s, of which 0.9-1.2 s is system time (the guest fills a page of its own for every 4 KiB, then copies it out); read with O_DIRECT into the same kept buffers it took 0.37 s and 0.04 s of CPU. A build now reads whole files so where the system allows it (store/read-uncached.ts: the buffer's aligned offset found by trying, as a misaligned read fails at once with EINVAL; any failure, and macOS and Windows, read as before). Cold builds, alternating with builds reading through the page cache, each in a process of its own: system time 1.41-1.52 s against 2.16-2.36 s, builds 6.4-7.5 s against 7.0-7.7 s. The build also wrote 370 MB to /var/tmp in 132,000 writes: SQLite's statement journals (every multi-row INSERT inside the transaction keeps the pages it changes) and the sub-journals of each file's savepoint, which spill to temporary files past 64 KiB. PRAGMA temp_store = MEMORY keeps them in memory (a statement's pages, a file's pages that were in the database before it): builds alternating in the same minutes, system time 1.51-1.62 s against 1.72-1.94 s, 0.2-0.45 s sooner. A build still takes 140,000-160,000 page faults (about 1.2 s of system time): V8 hands back some 1,400 chunks of 256 KB during a build and takes new ones, and the rows each worker copies out of WebAssembly are new memory each file. The word loop is not waiting on memory: a 20 MB session has about 7,000 distinct terms, 90% of its words are among its 1,000 most frequent, and a lookup probes 1.05 slots on average, so the table sits in the core's cache; a word costs 53-59 ns alone and about twice that in a build, where two workers and the writer share the 2 cores. Tried and left out: comparing a term's last bytes with one masked 8-byte load instead of byte by byte (no difference), one worker with the main thread preparing files too (no difference within the noise), --maglev, --min-semi-space-size=16, --no-memory-reducer (none). The cold row is now the round of median ratio of three, each round a process of its own (drop, read every file, drop, build): single rounds have ranged from 4.4× to 7.0× as the machine's speed and the host's cache moved; this session's first run of the section gave 4.92×, 4.52× and 6.24×, builds of 6.4-6.5 s against cold reads of 1.03-1.43 s.",
 ];
 
 const SELF = fileURLToPath(import.meta.url);
@@ -185,6 +186,30 @@ function dropPageCache() {
   } catch {
     return false;
   }
+}
+
+/** The file set recall --all indexes (src/cli/commands/recall.ts sessionsToSearch). */
+const sessionFilesOf = (engine, agentDir) =>
+  engine
+    .listAllSessionFiles({ agentDir, profile: "1.6", home: "/nonexistent", baseDir: "/" })
+    .filter((path) => engine.startsWithSessionHeader(path, "1.6"))
+    .sort();
+
+/** Milliseconds to read every file once, plainly. */
+function timeReadingAll(files) {
+  const t = performance.now();
+  for (const f of files) readFileSync(f);
+  return performance.now() - t;
+}
+
+/** A first build of `files` into a new index at `dbPath`: its milliseconds and what it did. */
+function timeBuild(store, dbPath, files, options = {}) {
+  const t = performance.now();
+  const cache = store.RecallCache.open(dbPath);
+  const stats = cache.update(files, "1.6", options);
+  const ms = performance.now() - t;
+  cache.close();
+  return { ms, stats };
 }
 
 /** Rounds of the cold first-build row (its median is the figure). */
@@ -413,22 +438,13 @@ async function worker(mode, args) {
     // dropped, every file read once; dropped again, the first build.
     const [agentDir, cacheHome] = args;
     const store = await import(new URL("./store/recall-cache.js", engineUrl).href);
-    const files = engine
-      .listAllSessionFiles({ agentDir, profile: "1.6", home: "/nonexistent", baseDir: "/" })
-      .filter((path) => engine.startsWithSessionHeader(path, "1.6"))
-      .sort();
+    const files = sessionFilesOf(engine, agentDir);
     const cold = dropPageCache();
-    let t = now();
-    for (const f of files) readFileSync(f);
-    const readMs = now() - t;
+    const readMs = timeReadingAll(files);
     const dbPath = join(cacheHome, "cold-round", "recall.sqlite");
     removeDb(dbPath);
     if (cold) dropPageCache();
-    t = now();
-    const cache = store.RecallCache.open(dbPath);
-    const stats = cache.update(files, "1.6");
-    const buildMs = now() - t;
-    cache.close();
+    const { ms: buildMs, stats } = timeBuild(store, dbPath, files);
     removeDb(dbPath);
     if (stats.reindexed !== files.length) throw new Error(`cold round: ${JSON.stringify(stats)}`);
     return { cold, readMs, buildMs };
@@ -438,37 +454,20 @@ async function worker(mode, args) {
     const store = await import(new URL("./store/recall-cache.js", engineUrl).href);
     const { availableParallelism } = await import("node:os");
     const { defaultPoolWorkers } = await import(new URL("./store/recall-cache-prepare-pool.js", engineUrl).href);
-    // The file set recall --all indexes (src/cli/commands/recall.ts sessionsToSearch).
-    const sessionsToSearch = () =>
-      engine
-        .listAllSessionFiles({ agentDir, profile: "1.6", home: "/nonexistent", baseDir: "/" })
-        .filter((path) => engine.startsWithSessionHeader(path, "1.6"))
-        .sort();
+    const sessionsToSearch = () => sessionFilesOf(engine, agentDir);
     const files = sessionsToSearch();
     // Cold: the page cache dropped first (a first build reads months of sessions that are not in
     // memory), for the read and for the build alike; then both again with every file in memory.
     const cold = dropPageCache();
-    let t = now();
-    for (const f of files) readFileSync(f);
-    const readMs = now() - t;
-    t = now();
-    for (const f of files) readFileSync(f);
-    const readWarmMs = now() - t;
+    const readMs = timeReadingAll(files);
+    const readWarmMs = timeReadingAll(files);
     const dbPath = store.recallCacheFile({ XDG_CACHE_HOME: cacheHome }, "/nonexistent");
     removeDb(dbPath);
     if (cold) dropPageCache();
-    t = now();
-    let cache = store.RecallCache.open(dbPath);
-    const stats = cache.update(files, "1.6");
-    const firstBuildMs = now() - t;
-    cache.close();
+    const { ms: firstBuildMs, stats } = timeBuild(store, dbPath, files);
     const warmPath = join(cacheHome, "warm-build", "recall.sqlite");
     removeDb(warmPath);
-    t = now();
-    const warmBuild = store.RecallCache.open(warmPath);
-    warmBuild.update(files, "1.6");
-    const firstBuildWarmMs = now() - t;
-    warmBuild.close();
+    const firstBuildWarmMs = timeBuild(store, warmPath, files).ms;
     removeDb(warmPath);
     // The cold build again with whole files read through the page cache, as builds read them before
     // December 2026's twelfth session (store/read-uncached.ts); and every file read once as the
@@ -476,17 +475,13 @@ async function worker(mode, args) {
     const cachedPath = join(cacheHome, "cached-reads", "recall.sqlite");
     removeDb(cachedPath);
     if (cold) dropPageCache();
-    t = now();
-    const cachedBuild = store.RecallCache.open(cachedPath);
-    cachedBuild.update(files, "1.6", { directReads: false });
-    const firstBuildCachedReadsMs = now() - t;
-    cachedBuild.close();
+    const firstBuildCachedReadsMs = timeBuild(store, cachedPath, files, { directReads: false }).ms;
     removeDb(cachedPath);
     const { readWholeUncached, DIRECT_SLACK } = await import(new URL("./store/read-uncached.js", engineUrl).href);
     const into = Buffer.allocUnsafeSlow(Math.max(...files.map((f) => statSync(f).size)) + DIRECT_SLACK);
     if (cold) dropPageCache();
     let readDirect = true;
-    t = now();
+    let t = now();
     for (const f of files) readDirect = readWholeUncached(f, statSync(f).size, into).direct && readDirect;
     const readUncachedMs = now() - t;
     // Where no SQLite driver loads (or PI_EXPLORER_SQLITE=none): the sessions indexed in memory for one search.
@@ -544,6 +539,7 @@ async function worker(mode, args) {
     const queryTimes = [];
     const updateTimes = [];
     const searchTimes = [];
+    let cache;
     for (const q of QUERIES) {
       if (q.startsWith("scope:")) continue;
       t = now();
