@@ -10,9 +10,21 @@ export function indexById(entries: readonly SessionEntry[]): Map<string, Session
 
 /**
  * Path from the root to `leaf`, root first. Iterative, and it stops at a repeated entry
- * (pi would loop forever on a parent cycle).
+ * (pi would loop forever on a parent cycle). A walk longer than there are entries has met a
+ * cycle: only then is it walked again remembering each entry (a set of every entry on a
+ * 15,000-entry path took most of the walk's time).
  */
 function walkFrom(leaf: SessionEntry | undefined, byId: ReadonlyMap<string, SessionEntry>): SessionEntry[] {
+  const path: SessionEntry[] = [];
+  let current = leaf;
+  while (current && path.length <= byId.size) {
+    path.push(current);
+    current = current.parentId ? byId.get(current.parentId) : undefined;
+  }
+  return current ? walkFromAcrossCycle(leaf, byId) : path.reverse();
+}
+
+function walkFromAcrossCycle(leaf: SessionEntry | undefined, byId: ReadonlyMap<string, SessionEntry>): SessionEntry[] {
   const path: SessionEntry[] = [];
   const seen = new Set<SessionEntry>();
   let current = leaf;
