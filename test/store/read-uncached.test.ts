@@ -6,7 +6,7 @@ import { appendFileSync, constants, mkdtempSync, openSync, closeSync, readFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIRECT_SLACK, readWholeUncached, readWholeUncachedAsync } from "../../src/engine/store/read-uncached.js";
+import { DIRECT_MIN_BYTES, DIRECT_SLACK, readWholeUncached, readWholeUncachedAsync } from "../../src/engine/store/read-uncached.js";
 import { ReadBuffers, readFileStart, withWholeFile } from "../../src/engine/store/read-buffers.js";
 
 let dir: string;
@@ -49,26 +49,31 @@ describe("readWholeUncached", () => {
       writeFileSync(path, bytesOf(size, k + 1));
       const expected = readFileSync(path);
       const buffer = Buffer.allocUnsafeSlow(size + DIRECT_SLACK);
-      const sync = readWholeUncached(path, size, buffer);
+      // Files of every size read directly (the smallest ones go through the page cache unless told).
+      const sync = readWholeUncached(path, size, buffer, { minBytes: 1 });
       expect(sync.bytes.equals(expected), `sync, ${size} bytes`).toBe(true);
-      const async = await readWholeUncachedAsync(path, size, buffer);
+      const async = await readWholeUncachedAsync(path, size, buffer, { minBytes: 1 });
       expect(async.bytes.equals(expected), `async, ${size} bytes`).toBe(true);
       // Where the system has direct reads, they are what was used (else the page cache was, as before).
       expect([sync.direct, async.direct]).toEqual([direct, direct]);
+      const byDefault = readWholeUncached(path, size, buffer);
+      expect([byDefault.direct, byDefault.bytes.equals(expected)]).toEqual([direct && size >= DIRECT_MIN_BYTES, true]);
     }
     if (!direct) console.warn("read-uncached: no direct reads on this system or filesystem; only the plain reads were checked");
   });
 
   it("finds the aligned offset of views at every position of one memory, and keeps it", () => {
-    const size = 100_000;
+    const size = DIRECT_MIN_BYTES + 100_000;
     const path = join(dir, "views");
     writeFileSync(path, bytesOf(size, 99));
     const expected = readFileSync(path);
     const memory = Buffer.allocUnsafeSlow(size + DIRECT_SLACK + 8192);
+    const direct = directOpens();
     for (let at = 0; at < 8192; at += 48) {
       const view = memory.subarray(at, at + size + DIRECT_SLACK);
       const read = readWholeUncached(path, size, view);
       expect(read.bytes.equals(expected), `view at ${at}`).toBe(true);
+      expect(read.direct).toBe(direct);
       // The bytes are in the view handed over, not elsewhere.
       expect(read.bytes.buffer).toBe(memory.buffer);
       expect(read.bytes.byteOffset - view.byteOffset).toBeGreaterThanOrEqual(0);
@@ -82,11 +87,12 @@ describe("readWholeUncached", () => {
     const first = readFileSync(path);
     appendFileSync(path, bytesOf(9_000, 6));
     const buffer = Buffer.allocUnsafeSlow(40_000);
-    expect(readWholeUncached(path, 10_000, buffer).bytes.equals(first)).toBe(true);
-    expect((await readWholeUncachedAsync(path, 10_000, buffer)).bytes.equals(first)).toBe(true);
+    const direct = { minBytes: 1 };
+    expect(readWholeUncached(path, 10_000, buffer, direct).bytes.equals(first)).toBe(true);
+    expect((await readWholeUncachedAsync(path, 10_000, buffer, direct)).bytes.equals(first)).toBe(true);
     const whole = readFileSync(path);
-    expect(readWholeUncached(path, 30_000, buffer).bytes.equals(whole)).toBe(true);
-    expect((await readWholeUncachedAsync(path, 30_000, buffer)).bytes.equals(whole)).toBe(true);
+    expect(readWholeUncached(path, 30_000, buffer, direct).bytes.equals(whole)).toBe(true);
+    expect((await readWholeUncachedAsync(path, 30_000, buffer, direct)).bytes.equals(whole)).toBe(true);
   });
 
   it("reads as any file where a direct read cannot be had: no flag (macOS), a flag that fails to open, a buffer without room", async () => {
@@ -97,20 +103,20 @@ describe("readWholeUncached", () => {
     const roomy = Buffer.allocUnsafeSlow(size + DIRECT_SLACK);
     // O_DIRECTORY on a file fails with ENOTDIR, as a filesystem refusing O_DIRECT fails with EINVAL.
     for (const directFlag of [null, constants.O_DIRECTORY]) {
-      const sync = readWholeUncached(path, size, roomy, { directFlag });
-      const async = await readWholeUncachedAsync(path, size, roomy, { directFlag });
+      const sync = readWholeUncached(path, size, roomy, { directFlag, minBytes: 1 });
+      const async = await readWholeUncachedAsync(path, size, roomy, { directFlag, minBytes: 1 });
       expect([sync.direct, async.direct, sync.bytes.equals(expected), async.bytes.equals(expected)]).toEqual([false, false, true, true]);
     }
     const tight = Buffer.allocUnsafeSlow(size);
-    const read = readWholeUncached(path, size, tight);
+    const read = readWholeUncached(path, size, tight, { minBytes: 1 });
     expect([read.direct, read.bytes.equals(expected)]).toEqual([false, true]);
   });
 
   it("says why a file cannot be read, as a plain read does", async () => {
     const missing = join(dir, "missing.jsonl");
     const buffer = Buffer.allocUnsafeSlow(DIRECT_SLACK + 10);
-    expect(() => readWholeUncached(missing, 10, buffer)).toThrow(/ENOENT/);
-    await expect(readWholeUncachedAsync(missing, 10, buffer)).rejects.toThrow(/ENOENT/);
+    expect(() => readWholeUncached(missing, 10, buffer, { minBytes: 1 })).toThrow(/ENOENT/);
+    await expect(readWholeUncachedAsync(missing, 10, buffer, { minBytes: 1 })).rejects.toThrow(/ENOENT/);
   });
 });
 

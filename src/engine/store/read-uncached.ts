@@ -1,5 +1,5 @@
-// A whole session file read for a recall build without going through the page cache (O_DIRECT),
-// where the system and the file's filesystem allow it. A build reads every session once, most of
+// A whole session file (of 1 MiB or more) read for a recall build without going through the page
+// cache (O_DIRECT), where the system and the file's filesystem allow it. A build reads every session once, most of
 // them not read in months: through the page cache, the system first fills a page of its own for
 // every 4 KiB and then copies it out, which on the 1 GB bench folder took 0.9-1.2 s of system
 // time on 2 cores the build needed for itself (the read is all CPU on a virtual machine whose host
@@ -20,6 +20,12 @@ export const DIRECT_BLOCK = 4096;
 const PROBE_STEP = 16;
 /** Bytes a buffer needs beyond the file's size for a direct read (alignment, and the last block read whole). */
 export const DIRECT_SLACK = 2 * DIRECT_BLOCK;
+/**
+ * Files smaller than this go through the page cache: what filling it costs grows with the bytes,
+ * what a direct read costs (the device's latency, unhidden by read-ahead) with the files, and a
+ * folder of 300 sessions of 170-289 KB built no sooner read directly.
+ */
+export const DIRECT_MIN_BYTES = 1024 * 1024;
 /** At most this much a read (Linux reads under 2 GiB at a time). */
 const MAX_READ = 1 << 30;
 
@@ -29,9 +35,10 @@ export interface UncachedRead {
   direct: boolean;
 }
 
-/** The O_DIRECT flag (a seam: tests pass one that fails to open, or null as on macOS). */
+/** Seams: the O_DIRECT flag (tests pass one that fails to open, or null as on macOS), DIRECT_MIN_BYTES. */
 export interface DirectOptions {
   directFlag?: number | null;
+  minBytes?: number;
 }
 
 /** Per buffer's memory, an offset into it whose address a device took for a direct read. */
@@ -39,7 +46,8 @@ const alignedAt = new WeakMap<ArrayBufferLike, number>();
 
 /**
  * Bytes [0, size) of the file at `path` (fewer when it is shorter), into `buffer`: read directly
- * when the buffer has DIRECT_SLACK bytes to spare and the system lets it, else as readFdRange reads.
+ * when the file is large enough, the buffer has DIRECT_SLACK bytes to spare and the system lets
+ * it, else as readFdRange reads.
  */
 export function readWholeUncached(path: string, size: number, buffer: Buffer, options: DirectOptions = {}): UncachedRead {
   const flag = directFlagFor(size, buffer, options);
@@ -89,7 +97,7 @@ export async function readWholeUncachedAsync(path: string, size: number, buffer:
 
 function directFlagFor(size: number, buffer: Buffer, options: DirectOptions): number | null {
   const flag = options.directFlag === undefined ? constants.O_DIRECT : options.directFlag;
-  if (flag === undefined || flag === null || size === 0 || buffer.length < size + DIRECT_SLACK) return null;
+  if (flag === undefined || flag === null || size === 0 || size < (options.minBytes ?? DIRECT_MIN_BYTES) || buffer.length < size + DIRECT_SLACK) return null;
   return flag;
 }
 
