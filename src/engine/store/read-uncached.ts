@@ -1,11 +1,12 @@
-// A whole session file (of 1 MiB or more) read for a recall build without going through the page
-// cache (O_DIRECT), where the system and the file's filesystem allow it. A build reads every session once, most of
-// them not read in months: through the page cache, the system first fills a page of its own for
-// every 4 KiB and then copies it out, which on the 1 GB bench folder took 0.9-1.2 s of system
-// time on 2 cores the build needed for itself (the read is all CPU on a virtual machine whose host
-// has the files cached); read straight into our buffer it took 0.04 s. Where the direct read is
-// not possible (no O_DIRECT on macOS and Windows, a filesystem that refuses it, a buffer no offset
-// of which is aligned as the device needs), the file is read as any other.
+// A whole session file (of 1 MiB or more) read for a recall build without going through the
+// page cache (O_DIRECT), where the system and the file's filesystem allow it. A build reads every
+// session once, most of them not read in months: through the page cache, the system first fills a
+// page of its own for every 4 KiB and then copies it out, which on the 1 GB bench folder took
+// 0.9-1.2 s of system time on 2 cores the build needed for itself (the read is all CPU on a
+// virtual machine whose host has the files cached); read straight into our buffer it took 0.04 s.
+// Where the direct read is not possible (no O_DIRECT on macOS and Windows, a filesystem that
+// refuses it, a buffer no offset of which is aligned as the device needs), the file is read as
+// any other.
 //
 // A direct read takes whole blocks, from a block boundary, into memory aligned to the device's
 // block: the buffer's first offset the device takes is found by trying (a misaligned read fails
