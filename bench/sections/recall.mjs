@@ -126,7 +126,7 @@ export async function run(ctx) {
     rows.push({ figure: `recall --all index size by table (dbstat, share of the sessions' size)`, value: all.tables, baseline: "", ratio: "", target: "informational", met: undefined, command });
     const coldly = all.cold ? "page cache dropped before it" : "page cache NOT dropped (needs root and a writable /proc/sys/vm/drop_caches): files in memory";
     // The target row: the median of rounds, each in a process of its own (a single round has
-    // ranged from 4.4× to 7.0× on this virtual machine as its speed and the host's cache moved).
+    // ranged from 3.8× to 8.7× on this virtual machine as its speed and the host's cache moved).
     const rounds = [];
     for (let r = 0; r < COLD_ROUNDS; r++) {
       const round = child(ctx, ["cold-round", agentDir, cacheHome]);

@@ -7,7 +7,7 @@
 // build faults in only its first few. Whole files are read past the page cache where the system
 // allows it (read-uncached.ts).
 import { constants } from "node:buffer";
-import { DIRECT_SLACK, readWholeUncached, readWholeUncachedAsync } from "./read-uncached.js";
+import { DIRECT_SLACK, readWholeUncached, readWholeUncachedAsync, type DirectOptions } from "./read-uncached.js";
 
 /** Buffers kept for the next reads: about as many as a worker has reads in flight. */
 const KEPT = 4;
@@ -85,7 +85,7 @@ const wholeReadBytes = (size: number): number => size + DIRECT_SLACK;
 export async function readFileStart(path: string, size: number, buffers: ReadBuffers): Promise<ReadStart> {
   const buffer = buffers.take(wholeReadBytes(size));
   try {
-    const read = await readWholeUncachedAsync(path, size, buffer, { directFlag: buffers.directReads ? undefined : null });
+    const read = await readWholeUncachedAsync(path, size, buffer, directOptions(buffers));
     return { bytes: read.bytes, buffer };
   } catch (error) {
     buffers.give(buffer);
@@ -95,5 +95,8 @@ export async function readFileStart(path: string, size: number, buffers: ReadBuf
 
 /** `use` of bytes [0, size) of the file at `path` (fewer when it is shorter), read whole into a buffer of `buffers` that is given back after. */
 export function withWholeFile<T>(path: string, size: number, buffers: ReadBuffers, use: (bytes: Buffer) => T): T {
-  return buffers.lend((bufferFor) => use(readWholeUncached(path, size, bufferFor(wholeReadBytes(size)), { directFlag: buffers.directReads ? undefined : null }).bytes));
+  return buffers.lend((bufferFor) => use(readWholeUncached(path, size, bufferFor(wholeReadBytes(size)), directOptions(buffers)).bytes));
 }
+
+/** How the reads of `buffers` go: past the page cache unless it was told not to. */
+const directOptions = (buffers: ReadBuffers): DirectOptions => (buffers.directReads ? {} : { directFlag: null });

@@ -79,8 +79,7 @@ export async function readWholeUncachedAsync(path: string, size: number, buffer:
     let file: FileHandle | null = null;
     try {
       file = await open(path, constants.O_RDONLY | flag);
-      const handle = file;
-      const bytes = await readBlocks(handle.fd, buffer, size, async (to, length, at) => (await handle.read(buffer, to, length, at)).bytesRead);
+      const bytes = await readBlocks(file, buffer, size);
       if (bytes) return { bytes, direct: true };
     } catch {
       // Read as any other file below.
@@ -104,47 +103,49 @@ function directFlagFor(size: number, buffer: Buffer, options: DirectOptions): nu
 
 const wholeBlocks = (n: number): number => Math.ceil(n / DIRECT_BLOCK) * DIRECT_BLOCK;
 
-/** The bytes read directly from `fd` into `buffer`, or null when no offset of it is aligned as the device needs. */
+/** Bytes [0, size) read directly from `fd` into `buffer`, or null when no offset of it is aligned as the device needs. */
 function readBlocksSync(fd: number, buffer: Buffer, size: number): Buffer | null {
+  const first = firstBlock(fd, buffer);
+  if (!first) return null;
+  const { from } = first;
   const want = wholeBlocks(size);
-  const readAt = (from: number, got: number) => readSync(fd, buffer, from + got, Math.min(want - got, MAX_READ), got);
-  const kept = keptOffset(buffer);
-  const first = kept === null ? null : misalignedAsNull(() => readAt(kept, 0));
-  const from = first === null ? probeOffset(fd, buffer) : kept;
-  if (from === null) return null;
-  let n = first ?? readAt(from, 0);
+  let n = first.got;
   let got = n;
-  // A direct read stops short only at the end of the file.
-  while (got < want && n !== 0 && n % DIRECT_BLOCK === 0) got += n = readAt(from, got);
+  while (readsOn(got, n, want)) got += n = readSync(fd, buffer, from + got, Math.min(want - got, MAX_READ), got);
   return buffer.subarray(from, from + Math.min(got, size));
 }
 
-/** readBlocksSync with `read` doing the reads (the alignment is found on `fd` synchronously: a misaligned read fails without touching the disk). */
-async function readBlocks(fd: number, buffer: Buffer, size: number, read: (to: number, length: number, at: number) => Promise<number>): Promise<Buffer | null> {
+/** readBlocksSync with the reads past the first block done by libuv's threads. */
+async function readBlocks(file: FileHandle, buffer: Buffer, size: number): Promise<Buffer | null> {
+  const first = firstBlock(file.fd, buffer);
+  if (!first) return null;
+  const { from } = first;
   const want = wholeBlocks(size);
-  const readAt = (from: number, got: number) => read(from + got, Math.min(want - got, MAX_READ), got);
-  const kept = keptOffset(buffer);
-  const first = kept === null ? null : await readAt(kept, 0).catch((error: unknown) => misalignedAsNull(() => { throw error; }));
-  const from = first === null ? probeOffset(fd, buffer) : kept;
-  if (from === null) return null;
-  let n = first ?? (await readAt(from, 0));
+  let n = first.got;
   let got = n;
-  while (got < want && n !== 0 && n % DIRECT_BLOCK === 0) got += n = await readAt(from, got);
+  while (readsOn(got, n, want)) got += n = (await file.read(buffer, from + got, Math.min(want - got, MAX_READ), got)).bytesRead;
   return buffer.subarray(from, from + Math.min(got, size));
 }
 
-/** The offset within `buffer` of the byte of its memory a device took before (the alignment divides DIRECT_BLOCK), or null. */
-function keptOffset(buffer: Buffer): number | null {
+/** Whether a direct read goes on after one of `n` bytes: it stops short only at the end of the file. */
+const readsOn = (got: number, n: number, want: number): boolean => got < want && n > 0 && n % DIRECT_BLOCK === 0;
+
+/**
+ * The offset of `buffer` a direct read of `fd` goes to, with the file's first block read there (a
+ * misaligned read fails at once with EINVAL, without touching the disk, so this is done in line):
+ * the offset that worked for the buffer's memory before, else the first that works (kept for the
+ * memory); null when none does.
+ */
+function firstBlock(fd: number, buffer: Buffer): { from: number; got: number } | null {
   const kept = alignedAt.get(buffer.buffer);
-  return kept === undefined ? null : (((kept - buffer.byteOffset) % DIRECT_BLOCK) + DIRECT_BLOCK) % DIRECT_BLOCK;
-}
-
-/** The first offset of `buffer` whose address the device of `fd` takes for a direct read (kept for its memory), or null. */
-function probeOffset(fd: number, buffer: Buffer): number | null {
-  for (let from = 0; from < DIRECT_BLOCK; from += PROBE_STEP) {
-    if (misalignedAsNull(() => readSync(fd, buffer, from, DIRECT_BLOCK, 0)) === null) continue;
+  // The alignment divides DIRECT_BLOCK: the kept byte of the memory, as an offset within this view.
+  const keptFrom = kept === undefined ? -1 : (((kept - buffer.byteOffset) % DIRECT_BLOCK) + DIRECT_BLOCK) % DIRECT_BLOCK;
+  for (let k = keptFrom < 0 ? 0 : -1; k < DIRECT_BLOCK / PROBE_STEP; k++) {
+    const from = k < 0 ? keptFrom : k * PROBE_STEP;
+    const got = misalignedAsNull(() => readSync(fd, buffer, from, DIRECT_BLOCK, 0));
+    if (got === null) continue;
     alignedAt.set(buffer.buffer, buffer.byteOffset + from);
-    return from;
+    return { from, got };
   }
   return null;
 }

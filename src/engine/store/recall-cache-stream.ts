@@ -52,23 +52,15 @@ export function streamWholeFile(body: Uint8Array, profile: PiProfile, cutLines =
     let latin1 = false;
     let text: string;
     if (!decoder.valid) text = decoder.decode(from, to);
-    else {
-      const src = cut ? cut.bytes : buf;
-      const lo = cut ? 0 : from;
-      const hi = cut ? cut.bytes.length : to;
-      const coding = codingOf(src, lo, hi, header !== null);
-      latin1 = coding === "latin1";
-      text = src.toString(coding === "utf8" ? "utf8" : "latin1", lo, hi);
-    }
+    else ({ text, latin1 } = cut ? lineText(cut.bytes, 0, cut.bytes.length, true) : lineText(buf, from, to, header !== null));
     // What the scan keeps of a line (session/scan.ts LineCollector.visit, pi 1.6).
     if (isBlankLine(text)) continue;
     let value: unknown;
     try {
       value = JSON.parse(text);
       if (cut && !toolTextCutsHold(value, cut)) {
-        const coding = codingOf(buf, from, to, true);
-        latin1 = coding === "latin1";
-        value = JSON.parse(buf.toString(coding === "utf8" ? "utf8" : "latin1", from, to));
+        ({ text, latin1 } = lineText(buf, from, to, true));
+        value = JSON.parse(text);
       }
     } catch {
       continue;
@@ -99,11 +91,12 @@ export function streamWholeFile(body: Uint8Array, profile: PiProfile, cutLines =
 }
 
 /**
- * How buf[from, to) is read: ASCII as latin1; past ASCII, as latin1 too where multi-byte UTF-8
- * parses the same that way (every \u escape in it an ASCII char: recall/latin1-entry.ts), but never
- * the header; else decoded.
+ * The text of buf[from, to) as it is parsed: ASCII read as latin1; past ASCII, as latin1 too where
+ * multi-byte UTF-8 parses the same that way (every \u escape in it an ASCII char:
+ * recall/latin1-entry.ts; `latin1` says so), but never the header; else decoded.
  */
-function codingOf(buf: Buffer, from: number, to: number, afterHeader: boolean): "ascii" | "latin1" | "utf8" {
-  if (isAscii(buf.subarray(from, to))) return "ascii";
-  return afterHeader && escapesOnlyAscii(buf, from, to) ? "latin1" : "utf8";
+function lineText(buf: Buffer, from: number, to: number, afterHeader: boolean): { text: string; latin1: boolean } {
+  if (isAscii(buf.subarray(from, to))) return { text: buf.toString("latin1", from, to), latin1: false };
+  if (afterHeader && escapesOnlyAscii(buf, from, to)) return { text: buf.toString("latin1", from, to), latin1: true };
+  return { text: buf.toString("utf8", from, to), latin1: false };
 }
