@@ -62,7 +62,8 @@ function runTables() {
         "SELECT count(*) FROM run_terms d WHERE NOT EXISTS (SELECT 1 FROM run_postings p WHERE p.id = d.first AND p.term_id = d.term_id) OR NOT EXISTS (SELECT 1 FROM run_postings p WHERE p.id = d.last AND p.term_id = d.term_id) OR EXISTS (SELECT 1 FROM run_postings p WHERE p.id BETWEEN d.first AND d.last AND p.term_id <> d.term_id)",
       )
       .value<number>();
-    const orphans = db.prepare("SELECT count(*) FROM run_postings WHERE file_id NOT IN (SELECT id FROM files)").value<number>();
+    // Rows of a run no file is in any more (a run's rows hold all of its files' postings, so they go with the run).
+    const orphans = db.prepare("SELECT count(*) FROM run_postings WHERE run NOT IN (SELECT run FROM files WHERE run > 0)").value<number>();
     const uncovered = db.prepare("SELECT count(*) FROM run_postings p WHERE NOT EXISTS (SELECT 1 FROM run_terms d WHERE d.term_id = p.term_id AND p.id BETWEEN d.first AND d.last)").value<number>();
     return { runs, rows, inexact, orphans, uncovered };
   } finally {

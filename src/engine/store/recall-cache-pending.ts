@@ -5,6 +5,7 @@
 // generation and were collected again in the old one.
 import { packedAt } from "../recall/index.js";
 import { withFirstDoc, withFirstDocLength, type PreparedSegment } from "./recall-cache-prepare.js";
+import type { RowPart } from "./recall-cache-run-rows.js";
 
 /** A postings row as the tables take it. */
 export interface PostingsRow {
@@ -78,6 +79,13 @@ export class PendingPostings {
 
   fileId(i: number): number {
     return this.segs[this.segOf[i]].fileId;
+  }
+
+  /** Row `i` as it was prepared: postings numbered from its segment's first doc (chainedRow joins a term's). */
+  part(i: number): RowPart {
+    const { first, seg } = this.segs[this.segOf[i]];
+    const t = this.termAt[i];
+    return { first, df: seg.dfs[t], data: packedAt(seg.rows.postings, t), pos: packedAt(seg.rows.positions, t) };
   }
 
   /** Row `i`, made. */

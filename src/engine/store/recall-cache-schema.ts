@@ -9,7 +9,7 @@ import type { CallLookup } from "./recall-cache-segment.js";
 import { sqliteFault, type SqliteDb, type SqliteDriver, type SqliteStatement } from "./sqlite.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 13;
+export const RECALL_SCHEMA_VERSION = 14;
 
 // Terms are stored once, with an id (`meta` holds the next one); a term is in use while some
 // postings row has its id. What is stored, per doc: where its line is in the session file (the
@@ -22,10 +22,13 @@ export const RECALL_SCHEMA_VERSION = 13;
 // per segment: each doc's length and role; per file: the ids of its terms (varint deltas), which
 // is how its postings are found to merge or delete them. postings, keyed by term, takes appends
 // and small reads. A large transaction of files read whole (a first build) writes its rows as a
-// run: sorted by term, appended to run_postings (a rowid table: appending costs no search of the
-// key), with one run_terms row per term saying which rowids hold the term in that run; files.run
-// says which run holds a file's first read (0: none). A query reads a term's rows from postings
-// and from each run (a row counts only for its own term and run, whatever a range says).
+// run: one row per term holding every file's docs of it (recall-cache-run-rows.ts; file_id 0, seg
+// its first doc), appended to run_postings in term order (a rowid table: appending costs no search
+// of the key), with one run_terms row per term saying which rowids hold the term in that run;
+// files.run says which run holds a file's first read (0: none). Deleting or merging a file of a
+// run first splits the run's rows back into postings, one per term and file. A query reads a
+// term's rows from postings and from each run (a row counts only for its own term and run,
+// whatever a range says).
 // Smaller reads of whole files go into postings, sorted by term, when their transaction ends, so
 // a search on another connection finds every committed file. postings_stage is only read: rows an
 // earlier build staged there (to move them at its end) are moved into postings by the next update,
