@@ -599,7 +599,7 @@ export class RecallIndexWriter {
       }
     }
     this.insertRows(`INSERT INTO postings(${POSTINGS_COLUMNS})`, 6, out.length, (i, p, a) => putPostingsRow(out[i], p, a));
-    this.stmt("DELETE FROM run_postings WHERE run = ?").run(run);
+    this.stmt("DELETE FROM run_postings WHERE id BETWEEN ? AND ? AND run = ?").run(span?.first ?? 0, span?.last ?? -1, run);
     this.stmt("DELETE FROM run_terms WHERE run = ?").run(run);
     this.stmt("UPDATE files SET run = 0 WHERE run = ?").run(run);
   }
