@@ -60,19 +60,19 @@ function referenceRows(places: [number, number[]][]): { postings: number[]; posi
 }
 
 /** The table's rows, by term. */
-function tableRows(docs: ReadonlyMap<number, readonly string[]>): Map<string, { postings: number[]; positions: number[]; df: number }> {
+function tableRows(docs: ReadonlyMap<number, readonly string[]>): Map<string, { postings: number[]; positions: number[]; df: number; lastDoc: number }> {
   const table = new WordRows();
   for (const [doc, texts] of docs) for (const text of texts) table.addText(text, doc);
-  const { rows, dfs } = table.segmentRows();
+  const { rows, dfs, lastDocs } = table.segmentRows();
   const part = (p: { bytes: Uint8Array; ends: Int32Array }, t: number) => [...p.bytes.subarray(t === 0 ? 0 : p.ends[t - 1], p.ends[t])];
-  return new Map(table.terms.map((term, t) => [term, { postings: part(rows.postings, t), positions: part(rows.positions, t), df: dfs[t] }]));
+  return new Map(table.terms.map((term, t) => [term, { postings: part(rows.postings, t), positions: part(rows.positions, t), df: dfs[t], lastDoc: lastDocs[t] }]));
 }
 
 function expectSameRows(docs: ReadonlyMap<number, readonly string[]>): void {
   const want = referencePlaces(docs);
   const got = tableRows(docs);
   expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
-  for (const [term, places] of want) expect(got.get(term), term).toEqual({ ...referenceRows(places), df: places.length });
+  for (const [term, places] of want) expect(got.get(term), term).toEqual({ ...referenceRows(places), df: places.length, lastDoc: places[places.length - 1][0] });
 }
 
 function seeded(seed: number): (n: number) => number {
@@ -126,7 +126,7 @@ describe("segment rows written as words are scanned", () => {
   it("a table given no text gives no rows, and the tables after it count as before", () => {
     for (let k = 0; k < 3; k++) {
       const empty = new WordRows();
-      expect(empty.segmentRows()).toEqual({ rows: { postings: { bytes: new Uint8Array(0), ends: new Int32Array(0) }, positions: { bytes: new Uint8Array(0), ends: new Int32Array(0) } }, dfs: [] });
+      expect(empty.segmentRows()).toEqual({ rows: { postings: { bytes: new Uint8Array(0), ends: new Int32Array(0) }, positions: { bytes: new Uint8Array(0), ends: new Int32Array(0) } }, dfs: [], lastDocs: new Int32Array(0) });
       expect(empty.terms).toEqual([]);
     }
     expectSameRows(new Map([[0, ["alpha beta alpha"]], [2, ["Beta"]]]));

@@ -24,7 +24,7 @@ function part(first: number, docs: [number, number[]][]): RowPart {
     });
     last = doc;
   }
-  return { first, df: docs.length, data: data.slice(0, d), pos: pos.slice(0, q) };
+  return { first, last: first + last, df: docs.length, data: data.slice(0, d), pos: pos.slice(0, q) };
 }
 
 /** [doc, tf] pairs and positions of a stored row (absolute doc ids). */

@@ -105,12 +105,15 @@ export class WordRows {
     }
   }
 
-  /** Every term's rows (term id order) in the cross-session index's format, and per term the docs holding it; the table takes no more text after. */
-  segmentRows(): { rows: PackedRows; dfs: number[] } {
+  /**
+   * Every term's rows (term id order) in the cross-session index's format, per term the docs
+   * holding it and the last of them; the table takes no more text after.
+   */
+  segmentRows(): { rows: PackedRows; dfs: number[]; lastDocs: Int32Array } {
     const counter = this.counter;
     if (counter === null) throw new Error("WordRows: rows taken twice");
     this.counter = null;
-    if (counter === undefined) return { rows: { postings: noBytes(), positions: noBytes() }, dfs: [] };
+    if (counter === undefined) return { rows: { postings: noBytes(), positions: noBytes() }, dfs: [], lastDocs: new Int32Array(0) };
     let at: number;
     try {
       at = counter.exports.finish() >>> 2;
@@ -119,7 +122,7 @@ export class WordRows {
     }
     const buffer = counter.exports.memory.buffer;
     const words = new Uint32Array(buffer);
-    const [terms, postingsBytes, positionsBytes, postings, postingEnds, positions, positionEnds, dfs, pool, records] = words.subarray(at, at + 10);
+    const [terms, postingsBytes, positionsBytes, postings, postingEnds, positions, positionEnds, dfs, pool, records, lastDocs] = words.subarray(at, at + 11);
     const ints = (from: number): Int32Array => new Int32Array(buffer.slice(from, from + 4 * terms));
     const rows: PackedRows = {
       postings: { bytes: new Uint8Array(buffer.slice(postings, postings + postingsBytes)), ends: ints(postingEnds) },
@@ -132,7 +135,7 @@ export class WordRows {
     this.terms = names;
     const dfList = Array.from(words.subarray(dfs >>> 2, (dfs >>> 2) + terms));
     if (buffer.byteLength <= KEEP_MAX_BYTES) idle.push(counter);
-    return { rows, dfs: dfList };
+    return { rows, dfs: dfList, lastDocs: ints(lastDocs) };
   }
 }
 

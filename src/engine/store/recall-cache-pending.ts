@@ -85,7 +85,7 @@ export class PendingPostings {
   part(i: number): RowPart {
     const { first, seg } = this.segs[this.segOf[i]];
     const t = this.termAt[i];
-    return { first, df: seg.dfs[t], data: packedAt(seg.rows.postings, t), pos: packedAt(seg.rows.positions, t) };
+    return { first, last: first + seg.lastDocs[t], df: seg.dfs[t], data: packedAt(seg.rows.postings, t), pos: packedAt(seg.rows.positions, t) };
   }
 
   /** Row `i`, made. */

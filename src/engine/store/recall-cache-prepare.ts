@@ -133,7 +133,7 @@ function lineSpans(lineStarts: readonly number[], lines: readonly number[]): num
 export function transferables(file: PreparedFile): ArrayBuffer[] {
   if (!file.segment || file.segment.terms.length === 0) return [];
   const { postings, positions } = file.segment.rows;
-  return [postings.bytes.buffer, postings.ends.buffer, positions.bytes.buffer, positions.ends.buffer] as ArrayBuffer[];
+  return [postings.bytes.buffer, postings.ends.buffer, positions.bytes.buffer, positions.ends.buffer, file.segment.lastDocs.buffer] as ArrayBuffer[];
 }
 
 /** A whole file read for the index. */

@@ -11,9 +11,10 @@
 import { DamagedIndexError } from "../recall/index.js";
 import { varintLength, writeVarint } from "./varint.js";
 
-/** One file's row of a term: postings numbered from doc `first` (a segment's first doc), and its positions. */
+/** One file's row of a term: postings numbered from doc `first` (a segment's first doc), the last of its docs (absolute), and its positions. */
 export interface RowPart {
   first: number;
+  last: number;
   df: number;
   data: Uint8Array;
   pos: Uint8Array;
@@ -64,77 +65,44 @@ class VarintReader {
   }
 }
 
-/** Bytes appended to a buffer that grows. */
-class ByteWriter {
-  private out: Uint8Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.out = new Uint8Array(Math.max(16, capacity));
-  }
-
-  private room(n: number): void {
-    if (this.length + n <= this.out.length) return;
-    const grown = new Uint8Array(Math.max(this.out.length * 2, this.length + n));
-    grown.set(this.out.subarray(0, this.length));
-    this.out = grown;
-  }
-
-  varint(v: number): void {
-    this.room(varintLength(v));
-    this.length = writeVarint(this.out, this.length, v);
-  }
-
-  bytes(from: Uint8Array): void {
-    this.room(from.length);
-    this.out.set(from, this.length);
-    this.length += from.length;
-  }
-
-  done(): Uint8Array {
-    return this.out.subarray(0, this.length);
-  }
-}
-
 /**
  * Rows of one term from several files (parts in doc order, none sharing a doc) as one stored row:
  * each part's first doc delta made the gap from the part before's last doc, the rest copied.
  */
 export function chainedRow(parts: readonly RowPart[]): StoredRow {
+  // Each part's first varint and what it becomes, so the row is made at its size in one go.
+  const heads = new Array<{ from: number; value: number }>(parts.length);
   let size = 0;
   let posSize = 0;
-  for (const p of parts) {
-    size += p.data.length + 5;
-    posSize += p.pos.length;
+  let last = 0;
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k];
+    const r = new VarintReader(part.data, "postings");
+    const head = r.next();
+    const doc = part.first + Math.floor(head / 2);
+    if (k > 0 && doc <= last) throw new DamagedIndexError("rows to chain overlap");
+    const value = (doc - last) * 2 + (head % 2);
+    heads[k] = { from: r.at, value };
+    size += varintLength(value) + part.data.length - r.at;
+    posSize += part.pos.length;
+    last = part.last;
   }
-  const data = new ByteWriter(size);
+  const data = new Uint8Array(size);
   const pos = new Uint8Array(posSize);
+  let at = 0;
   let posAt = 0;
   let df = 0;
-  let last = 0;
-  let firstDoc = -1;
-  for (const part of parts) {
-    const r = new VarintReader(part.data, "postings");
-    let doc = part.first;
-    let head = r.next();
-    doc += Math.floor(head / 2);
-    if (firstDoc < 0) firstDoc = doc;
-    else if (doc <= last) throw new DamagedIndexError("rows to chain overlap");
-    data.varint((doc - last) * 2 + (head % 2));
-    const restAt = r.at;
-    // Only the last doc is needed: the remaining postings are copied as they are.
-    for (;;) {
-      if (head % 2 === 1) r.next();
-      if (r.done) break;
-      head = r.next();
-      doc += Math.floor(head / 2);
-    }
-    data.bytes(part.data.subarray(restAt));
-    last = doc;
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k];
+    at = writeVarint(data, at, heads[k].value);
+    data.set(part.data.subarray(heads[k].from), at);
+    at += part.data.length - heads[k].from;
     pos.set(part.pos, posAt);
     posAt += part.pos.length;
     df += part.df;
   }
-  return { firstDoc: Math.max(firstDoc, 0), df, data: data.done(), pos };
+  const firstDoc = parts.length ? Math.floor(heads[0].value / 2) : 0;
+  return { firstDoc, df, data, pos };
 }
 
 /**

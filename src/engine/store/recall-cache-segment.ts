@@ -31,6 +31,8 @@ export interface PreparedSegment {
   lengths: Uint8Array;
   terms: string[];
   dfs: number[];
+  /** Per term (as `terms`), the last doc holding it (its index in the segment). */
+  lastDocs: Int32Array;
   /**
    * Per term (as `terms`), its postings row and where its words stand in each doc
    * (WordRows.segmentRows), packed back to back: two buffers a worker hands over without copying.
@@ -84,7 +86,7 @@ export class SegmentBuilder {
     private readonly earlier: CallLookup,
   ) {
     this.ref = firstRef;
-    this.seg = { entryIds: [], refs: [], roles: [], tools: [], isError: [], offs: [], lens: [], toolDocs: [], pathDocs: [], calls: [], lengths: new Uint8Array(0), terms: [], dfs: [], rows: NO_ROWS, tokens: 0, nextRef: firstRef };
+    this.seg = { entryIds: [], refs: [], roles: [], tools: [], isError: [], offs: [], lens: [], toolDocs: [], pathDocs: [], calls: [], lengths: new Uint8Array(0), terms: [], dfs: [], lastDocs: new Int32Array(0), rows: NO_ROWS, tokens: 0, nextRef: firstRef };
   }
 
   /** The next entry of the read, in file order, with where its line starts (relative to `base`) and its length. */
@@ -130,9 +132,10 @@ export class SegmentBuilder {
     seg.nextRef = this.ref;
     if (seg.entryIds.length) {
       seg.lengths = encodeLengths(this.lengthRoles);
-      const { rows, dfs } = this.table.segmentRows();
+      const { rows, dfs, lastDocs } = this.table.segmentRows();
       seg.terms = this.table.terms;
       seg.dfs = dfs;
+      seg.lastDocs = lastDocs;
       seg.rows = rows;
     }
     return seg;

@@ -395,7 +395,8 @@ function pack(offset: u32, out: usize, ends: usize): void {
 /**
  * The segment's rows, laid out for the host; no more text after. Answers where it put
  * [terms, postings bytes, positions bytes] and then the addresses of the postings, their ends, the
- * positions, their ends, the dfs, the pool and the records (stride REC_SIZE: pool offset and length first).
+ * positions, their ends, the dfs, the pool, the records (stride REC_SIZE: pool offset and length
+ * first) and each term's last doc (a run's rows are chained by it: store/recall-cache-run-rows.ts).
  */
 export function finish(): usize {
   flushDoc();
@@ -412,8 +413,12 @@ export function finish(): usize {
   pack(REC_POSTINGS, postings, postingEnds);
   pack(REC_POSITIONS, positions, positionEnds);
   const dfs = alloc(terms << 2);
-  for (let id: u32 = 0; id < terms; id++) store<u32>(dfs + (<usize>id << 2), load<u32>(rec(id), REC_DF));
-  const result = alloc(40);
+  const lastDocs = alloc(terms << 2);
+  for (let id: u32 = 0; id < terms; id++) {
+    store<u32>(dfs + (<usize>id << 2), load<u32>(rec(id), REC_DF));
+    store<u32>(lastDocs + (<usize>id << 2), load<u32>(rec(id), REC_LAST_DOC));
+  }
+  const result = alloc(44);
   store<u32>(result, terms);
   store<u32>(result, postingsBytes, 4);
   store<u32>(result, positionsBytes, 8);
@@ -424,6 +429,7 @@ export function finish(): usize {
   store<u32>(result, <u32>dfs, 28);
   store<u32>(result, <u32>pool, 32);
   store<u32>(result, <u32>recs, 36);
+  store<u32>(result, <u32>lastDocs, 40);
   return result;
 }
 
