@@ -607,7 +607,7 @@ export class RecallIndexWriter {
   /** Every run into postings: a query then reads a term's rows in one place again. */
   private foldRuns(): void {
     for (const run of this.stmt("SELECT DISTINCT run FROM run_terms ORDER BY run").values<number>()) this.dissolveRun(run);
-    // Rows of runs no file names any more (none are left by dissolving; an older build's would be).
+    // Rows outside every range of their run, which searches never read and dissolving leaves.
     this.db.exec("DELETE FROM run_postings");
     this.db.exec("DELETE FROM run_terms");
     this.db.exec("UPDATE files SET run = 0 WHERE run > 0");
