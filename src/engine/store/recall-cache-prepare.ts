@@ -203,7 +203,7 @@ export function prepareEntries(entries: readonly SessionEntry[], spans: readonly
 }
 
 /** The first varint of a postings row (value, and the bytes it takes). */
-function firstVarint(data: Uint8Array): { value: number; bytes: number } {
+export function firstVarint(data: Uint8Array): { value: number; bytes: number } {
   let value = 0;
   let shift = 0;
   let i = 0;
@@ -217,7 +217,7 @@ function firstVarint(data: Uint8Array): { value: number; bytes: number } {
 }
 
 /** The first varint, the doc delta (low bit: a tf follows), moved on by `firstDoc`. */
-const shiftedHead = (value: number, firstDoc: number): number => (Math.floor(value / 2) + firstDoc) * 2 + (value % 2);
+export const shiftedHead = (value: number, firstDoc: number): number => (Math.floor(value / 2) + firstDoc) * 2 + (value % 2);
 
 /**
  * A row of postings numbered from doc 0 (PackedRows), renumbered from `firstDoc`: only its

@@ -11,6 +11,7 @@
 // and folding runs start with.
 // Bytes that do not decode to what the row says are damage (DamagedIndexError): never a result.
 import { DamagedIndexError } from "../recall/index.js";
+import { firstVarint, shiftedHead } from "./recall-cache-prepare.js";
 import { varintLength, writeVarint } from "./varint.js";
 
 /** One file's row of a term: postings numbered from doc `first` (a segment's first doc), the last of its docs (absolute), and its positions. */
@@ -72,20 +73,19 @@ class VarintReader {
  * each part's first doc delta made the gap from the part before's last doc, the rest copied.
  */
 export function chainedRow(parts: readonly RowPart[]): StoredRow {
-  // Each part's first varint and what it becomes, so the row is made at its size in one go.
+  // Each part's first varint and what it becomes (its doc made the gap from the part before's
+  // last, as withFirstDoc renumbers a row), so the row is made at its size in one go.
   const heads = new Array<{ from: number; value: number }>(parts.length);
   let size = 0;
   let posSize = 0;
   let last = 0;
   for (let k = 0; k < parts.length; k++) {
     const part = parts[k];
-    const r = new VarintReader(part.data, "postings");
-    const head = r.next();
-    const doc = part.first + Math.floor(head / 2);
-    if (k > 0 && doc <= last) throw new DamagedIndexError("rows to chain overlap");
-    const value = (doc - last) * 2 + (head % 2);
-    heads[k] = { from: r.at, value };
-    size += varintLength(value) + part.data.length - r.at;
+    const first = firstVarint(part.data);
+    const value = shiftedHead(first.value, part.first - last);
+    if (k > 0 && value < 2) throw new DamagedIndexError("rows to chain overlap");
+    heads[k] = { from: first.bytes, value };
+    size += varintLength(value) + part.data.length - first.bytes;
     posSize += part.pos.length;
     last = part.last;
   }

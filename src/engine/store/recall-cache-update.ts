@@ -591,15 +591,16 @@ export class RecallIndexWriter {
     const starts = segments.map((s) => s.first);
     // A run's rows were appended together: one range of rowids.
     const span = this.stmt("SELECT min(first) AS first, max(last) AS last FROM run_terms WHERE run = ?").get<{ first: number | null; last: number | null }>(run);
+    const rowids = [span?.first ?? 0, span?.last ?? -1];
     const rowsOf = this.stmt("SELECT term_id AS termId, df, data, pos FROM run_postings WHERE id BETWEEN ? AND ? AND run = ? ORDER BY id");
     const out: PostingsRow[] = [];
-    for (const row of rowsOf.all<{ termId: number; df: number; data: Uint8Array; pos: Uint8Array }>(span?.first ?? 0, span?.last ?? -1, run)) {
+    for (const row of rowsOf.all<{ termId: number; df: number; data: Uint8Array; pos: Uint8Array }>(...rowids, run)) {
       for (const { segment, row: part } of rowsBySegment(row, starts)) {
         out.push({ termId: row.termId, fileId: segments[segment].fileId, seg: starts[segment], df: part.df, data: part.data, pos: part.pos });
       }
     }
     this.insertRows(`INSERT INTO postings(${POSTINGS_COLUMNS})`, 6, out.length, (i, p, a) => putPostingsRow(out[i], p, a));
-    this.stmt("DELETE FROM run_postings WHERE id BETWEEN ? AND ? AND run = ?").run(span?.first ?? 0, span?.last ?? -1, run);
+    this.stmt("DELETE FROM run_postings WHERE id BETWEEN ? AND ? AND run = ?").run(...rowids, run);
     this.stmt("DELETE FROM run_terms WHERE run = ?").run(run);
     this.stmt("UPDATE files SET run = 0 WHERE run = ?").run(run);
   }
