@@ -17,7 +17,7 @@ const DIR = "src/engine/recall/wasm";
 /** Each module: its source, the generated file, the constant it exports, and the compiler's extra flags. */
 export const MODULES = [
   // The words of a first build counted into postings rows (recall/word-rows.ts).
-  { source: `${DIR}/word-rows.as.ts`, generated: `${DIR}/word-rows-binary.ts`, name: "WORD_ROWS_WASM", flags: [] },
+  { source: `${DIR}/word-rows.as.ts`, generated: `${DIR}/word-rows-binary.ts`, name: "WORD_ROWS_WASM", flags: ["--enable", "simd"] },
   // Long lines with the text no reader takes cut out before they are parsed (recall/line-cut.ts).
   { source: `${DIR}/line-cut.as.ts`, generated: `${DIR}/line-cut-binary.ts`, name: "LINE_CUT_WASM", flags: ["--enable", "simd"] },
 ];

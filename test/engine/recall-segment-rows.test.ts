@@ -105,6 +105,22 @@ describe("segment rows written as words are scanned", () => {
     }
   });
 
+  it("match the reference for ASCII words across the scan's 64-byte blocks, and terms alike in their first 7 or 8 bytes", () => {
+    const next = seeded(3);
+    // Terms a key of 8 bytes cannot tell apart (one a prefix of another, the same first 8 bytes),
+    // in either case, each of lengths around 8 and 16, at every offset of a block.
+    const stems = ["abcdefg", "abcdefgh", "abcdefghi", "abcdefgh1", "abcdefghijklmnop", "abcdefghijklmnopq", "ABCDEFGH", "a", "z9"];
+    const docs = new Map<number, string[]>();
+    for (let d = 0; d < 200; d++) {
+      let text = "";
+      // Exactly a multiple of 64 bytes for some docs: a word then ends where the text does.
+      while (text.length < 60 + next(140)) text += (next(5) === 0 ? " ".repeat(1 + next(3)) : " ") + stems[next(stems.length)];
+      docs.set(d, [d % 4 === 0 ? text.padEnd(128, " ").slice(0, 127) + "x" : text]);
+    }
+    expectSameRows(docs);
+    expect(tableRows(docs).has("abcdefgh1")).toBe(true);
+  });
+
   it("match the reference where varints take several bytes and rows outgrow their blocks", () => {
     const next = seeded(11);
     const docs = new Map<number, string[]>();

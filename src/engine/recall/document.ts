@@ -185,7 +185,7 @@ export function collectCallPaths(entries: readonly SessionEntry[]): Map<string, 
 }
 
 /** The path arguments of `entry`'s tool calls into `out` by call id (collectCallPaths one entry at a time). */
-export function addCallPaths(e: SessionEntry, out: Map<string, string[]>): void {
+export function addCallPaths(e: SessionEntry, out: { set(id: string, paths: string[]): unknown }): void {
   if (e.type !== "message") return;
   const msg = e.message as AgentMessage | undefined;
   if (!msg || msg.role !== "assistant" || !Array.isArray(msg.content)) return;

@@ -53,20 +53,31 @@ export const NO_CALLS: CallLookup = { get: () => undefined };
 
 const NO_ROWS: PackedRows = { postings: { bytes: new Uint8Array(0), ends: new Int32Array(0) }, positions: { bytes: new Uint8Array(0), ends: new Int32Array(0) } };
 
+// A first build keeps, of each doc, only what the rows need: a worker's young generation is
+// collected every few MB of lines, and whatever a doc leaves alive is copied there twice (then
+// promoted). Per-doc arrays and objects (a doc's tools, its paths, a result's call) made those
+// collections cost as much as parsing: per tool, path and call a list of docs is kept instead,
+// and docs naming the same tools share one string.
 export class SegmentBuilder {
   private readonly seg: PreparedSegment;
   private readonly table = new WordRows();
   private readonly lengthRoles: number[] = [];
-  /** Per doc: its distinct tools, and its paths reversed (made into toolDocs and pathDocs at the end). */
-  private readonly toolSets: string[][] = [];
-  private readonly reversedPaths: string[][] = [];
-  /** Tool calls of this read by id (a later call of the same id with paths replaces an earlier one). */
-  private readonly callPaths = new Map<string, string[]>();
+  /** Per tool, and per path named (reversed), the docs that have it (their indexes in the segment), ascending. */
+  private readonly toolDocs = new Map<string, number[]>();
+  private readonly pathDocs = new Map<string, number[]>();
+  /** Each distinct `|tool|tool|` once: docs with the same tools share it. */
+  private readonly toolLists = new Map<string, string>();
+  /** Per path key, where its first doc names it among that doc's paths (pathDocs is put in that order at the end). */
+  private readonly pathFirstPlace = new Map<string, number>();
+  /** Tool calls of this read by id: their paths, one alone as itself (a later call of the same id with paths replaces an earlier one). */
+  private readonly callPaths = new Map<string, string | string[]>();
+  private readonly noteCallPaths = { set: (id: string, paths: string[]): void => void this.callPaths.set(id, paths.length === 1 ? paths[0] : paths) };
   /**
-   * Tool results and the call id each names, by doc: their paths are the call's, which may come
-   * anywhere in the read (and a later call of the same id counts), so they are looked up at the end.
+   * Tool results (their docs) and the call id each names: their paths are the call's, which may
+   * come anywhere in the read (and a later call of the same id counts), so they are looked up at the end.
    */
-  private readonly results: { doc: number; callId: string }[] = [];
+  private readonly resultDocs: number[] = [];
+  private readonly resultCalls: string[] = [];
   private ref: number;
   private finished = false;
   /** The call id the current entry's doc asked paths for (a tool result), noted by noteCall. */
@@ -93,7 +104,7 @@ export class SegmentBuilder {
   add(entry: SessionEntry, start: number, length: number): void {
     const isMessage = entry.type === "message" && !!entry.message && typeof entry.message === "object";
     const myRef = isMessage ? this.ref++ : null;
-    addCallPaths(entry, this.callPaths);
+    addCallPaths(entry, this.noteCallPaths);
     // An entry without an id (a damaged line) cannot be opened at, so no hit can name it; appends skip it too.
     if (typeof entry.id !== "string") return;
     this.callId = undefined;
@@ -105,30 +116,39 @@ export class SegmentBuilder {
     seg.entryIds.push(entry.id);
     seg.refs.push(myRef);
     seg.roles.push(role);
-    seg.tools.push(`|${content.tools.join("|")}|`);
+    seg.tools.push(this.toolList(content.tools));
     seg.isError.push(content.isError ? 1 : 0);
     seg.offs.push(this.base + start);
     seg.lens.push(length);
-    this.toolSets.push([...new Set(content.tools)]);
-    this.reversedPaths.push([...new Set(content.files)].map(reversedPath));
-    if (this.callId !== undefined) this.results.push({ doc: local, callId: this.callId });
+    for (const tool of content.tools) addDoc(this.toolDocs, tool, local);
+    // A result's own paths are none (noteCall answered none): its call's come in finish.
+    if (this.callId !== undefined) {
+      this.resultDocs.push(local);
+      this.resultCalls.push(this.callId);
+    } else this.addPaths(content.files, local);
     const words = this.table.addText(content.text, local);
     this.lengthRoles.push(packLengthRole(words, role));
     seg.tokens += words;
+  }
+
+  /** `|tool|tool|`, the one string kept for these tools. */
+  private toolList(tools: readonly string[]): string {
+    const list = `|${tools.join("|")}|`;
+    const kept = this.toolLists.get(list);
+    if (kept !== undefined) return kept;
+    this.toolLists.set(list, list);
+    return list;
   }
 
   finish(): PreparedSegment {
     if (this.finished) throw new Error("SegmentBuilder.finish called twice");
     this.finished = true;
     const seg = this.seg;
-    for (const { doc, callId } of this.results) {
-      const files = this.callPaths.get(callId) ?? this.earlier.get(callId) ?? [];
-      this.reversedPaths[doc] = [...new Set(files)].map(reversedPath);
-    }
-    seg.toolDocs = encodedDocsByKey(this.toolSets);
-    seg.pathDocs = encodedDocsByKey(this.reversedPaths);
+    this.addResultPaths();
+    seg.toolDocs = encodedDocsByKey(this.toolDocs);
+    seg.pathDocs = encodedDocsByKey(this.pathDocs);
     // In id order: the calls table is keyed by (file, call id), so the file's rows then go in at the end of its B-tree, in order, not at random places.
-    seg.calls = [...this.callPaths].map(([id, paths]): [string, string] => [id, paths.join("\n")]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    seg.calls = [...this.callPaths].map(([id, paths]): [string, string] => [id, typeof paths === "string" ? paths : paths.join("\n")]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     seg.nextRef = this.ref;
     if (seg.entryIds.length) {
       seg.lengths = encodeLengths(this.lengthRoles);
@@ -140,21 +160,64 @@ export class SegmentBuilder {
     }
     return seg;
   }
-}
 
-/** docsByKey, each key's docs encoded (encodeTermIds). */
-const encodedDocsByKey = (keysOfDoc: readonly (readonly string[])[]): [string, Uint8Array][] => [...docsByKey(keysOfDoc)].map(([key, docs]) => [key, encodeTermIds(docs)]);
-
-/** Per key (a tool, a reversed path), the docs of a segment that have it: their indexes in the segment, ascending. */
-function docsByKey(keysOfDoc: readonly (readonly string[])[]): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  for (let i = 0; i < keysOfDoc.length; i++) {
-    for (const key of keysOfDoc[i]) {
-      const docs = out.get(key);
-      if (!docs) out.set(key, [i]);
-      // A key named twice by one doc counts once.
-      else if (docs[docs.length - 1] !== i) docs.push(i);
+  /** `doc`'s paths (distinct) into pathDocs, noting where each key is first named. */
+  private addPaths(files: readonly string[], doc: number): void {
+    for (let i = 0; i < files.length; i++) {
+      const key = reversedPath(files[i]);
+      const docs = addDoc(this.pathDocs, key, doc);
+      if (docs[0] === doc && !this.pathFirstPlace.has(key)) this.pathFirstPlace.set(key, i);
     }
   }
-  return out;
+
+  /**
+   * Each result's paths (its call's) into pathDocs, which then lists each path's docs ascending,
+   * the paths in the order of the docs that first name them, as if every doc had come with its paths.
+   */
+  private addResultPaths(): void {
+    if (!this.resultDocs.length) return;
+    const touched = new Set<string>();
+    for (let k = 0; k < this.resultDocs.length; k++) {
+      const callId = this.resultCalls[k];
+      const paths = this.callPaths.get(callId) ?? this.earlier.get(callId) ?? [];
+      const files = typeof paths === "string" ? [paths] : [...new Set(paths)];
+      const doc = this.resultDocs[k];
+      for (let i = 0; i < files.length; i++) {
+        const key = reversedPath(files[i]);
+        if (!touched.has(key)) {
+          // Results come in doc order: the key's first result is its first doc when it comes before the others.
+          const docs = this.pathDocs.get(key);
+          if (!docs || doc < docs[0]) this.pathFirstPlace.set(key, i);
+          touched.add(key);
+        }
+        addDoc(this.pathDocs, key, doc);
+      }
+    }
+    for (const key of touched) {
+      const docs = this.pathDocs.get(key)!;
+      docs.sort((a, b) => a - b);
+      let n = 0;
+      for (const doc of docs) if (n === 0 || docs[n - 1] !== doc) docs[n++] = doc;
+      docs.length = n;
+    }
+    const place = (key: string): number => this.pathFirstPlace.get(key) ?? 0;
+    const ordered = [...this.pathDocs].sort((a, b) => a[1][0] - b[1][0] || place(a[0]) - place(b[0]));
+    this.pathDocs.clear();
+    for (const [key, docs] of ordered) this.pathDocs.set(key, docs);
+  }
 }
+
+/** `doc` onto `key`'s docs (docs come ascending: a key named twice by one doc counts once); its docs. */
+function addDoc(docsByKey: Map<string, number[]>, key: string, doc: number): number[] {
+  const docs = docsByKey.get(key);
+  if (!docs) {
+    const list = [doc];
+    docsByKey.set(key, list);
+    return list;
+  }
+  if (docs[docs.length - 1] !== doc) docs.push(doc);
+  return docs;
+}
+
+/** Each key's docs encoded (encodeTermIds). */
+const encodedDocsByKey = (docsByKey: ReadonlyMap<string, readonly number[]>): [string, Uint8Array][] => [...docsByKey].map(([key, docs]) => [key, encodeTermIds(docs)]);

@@ -84,7 +84,16 @@ export function streamWholeFile(body: Uint8Array, profile: PiProfile, cutLines =
     if (!isRecord(value) || value.type === "session") continue;
     docs.add((latin1 ? realEntryForDocs(value) : value) as unknown as SessionEntry, from, to - from);
   }
-  if (header === null) return null;
+  return header === null ? null : streamedFile(header, listing, docs, listedLatin1);
+}
+
+/**
+ * What a read of a whole file gives, once its lines are read. Not in the loop's function: optimized
+ * on stack (OSR) while it read a file's lines, that function was thrown away at its end, where the
+ * result was made, file after file, and optimized again for each (a build's workers spent seconds
+ * of CPU compiling it).
+ */
+function streamedFile(header: Record<string, unknown>, listing: SessionInfoWalk, docs: SegmentBuilder, listedLatin1: boolean): StreamedFile | null {
   const sessionId = (header as { id: string }).id;
   if (listing.finish() === null) return listedLatin1 ? null : { sessionId, listed: false, segment: null };
   return { sessionId, listed: true, segment: docs.finish() };

@@ -13,6 +13,13 @@
 // code points the host calls word characters (wordPoint). A word holding a non-ASCII character is
 // lower-cased by the host (foldWord), exactly as the query tokenizer does. Terms are keyed by their
 // lower-cased UTF-8 bytes; ids are given in first-occurrence order.
+//
+// The scan takes a text 64 bytes at a time (SIMD): ASCII folded to lower case, and a bit per byte
+// for ASCII word bytes and for bytes of multi-byte chars; an ASCII word is then found from the bits,
+// and only a word at or before a multi-byte char is read char by char. A term's first 8 bytes
+// (its key) sit in its hash slot, so a word of up to 7 bytes (most are) is known there without
+// reading the term's bytes. Scanning a byte at a time with a hash of each byte took half of the
+// 50 ns a word cost (bench folder); this takes about 34.
 
 @external("env", "wordPoint")
 declare function wordPoint(point: u32): u32;
@@ -20,8 +27,7 @@ declare function wordPoint(point: u32): u32;
 @external("env", "foldWord")
 declare function foldWord(start: u32, end: u32): u32;
 
-const FNV_OFFSET: u32 = 0x811c9dc5;
-const FNV_PRIME: u32 = 16777619;
+const NONE: u32 = 0xffffffff;
 /** CLASS value of a byte of a multi-byte character (every other value < 0x80 is a lower-case word byte, 0 not a word). */
 const NON_ASCII: u32 = 0x80;
 /** Bytes of the longest varint (a 32-bit value): a block with fewer left is closed. */
@@ -60,8 +66,12 @@ let maxTermLength: u32 = 64;
 let heapTop: usize = 0;
 let input: usize = 0;
 let inputCap: u32 = 0;
+let wordBits: usize = 0;
+let highBits: usize = 0;
 let slots: usize = 0;
 let slotMask: u32 = 0;
+/** A hash's slot is its top bits: 32 - this many of them. */
+let slotShift: u32 = 0;
 let recs: usize = 0;
 let recCap: u32 = 0;
 let terms: u32 = 0;
@@ -105,7 +115,7 @@ export function init(maxTerm: u32): void {
   }
   wordness = alloc(0x10000);
   memory.fill(wordness, 0, 0x10000);
-  foldArea = alloc(FOLD_SIZE);
+  foldArea = alloc(FOLD_SIZE + 8);
   heapBase = heapTop;
 }
 
@@ -113,10 +123,11 @@ export function init(maxTerm: u32): void {
 export function reset(): void {
   heapTop = heapBase;
   inputCap = 1 << 16;
-  input = alloc(inputCap);
+  allocInput();
   slotMask = (1 << 12) - 1;
-  slots = alloc((slotMask + 1) << 3);
-  memory.fill(slots, 0, (slotMask + 1) << 3);
+  slotShift = 32 - 12;
+  slots = alloc((slotMask + 1) << 4);
+  memory.fill(slots, 0, (slotMask + 1) << 4);
   recCap = 1 << 10;
   recs = alloc(recCap * REC_SIZE);
   pool = alloc((poolCap = 1 << 14));
@@ -128,11 +139,19 @@ export function reset(): void {
   nextPos = 0;
 }
 
+/** Room for inputCap bytes (and 64 more: the scans read whole blocks past the end) and their bits. */
+function allocInput(): void {
+  input = alloc(inputCap + 64);
+  const words = (inputCap >> 6) + 2;
+  wordBits = alloc(words << 3);
+  highBits = alloc(words << 3);
+}
+
 /** Where the host writes the next text (`bytes` at most): valid until the next call. */
 export function inputArea(bytes: u32): usize {
   if (bytes > inputCap) {
     inputCap = max(bytes, inputCap << 1);
-    input = alloc(inputCap);
+    allocInput();
   }
   return input;
 }
@@ -181,56 +200,37 @@ export function add(n: u32, doc: i32): u32 {
     openDoc = doc;
   }
   const text = input;
-  const classes = classTable;
+  markBytes(n);
   let count: u32 = 0;
   let pos = nextPos;
   let i: u32 = 0;
-  while (i < n) {
-    let code = <u32>load<u8>(classes + <usize>load<u8>(text + i));
-    if (code == 0) {
-      i++;
-      continue;
-    }
-    if (code == NON_ASCII) {
-      const lead = <u32>load<u8>(text + i);
-      if (!isWordPoint(pointAt(text + i, lead))) {
-        i += utf8Length(lead);
-        continue;
-      }
-    }
-    const start = i;
-    let hash = FNV_OFFSET;
+  while (true) {
+    const s = nextWordByte(i, n);
+    if (s >= n) break;
+    let start = s;
+    let end: u32;
     let ascii = true;
-    let units: u32 = 0;
-    while (i < n) {
-      code = <u32>load<u8>(classes + <usize>load<u8>(text + i));
-      if (code < NON_ASCII) {
-        if (code == 0) break;
-        // Folded in place: the word's bytes are then its term's.
-        store<u8>(text + i, <u8>code);
-        hash = (hash ^ code) * FNV_PRIME;
-        i++;
-        units++;
-      } else {
-        const lead = <u32>load<u8>(text + i);
-        const point = pointAt(text + i, lead);
-        if (!isWordPoint(point)) break;
-        ascii = false;
-        i += utf8Length(lead);
-        units += point > 0xffff ? 2 : 1;
-      }
+    let units: u32;
+    const e = isHigh(s) ? s : endOfAsciiRun(s);
+    if (e < n && isHigh(e)) {
+      // A non-ASCII char at or after the start: read char by char.
+      i = scanWord(s, n);
+      if (wordStart == NONE) continue;
+      start = wordStart;
+      ascii = wordAscii;
+      units = wordUnits;
+      end = i;
+    } else {
+      end = e;
+      units = e - s;
+      i = e;
     }
     pos++;
     if (units > maxTermLength) continue;
     count++;
     let id: u32;
-    if (ascii) id = idOf(text + start, i - start, hash);
-    else {
-      const length = foldWord(start, i);
-      let h = FNV_OFFSET;
-      for (let k: u32 = 0; k < length; k++) h = (h ^ <u32>load<u8>(foldArea + k)) * FNV_PRIME;
-      id = idOf(foldArea, length, h);
-    }
+    if (ascii) id = idOf(text + start, end - start);
+    else id = idOf(foldArea, foldWord(start, end));
     const r = rec(id);
     const tf = load<u32>(r, REC_TF);
     store<u32>(r, tf + 1, REC_TF);
@@ -246,15 +246,153 @@ export function add(n: u32, doc: i32): u32 {
   return count;
 }
 
+const UPPER_A = i8x16.splat(0x41);
+const LOWER_A = i8x16.splat(0x61);
+const DIGIT_0 = i8x16.splat(0x30);
+const LETTERS = i8x16.splat(26);
+const DIGITS = i8x16.splat(10);
+const CASE_BIT = i8x16.splat(0x20);
+
+/**
+ * ASCII letters of input[0, n) folded to lower case in place, and per byte a bit: an ASCII
+ * letter or digit (wordBits), a byte of a multi-byte char (highBits); none past n.
+ */
+function markBytes(n: u32): void {
+  const words = (n + 63) >> 6;
+  for (let k: u32 = 0; k < words; k++) {
+    const at = input + (<usize>k << 6);
+    let w: u64 = 0;
+    let h: u64 = 0;
+    for (let c: u32 = 0; c < 4; c++) {
+      const p = at + (<usize>c << 4);
+      let v = v128.load(p);
+      v = v128.or(v, v128.and(i8x16.lt_u(i8x16.sub(v, UPPER_A), LETTERS), CASE_BIT));
+      v128.store(p, v);
+      const word = v128.or(i8x16.lt_u(i8x16.sub(v, LOWER_A), LETTERS), i8x16.lt_u(i8x16.sub(v, DIGIT_0), DIGITS));
+      w |= (<u64>(<u32>i8x16.bitmask(word))) << (<u64>c << 4);
+      h |= (<u64>(<u32>i8x16.bitmask(v))) << (<u64>c << 4);
+    }
+    store<u64>(wordBits + (<usize>k << 3), w);
+    store<u64>(highBits + (<usize>k << 3), h);
+  }
+  // Bits past n cleared, and one more word of none (a run ending at n stops there).
+  const tail = n & 63;
+  if (tail) {
+    const keep: u64 = (<u64>1 << <u64>tail) - 1;
+    const last = <usize>(words - 1) << 3;
+    store<u64>(wordBits + last, load<u64>(wordBits + last) & keep);
+    store<u64>(highBits + last, load<u64>(highBits + last) & keep);
+  }
+  store<u64>(wordBits + (<usize>words << 3), 0);
+  store<u64>(highBits + (<usize>words << 3), 0);
+}
+
+@inline function isHigh(at: u32): bool {
+  return ((load<u64>(highBits + (<usize>(at >> 6) << 3)) >> <u64>(at & 63)) & 1) != 0;
+}
+
+/** The first byte at or after `from` that is an ASCII word byte or part of a multi-byte char (n when none). */
+function nextWordByte(from: u32, n: u32): u32 {
+  let k = from >> 6;
+  const words = (n + 63) >> 6;
+  if (k >= words) return n;
+  let m = (load<u64>(wordBits + (<usize>k << 3)) | load<u64>(highBits + (<usize>k << 3))) >> <u64>(from & 63);
+  if (m != 0) return from + <u32>ctz(m);
+  for (k++; k < words; k++) {
+    m = load<u64>(wordBits + (<usize>k << 3)) | load<u64>(highBits + (<usize>k << 3));
+    if (m != 0) return (k << 6) + <u32>ctz(m);
+  }
+  return n;
+}
+
+/** The first byte after `from` (an ASCII word byte) that is not one. */
+function endOfAsciiRun(from: u32): u32 {
+  let k = from >> 6;
+  let m = ~load<u64>(wordBits + (<usize>k << 3)) >> <u64>(from & 63);
+  if (m != 0) return from + <u32>ctz(m);
+  do {
+    k++;
+    m = ~load<u64>(wordBits + (<usize>k << 3));
+  } while (m == 0);
+  return (k << 6) + <u32>ctz(m);
+}
+
+// What scanWord found: the word's start (NONE: a char that is no word's), whether it is all ASCII, its UTF-16 length.
+let wordStart: u32 = NONE;
+let wordAscii = true;
+let wordUnits: u32 = 0;
+
+/**
+ * Reads one word (or a char that is no word's) from `i`, char by char, where a multi-byte char
+ * is at or after its start; answers where reading goes on.
+ */
+function scanWord(i: u32, n: u32): u32 {
+  const text = input;
+  const classes = classTable;
+  let code = <u32>load<u8>(classes + <usize>load<u8>(text + i));
+  if (code == NON_ASCII) {
+    const lead = <u32>load<u8>(text + i);
+    if (!isWordPoint(pointAt(text + i, lead))) {
+      wordStart = NONE;
+      return i + utf8Length(lead);
+    }
+  }
+  wordStart = i;
+  let ascii = true;
+  let units: u32 = 0;
+  while (i < n) {
+    code = <u32>load<u8>(classes + <usize>load<u8>(text + i));
+    if (code < NON_ASCII) {
+      if (code == 0) break;
+      i++;
+      units++;
+    } else {
+      const lead = <u32>load<u8>(text + i);
+      const point = pointAt(text + i, lead);
+      if (!isWordPoint(point)) break;
+      ascii = false;
+      i += utf8Length(lead);
+      units += point > 0xffff ? 2 : 1;
+    }
+  }
+  wordAscii = ascii;
+  wordUnits = units;
+  return i;
+}
+
+/** The first 8 bytes of word[0, length) (fewer: the rest zero; no word holds a zero byte). */
+@inline function keyOf(word: usize, length: u32): u64 {
+  const first = load<u64>(word);
+  return length >= 8 ? first : first & ((<u64>1 << (<u64>length << 3)) - 1);
+}
+
+const MIX: u64 = 0x9e3779b97f4a7c15;
+
+/** A hash of word[0, length) from its key and the 8 bytes at a time after. */
+@inline function hashOf(word: usize, length: u32, key: u64): u32 {
+  let h = (key ^ <u64>length) * MIX;
+  for (let k: u32 = 8; k < length; k += 8) {
+    const left = length - k;
+    let chunk = load<u64>(word + <usize>k);
+    if (left < 8) chunk &= (<u64>1 << (<u64>left << 3)) - 1;
+    h = (h ^ (h >> 29) ^ chunk) * MIX;
+  }
+  return <u32>(h >> 32);
+}
+
 /** Id of the term whose bytes are word[0, length); added when new. */
-function idOf(word: usize, length: u32, hash: u32): u32 {
-  let slot = hash & slotMask;
+function idOf(word: usize, length: u32): u32 {
+  const key = keyOf(word, length);
+  const hash = hashOf(word, length, key);
+  let slot = hash >> slotShift;
   while (true) {
-    const at = slots + (<usize>slot << 3);
-    const v = load<u32>(at);
-    if (v == 0) return insert(word, length, hash, at);
-    if (load<u32>(at, 4) == hash) {
+    const at = slots + (<usize>slot << 4);
+    const v = load<u32>(at, 8);
+    if (v == 0) return insert(word, length, hash, key, at);
+    if (load<u64>(at) == key && load<u32>(at, 12) == hash) {
       const id = v - 1;
+      // Up to 7 bytes the key is the whole word (its zeros say where it ends).
+      if (length < 8) return id;
       const r = rec(id);
       if (load<u32>(r, REC_LEN) == length && sameBytes(pool + load<u32>(r, REC_POOL), word, length)) return id;
     }
@@ -271,7 +409,7 @@ function idOf(word: usize, length: u32, hash: u32): u32 {
   return true;
 }
 
-function insert(word: usize, length: u32, hash: u32, slotAt: usize): u32 {
+function insert(word: usize, length: u32, hash: u32, key: u64, slotAt: usize): u32 {
   const id = terms++;
   if (id == recCap) {
     recs = moved(recs, recCap * REC_SIZE, 2 * recCap * REC_SIZE);
@@ -289,8 +427,9 @@ function insert(word: usize, length: u32, hash: u32, slotAt: usize): u32 {
   store<u32>(r, poolLen, REC_POOL);
   store<u32>(r, length, REC_LEN);
   poolLen += length;
-  store<u32>(slotAt, id + 1);
-  store<u32>(slotAt, hash, 4);
+  store<u64>(slotAt, key);
+  store<u32>(slotAt, id + 1, 8);
+  store<u32>(slotAt, hash, 12);
   // At most half full: probe chains stay short.
   if (terms * 2 > slotMask + 1) rehash();
   return id;
@@ -299,20 +438,18 @@ function insert(word: usize, length: u32, hash: u32, slotAt: usize): u32 {
 function rehash(): void {
   const size = (slotMask + 1) << 1;
   const mask = size - 1;
-  const grown = alloc(size << 3);
-  memory.fill(grown, 0, size << 3);
+  const grown = alloc(size << 4);
+  memory.fill(grown, 0, size << 4);
   for (let s: u32 = 0; s <= slotMask; s++) {
-    const from = slots + (<usize>s << 3);
-    const v = load<u32>(from);
-    if (v == 0) continue;
-    const hash = load<u32>(from, 4);
-    let slot = hash & mask;
-    while (load<u32>(grown + (<usize>slot << 3)) != 0) slot = (slot + 1) & mask;
-    store<u32>(grown + (<usize>slot << 3), v);
-    store<u32>(grown + (<usize>slot << 3), hash, 4);
+    const from = slots + (<usize>s << 4);
+    if (load<u32>(from, 8) == 0) continue;
+    let slot = load<u32>(from, 12) >> (slotShift - 1);
+    while (load<u32>(grown + (<usize>slot << 4), 8) != 0) slot = (slot + 1) & mask;
+    memory.copy(grown + (<usize>slot << 4), from, 16);
   }
   slots = grown;
   slotMask = mask;
+  slotShift--;
 }
 
 /** Appends `value` to the chain at `chain` (a term's record) as an unsigned LEB128 varint. */
