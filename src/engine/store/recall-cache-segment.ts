@@ -77,7 +77,7 @@ export class SegmentBuilder {
    * come anywhere in the read (and a later call of the same id counts), so they are looked up at the end.
    */
   private readonly resultDocs: number[] = [];
-  private readonly resultCalls: string[] = [];
+  private readonly resultCalls = objectArray<string>();
   private ref: number;
   private finished = false;
   /** The call id the current entry's doc asked paths for (a tool result), noted by noteCall. */
@@ -97,7 +97,7 @@ export class SegmentBuilder {
     private readonly earlier: CallLookup,
   ) {
     this.ref = firstRef;
-    this.seg = { entryIds: [], refs: [], roles: [], tools: [], isError: [], offs: [], lens: [], toolDocs: [], pathDocs: [], calls: [], lengths: new Uint8Array(0), terms: [], dfs: [], lastDocs: new Int32Array(0), rows: NO_ROWS, tokens: 0, nextRef: firstRef };
+    this.seg = { entryIds: objectArray(), refs: objectArray(), roles: [], tools: objectArray(), isError: [], offs: [], lens: [], toolDocs: [], pathDocs: [], calls: [], lengths: new Uint8Array(0), terms: [], dfs: [], lastDocs: new Int32Array(0), rows: NO_ROWS, tokens: 0, nextRef: firstRef };
   }
 
   /** The next entry of the read, in file order, with where its line starts (relative to `base`) and its length. */
@@ -205,6 +205,18 @@ export class SegmentBuilder {
     this.pathDocs.clear();
     for (const [key, docs] of ordered) this.pathDocs.set(key, docs);
   }
+}
+
+/**
+ * An empty array that holds objects (strings, null) as V8 keeps them: `[]` starts as one of small
+ * integers, and the first string pushed into it changes its kind, which threw away the optimized
+ * code of the function that pushed it; SegmentBuilder.add was compiled again for each such array,
+ * in every worker (a compile of it takes tens of ms).
+ */
+function objectArray<T>(): T[] {
+  const array: (T | null)[] = [null];
+  array.pop();
+  return array as T[];
 }
 
 /** `doc` onto `key`'s docs (docs come ascending: a key named twice by one doc counts once); its docs. */
