@@ -35,26 +35,59 @@ export interface StreamedFile {
  */
 export function streamWholeFile(body: Uint8Array, profile: PiProfile, cutLines = true): StreamedFile | null {
   if (profile !== "1.6" || hasLoneCarriageReturnByte(body)) return null;
-  const decoder = new PieceDecoder(body);
-  const buf = asBuffer(body);
-  const starts = lineStartsOf(decoder, body.length);
-  const listing = new SessionInfoWalk(profile, false);
-  const docs = new SegmentBuilder(0, 0, NO_CALLS);
-  // Stays null when the first value is not what this reader takes: the file is then loaded whole.
-  let header: Record<string, unknown> | null = null;
-  // Whether pi's listing has seen a line read as latin1: its texts then measure at least their real length.
-  let listedLatin1 = false;
+  const reader = new LineReader(body, profile, cutLines);
+  const starts = lineStartsOf(reader.decoder, body.length);
   for (let line = 1; line < starts.length; line++) {
-    const from = starts[line - 1];
-    const to = starts[line] - 1;
+    const read = reader.line(starts[line - 1], starts[line] - 1);
+    if (read === STOP) break;
+    if (read === LOAD_WHOLE) return null;
+  }
+  return reader.finish();
+}
+
+/** What reading a line says of the rest: go on, read no more, or load the file whole instead. */
+const GO_ON = 0;
+const STOP = 1;
+const LOAD_WHOLE = 2;
+
+/**
+ * A file's lines read one at a time, in order. The work of a line is a method of its own: a
+ * function that loops over a file's lines is optimized on stack (OSR) in the middle of its first
+ * file, with no feedback yet for what runs before and after the loop, and was thrown away and
+ * compiled again at those places, file after file (tens of ms each time, in every worker), where
+ * this one is compiled as any hot function is.
+ */
+class LineReader {
+  readonly decoder: PieceDecoder;
+  private readonly buf: Buffer;
+  private readonly listing: SessionInfoWalk;
+  private readonly docs = new SegmentBuilder(0, 0, NO_CALLS);
+  /** Stays null when the first value is not what this reader takes: the file is then loaded whole. */
+  private header: Record<string, unknown> | null = null;
+  /** Whether pi's listing has seen a line read as latin1: its texts then measure at least their real length. */
+  private listedLatin1 = false;
+
+  constructor(
+    body: Uint8Array,
+    profile: PiProfile,
+    private readonly cutLines: boolean,
+  ) {
+    this.decoder = new PieceDecoder(body);
+    this.buf = asBuffer(body);
+    this.listing = new SessionInfoWalk(profile, false);
+  }
+
+  /** The line at buf[from, to) (no line end). */
+  line(from: number, to: number): number {
+    const { decoder, buf, header } = this;
     // A long line is parsed with the text no reader takes cut out of it (recall/line-cut.ts); the header whole.
-    const cut = cutLines && decoder.valid && header !== null && to - from >= LONG_LINE_BYTES ? cutUnreadText(buf.subarray(from, to)) : null;
+    const cut = this.cutLines && decoder.valid && header !== null && to - from >= LONG_LINE_BYTES ? cutUnreadText(buf.subarray(from, to)) : null;
     let latin1 = false;
     let text: string;
     if (!decoder.valid) text = decoder.decode(from, to);
     else ({ text, latin1 } = cut ? lineText(cut.bytes, 0, cut.bytes.length, true) : lineText(buf, from, to, header !== null));
     // What the scan keeps of a line (session/scan.ts LineCollector.visit, pi 1.6).
-    if (isBlankLine(text)) continue;
+    if (isBlankLine(text)) return GO_ON;
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -63,40 +96,34 @@ export function streamWholeFile(body: Uint8Array, profile: PiProfile, cutLines =
         value = JSON.parse(text);
       }
     } catch {
-      continue;
+      return GO_ON;
     }
-    if (!value) continue;
+    if (!value) return GO_ON;
     if (header === null) {
       // What loadFromScan takes as a v3 session without migrating it.
-      if (!isRecord(value) || value.type !== "session" || typeof value.id !== "string" || needsMigration(value)) return null;
-      header = value;
-      listing.add(value);
-      continue;
+      if (!isRecord(value) || value.type !== "session" || typeof value.id !== "string" || needsMigration(value)) return LOAD_WHOLE;
+      this.header = value;
+      this.listing.add(value);
+      return GO_ON;
     }
-    listedLatin1 ||= latin1;
+    this.listedLatin1 ||= latin1;
     // Once pi's listing would skip the file, nothing more of it is read (finish() says so). Where it
     // saw latin1 texts, their measure may be what made it skip: the file is then loaded whole.
-    if (!listing.add(value)) {
-      if (listedLatin1) return null;
-      break;
-    }
+    if (!this.listing.add(value)) return this.listedLatin1 ? LOAD_WHOLE : STOP;
     // An entry as loadFromScan takes it: an object, and not a second header.
-    if (!isRecord(value) || value.type === "session") continue;
-    docs.add((latin1 ? realEntryForDocs(value) : value) as unknown as SessionEntry, from, to - from);
+    if (!isRecord(value) || value.type === "session") return GO_ON;
+    this.docs.add((latin1 ? realEntryForDocs(value) : value) as unknown as SessionEntry, from, to - from);
+    return GO_ON;
   }
-  return header === null ? null : streamedFile(header, listing, docs, listedLatin1);
-}
 
-/**
- * What a read of a whole file gives, once its lines are read. Not in the loop's function: optimized
- * on stack (OSR) while it read a file's lines, that function was thrown away at its end, where the
- * result was made, file after file, and optimized again for each (a build's workers spent seconds
- * of CPU compiling it).
- */
-function streamedFile(header: Record<string, unknown>, listing: SessionInfoWalk, docs: SegmentBuilder, listedLatin1: boolean): StreamedFile | null {
-  const sessionId = (header as { id: string }).id;
-  if (listing.finish() === null) return listedLatin1 ? null : { sessionId, listed: false, segment: null };
-  return { sessionId, listed: true, segment: docs.finish() };
+  /** What the read gives once its lines are read (null: the file is to be loaded whole). */
+  finish(): StreamedFile | null {
+    const header = this.header;
+    if (header === null) return null;
+    const sessionId = (header as { id: string }).id;
+    if (this.listing.finish() === null) return this.listedLatin1 ? null : { sessionId, listed: false, segment: null };
+    return { sessionId, listed: true, segment: this.docs.finish() };
+  }
 }
 
 /**
