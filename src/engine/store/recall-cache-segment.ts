@@ -67,6 +67,8 @@ export class SegmentBuilder {
   private readonly pathDocs = new Map<string, number[]>();
   /** Each distinct `|tool|tool|` once: docs with the same tools share it. */
   private readonly toolLists = new Map<string, string>();
+  /** Each path named in the read, and its key (a session names the same files again and again). */
+  private readonly pathKeys = new Map<string, string>();
   /** Per path key, where its first doc names it among that doc's paths (pathDocs is put in that order at the end). */
   private readonly pathFirstPlace = new Map<string, number>();
   /** Tool calls of this read by id: their paths, one alone as itself (a later call of the same id with paths replaces an earlier one). */
@@ -161,10 +163,17 @@ export class SegmentBuilder {
     return seg;
   }
 
+  /** reversedPath of `path`, made once per path. */
+  private pathKey(path: string): string {
+    let key = this.pathKeys.get(path);
+    if (key === undefined) this.pathKeys.set(path, (key = reversedPath(path)));
+    return key;
+  }
+
   /** `doc`'s paths (distinct) into pathDocs, noting where each key is first named. */
   private addPaths(files: readonly string[], doc: number): void {
     for (let i = 0; i < files.length; i++) {
-      const key = reversedPath(files[i]);
+      const key = this.pathKey(files[i]);
       const docs = addDoc(this.pathDocs, key, doc);
       if (docs[0] === doc && !this.pathFirstPlace.has(key)) this.pathFirstPlace.set(key, i);
     }
@@ -183,7 +192,7 @@ export class SegmentBuilder {
       const files = typeof paths === "string" ? [paths] : [...new Set(paths)];
       const doc = this.resultDocs[k];
       for (let i = 0; i < files.length; i++) {
-        const key = reversedPath(files[i]);
+        const key = this.pathKey(files[i]);
         if (!touched.has(key)) {
           // Results come in doc order: the key's first result is its first doc when it comes before the others.
           const docs = this.pathDocs.get(key);
