@@ -2,8 +2,8 @@
 // WebAssembly module (wasm/word-rows.as.ts) as the docs' words are scanned. Counting words was the
 // largest part of a first build (42 million words a GB of sessions; about a third of a build's CPU).
 // The same scan and rows in JavaScript (term-table.ts's loop, which the per-session index still
-// uses) took 87-94 ns a word on six sessions of the bench folder; this takes 53-59 ns, the rows
-// byte for byte the same. A term's count, last position and its two rows' write heads sit in one
+// uses) took 87-94 ns a word on six sessions of the bench folder; this takes 29-34 ns (50 before
+// it scanned 64 bytes at a time), the rows byte for byte the same. A term's count, last position and its two rows' write heads sit in one
 // 64-byte record; what only JavaScript knows is asked of it: whether a non-ASCII code point is a
 // word character (once per BMP point) and the lower case of a word holding one (toLowerCase, as
 // the query tokenizer folds it), so both read the same words.
