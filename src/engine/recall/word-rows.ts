@@ -3,10 +3,10 @@
 // largest part of a first build (42 million words a GB of sessions; about a third of a build's CPU).
 // The same scan and rows in JavaScript (term-table.ts's loop, which the per-session index still
 // uses) took 87-94 ns a word on six sessions of the bench folder; this takes 29-34 ns (50 before
-// it scanned 64 bytes at a time), the rows byte for byte the same. A term's count, last position and its two rows' write heads sit in one
-// 64-byte record; what only JavaScript knows is asked of it: whether a non-ASCII code point is a
-// word character (once per BMP point) and the lower case of a word holding one (toLowerCase, as
-// the query tokenizer folds it), so both read the same words.
+// it scanned 64 bytes at a time), the rows byte for byte the same. A term's count, last position
+// and its two rows' write heads sit in one 64-byte record; what only JavaScript knows is asked of
+// it: whether a non-ASCII code point is a word character (once per BMP point) and the lower case
+// of a word holding one (toLowerCase, as the query tokenizer folds it), so both read the same words.
 //
 // A compiled instance (its memory grown to what the largest segment needed) serves one table at a
 // time and goes back to a pool when the table's rows are taken, for the next file of the build.

@@ -107,6 +107,18 @@ export function chainedRow(parts: readonly RowPart[]): StoredRow {
   return { firstDoc, df, data, pos };
 }
 
+/** The last doc of a row numbered from doc 0 (`df` docs): its gaps added up. */
+export function lastDocOf(row: { df: number; data: Uint8Array }): number {
+  const r = new VarintReader(row.data, "postings");
+  let doc = 0;
+  for (let k = 0; k < row.df; k++) {
+    const head = r.next();
+    doc += Math.floor(head / 2);
+    if (head % 2 === 1) r.skip(1);
+  }
+  return doc;
+}
+
 /**
  * A stored row split back into one row per segment: `segmentStarts` holds the first doc of every
  * segment its docs may be in, ascending (a doc is in the last segment starting at or before it).

@@ -7,7 +7,7 @@ import { scanSessionText } from "../session/scan.js";
 import type { PiProfile, SessionEntry } from "../types.js";
 import { PreparePool, type PoolOptions } from "./recall-cache-prepare-pool.js";
 import { PendingPostings, type PostingsRow } from "./recall-cache-pending.js";
-import { chainedRow, rowsBySegment, type RowPart } from "./recall-cache-run-rows.js";
+import { chainedRow, lastDocOf, rowsBySegment, type RowPart } from "./recall-cache-run-rows.js";
 import { ReadBuffers } from "./read-buffers.js";
 import { completeLines, planUpdate, prepareEntries, prepareWholeFile, readRange, TAIL_CHECK_BYTES, type FileToRead, type PreparedFile, type PreparedSegment } from "./recall-cache-prepare.js";
 import { isListedByPi, listedValues } from "./sessions.js";
@@ -412,8 +412,9 @@ export class RecallIndexWriter {
       const rows = rowsOf.all<SegmentRow>(termId, fileId).sort((a, b) => a.seg - b.seg);
       if (rows.length < 2) continue;
       remove.run(termId, fileId);
-      // Segments were written in file order, so their docs stay ascending when joined; positions are per doc, so theirs simply follow each other.
-      insert.run(termId, fileId, rows[0].seg, rows.reduce((n, r) => n + r.df, 0), joinPostings(rows.map((r) => r.data)), Buffer.concat(rows.map((r) => r.pos)));
+      // Segments were written in file order, so their docs stay ascending when chained; positions are per doc, so theirs simply follow each other.
+      const merged = chainedRow(rows.map((r) => ({ first: 0, last: lastDocOf(r), df: r.df, data: r.data, pos: r.pos })));
+      insert.run(termId, fileId, rows[0].seg, merged.df, merged.data, merged.pos);
     }
     this.stmt("UPDATE files SET segments = 1 WHERE id = ?").run(fileId);
   }
@@ -636,40 +637,4 @@ function putPostingsRow(r: PostingsRow, p: SqlValue[], a: number): void {
 function moveStagedPostings(db: SqliteDb): void {
   db.exec("INSERT INTO postings(term_id, file_id, seg, df, data, pos) SELECT term_id, file_id, seg, df, data, pos FROM postings_stage ORDER BY term_id, file_id, seg");
   db.exec("DELETE FROM postings_stage");
-}
-
-/** Joins varint postings rows written in file order (each starts from doc 0) into one (format: PackedRows). */
-function joinPostings(parts: readonly Uint8Array[]): Uint8Array {
-  const out: number[] = [];
-  const put = (v: number): void => {
-    while (v >= 0x80) {
-      out.push((v & 0x7f) | 0x80);
-      v = Math.floor(v / 128);
-    }
-    out.push(v);
-  };
-  let last = 0;
-  for (const bytes of parts) {
-    let i = 0;
-    let doc = 0;
-    const get = (): number => {
-      let v = 0;
-      let shift = 0;
-      for (;;) {
-        const b = bytes[i++];
-        v += (b & 0x7f) * 2 ** shift;
-        if (b < 0x80 || i >= bytes.length) return v;
-        shift += 7;
-      }
-    };
-    while (i < bytes.length) {
-      const head = get();
-      doc += Math.floor(head / 2);
-      const hasTf = head % 2 === 1;
-      put((doc - last) * 2 + (hasTf ? 1 : 0));
-      if (hasTf) put(get());
-      last = doc;
-    }
-  }
-  return Uint8Array.from(out);
 }

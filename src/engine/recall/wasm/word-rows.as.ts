@@ -27,7 +27,6 @@ declare function wordPoint(point: u32): u32;
 @external("env", "foldWord")
 declare function foldWord(start: u32, end: u32): u32;
 
-const NONE: u32 = 0xffffffff;
 /** CLASS value of a byte of a multi-byte character (every other value < 0x80 is a lower-case word byte, 0 not a word). */
 const NON_ASCII: u32 = 0x80;
 /** Bytes of the longest varint (a 32-bit value): a block with fewer left is closed. */
@@ -205,32 +204,24 @@ export function add(n: u32, doc: i32): u32 {
   let pos = nextPos;
   let i: u32 = 0;
   while (true) {
-    const s = nextWordByte(i, n);
-    if (s >= n) break;
-    let start = s;
-    let end: u32;
+    const start = nextWordByte(i, n);
+    if (start >= n) break;
+    const e = isHigh(start) ? start : endOfAsciiRun(start);
     let ascii = true;
-    let units: u32;
-    const e = isHigh(s) ? s : endOfAsciiRun(s);
+    let units = e - start;
     if (e < n && isHigh(e)) {
       // A non-ASCII char at or after the start: read char by char.
-      i = scanWord(s, n);
-      if (wordStart == NONE) continue;
-      start = wordStart;
+      i = scanWord(start, n);
+      if (!wordFound) continue;
       ascii = wordAscii;
       units = wordUnits;
-      end = i;
-    } else {
-      end = e;
-      units = e - s;
-      i = e;
-    }
+    } else i = e;
     pos++;
     if (units > maxTermLength) continue;
     count++;
     let id: u32;
-    if (ascii) id = idOf(text + start, end - start);
-    else id = idOf(foldArea, foldWord(start, end));
+    if (ascii) id = idOf(text + start, i - start);
+    else id = idOf(foldArea, foldWord(start, i));
     const r = rec(id);
     const tf = load<u32>(r, REC_TF);
     store<u32>(r, tf + 1, REC_TF);
@@ -317,8 +308,8 @@ function endOfAsciiRun(from: u32): u32 {
   return (k << 6) + <u32>ctz(m);
 }
 
-// What scanWord found: the word's start (NONE: a char that is no word's), whether it is all ASCII, its UTF-16 length.
-let wordStart: u32 = NONE;
+// What scanWord found: a word (not a char that is no word's), whether it is all ASCII, its UTF-16 length.
+let wordFound = false;
 let wordAscii = true;
 let wordUnits: u32 = 0;
 
@@ -333,11 +324,11 @@ function scanWord(i: u32, n: u32): u32 {
   if (code == NON_ASCII) {
     const lead = <u32>load<u8>(text + i);
     if (!isWordPoint(pointAt(text + i, lead))) {
-      wordStart = NONE;
+      wordFound = false;
       return i + utf8Length(lead);
     }
   }
-  wordStart = i;
+  wordFound = true;
   let ascii = true;
   let units: u32 = 0;
   while (i < n) {
