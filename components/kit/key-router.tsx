@@ -6,7 +6,7 @@
 // several useInput hooks every one of them sees every key, and modal views cannot shadow the tree.
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useInput, useStdin } from "ink";
-import { splitKeyChunk, toKeyPress, type KeyPress } from "./keys.js";
+import { splitKeyChunk, toKeyPress, type KeyName, type KeyPress } from "./keys.js";
 
 export type KeyLayer = "overlay" | "pane" | "screen";
 /**
@@ -147,8 +147,12 @@ export function useKeyLayer(layer: KeyLayer, handler: KeyHandler, enabled = true
   useEffect(() => (enabled ? registry.register(layer, ref) : undefined), [registry, layer, enabled]);
 }
 
-/** While mounted (a screen being loaded), keys wait instead of reaching the screens below. */
-export function HoldKeys({ children }: { children: ReactNode }) {
-  useKeyLayer("overlay", () => "hold");
+/**
+ * While mounted (a screen being loaded), keys wait instead of reaching the screens below; those
+ * named in `passes` go on as if it were not there (the first screen has none below it, so Ctrl+C
+ * reaches the shell and quits).
+ */
+export function HoldKeys({ children, passes = [] }: { children: ReactNode; passes?: readonly KeyName[] }) {
+  useKeyLayer("overlay", (key) => (key.name !== "" && passes.includes(key.name) ? false : "hold"));
   return <>{children}</>;
 }

@@ -20,6 +20,8 @@ import {
 import { RecallCache, recallCacheFile, sqliteChoiceFrom } from "../../src/engine/store/recall-cache.js";
 import type { ContentSource } from "./use-content-search.js";
 import { useAppEnv } from "../kit/app-context.js";
+import { HoldKeys } from "../kit/key-router.js";
+import { SHELL_BINDINGS } from "../app/help-keys.js";
 import { useReadAfterRender } from "../kit/use-read-after-render.js";
 import type { AppEnv, PickerScreenProps, RenderPicker } from "../kit/screen-contract.js";
 import { demoSessionPath, demoWorkingCopy } from "./demo-session.js";
@@ -29,6 +31,9 @@ import { SessionPicker } from "./SessionPicker.js";
 
 /** Where and how to list: pi resolves "~" against the home and relative paths against the cwd. */
 const listingBase = (env: AppEnv) => ({ cwd: env.cwd, sessionDir: env.sessionDir, profile: env.profile, home: env.home, baseDir: env.cwd });
+
+/** What the shell quits on: not held while the folder is listed. */
+const QUIT_KEYS = SHELL_BINDINGS.flatMap((binding) => binding.keys);
 
 /** pi writes a turn as several appends: one listing after they settle. */
 const FOLDER_DEBOUNCE_MS = 300;
@@ -60,7 +65,13 @@ export function PickerScreen(props: PickerScreenProps) {
     if (first.kind === "listing" || demo === undefined) return undefined;
     return { listing: first.kind === "listed" ? { sessions: first.sessions, error: undefined } : { sessions: [], error: first.error }, demoPath: demo.path };
   }, [first, demo]);
-  if (start === undefined) return <Text>{first.kind === "listing" && first.total > 0 ? `  Listing sessions… ${first.done}/${first.total} files` : "  Listing sessions…"}</Text>;
+  // Keys typed meanwhile wait for the picker (its search, most likely); Ctrl+C still quits.
+  if (start === undefined)
+    return (
+      <HoldKeys passes={QUIT_KEYS}>
+        <Text>{first.kind === "listing" && first.total > 0 ? `  Listing sessions… ${first.done}/${first.total} files` : "  Listing sessions…"}</Text>
+      </HoldKeys>
+    );
   return <ListedPicker {...props} env={env} start={start} cache={cache} listFolder={listFolder} />;
 }
 
