@@ -23,7 +23,8 @@ function referencePlaces(docs: ReadonlyMap<number, readonly string[]>): Map<stri
         while (i < text.length && isWordCode(text, i, text.charCodeAt(i))) i++;
         const at = pos++;
         if (i - start > MAX_TERM_LENGTH) continue;
-        const term = text.slice(start, i).toLowerCase();
+        // Lower case, then composed: a word in either canonical form is one term.
+        const term = text.slice(start, i).toLowerCase().normalize("NFC");
         const list = out.get(term) ?? [];
         if (list.length && list[list.length - 1][0] === doc) list[list.length - 1][1].push(at);
         else list.push([doc, [at]]);

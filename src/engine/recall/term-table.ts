@@ -14,7 +14,7 @@
 // lists. This is the per-session index's table; the cross-session index's rows are counted by
 // word-rows.ts (WebAssembly), with the same scan, held to the same reference by the tests.
 import { PostingsLog } from "./postings-log.js";
-import { isWordCode, isWordPoint, MAX_TERM_LENGTH } from "./tokenize.js";
+import { foldTerm, isWordCode, isWordPoint, MAX_TERM_LENGTH } from "./tokenize.js";
 import { asciiLower, codePointAt, hasReplacementBytes, samePoolBytes, utf8Length } from "./utf8-bytes.js";
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
@@ -124,7 +124,7 @@ export class TermTable {
       let id: number;
       if (ascii) id = this.idOfAsciiBytes(bytes, start, i, hash);
       else {
-        const term = decoder.decode(bytes.subarray(start, i)).toLowerCase();
+        const term = foldTerm(decoder.decode(bytes.subarray(start, i)));
         id = this.idOfChars(term, 0, term.length, hashOf(term));
       }
       if (id >= known) {
@@ -169,7 +169,7 @@ export class TermTable {
       let id: number;
       if (ascii) id = this.idOfChars(text, start, i, hash);
       else {
-        const term = text.slice(start, i).toLowerCase();
+        const term = foldTerm(text.slice(start, i));
         id = this.idOfChars(term, 0, term.length, hashOf(term));
       }
       if (this.tf[id]++ === 0) this.touched[this.touchedCount++] = id;

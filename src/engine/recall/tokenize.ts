@@ -31,6 +31,17 @@ export function isWordPoint(point: number): boolean {
   return known === 1;
 }
 
+/**
+ * The term of a word that holds a char past ASCII: lower-cased, then composed (NFC), so that the
+ * same word in either canonical form (macOS and some tools write decomposed text, "e" + U+0301 or
+ * Hangul as jamo, which looks the same as what a user types) is one term. Every path from a word
+ * to a term goes through here: the query tokenizer, the per-session index (term-table.ts) and the
+ * cross-session word counter (word-rows.ts).
+ */
+export function foldTerm(word: string): string {
+  return word.toLowerCase().normalize("NFC");
+}
+
 /** Calls `visit(term, start, end)` for every word of `text`, in order, until it returns true. */
 export function forEachToken(text: string, visit: (term: string, start: number, end: number) => boolean | void): void {
   const n = text.length;
@@ -43,6 +54,7 @@ export function forEachToken(text: string, visit: (term: string, start: number, 
     }
     const start = i;
     let upper = false;
+    let ascii = true;
     while (i < n) {
       code = text.charCodeAt(i);
       if (code < 128) {
@@ -53,13 +65,13 @@ export function forEachToken(text: string, visit: (term: string, start: number, 
           i++;
         } else break;
       } else if (isWordCode(text, i, code)) {
-        upper = true;
+        ascii = false;
         i++;
       } else break;
     }
     if (i - start <= MAX_TERM_LENGTH) {
       const raw = text.slice(start, i);
-      if (visit(upper ? raw.toLowerCase() : raw, start, i) === true) return;
+      if (visit(!ascii ? foldTerm(raw) : upper ? raw.toLowerCase() : raw, start, i) === true) return;
     }
   }
 }

@@ -6,12 +6,12 @@
 // it scanned 64 bytes at a time), the rows byte for byte the same. A term's count, last position
 // and its two rows' write heads sit in one 64-byte record; what only JavaScript knows is asked of
 // it: whether a non-ASCII code point is a word character (once per BMP point) and the lower case
-// of a word holding one (toLowerCase, as the query tokenizer folds it), so both read the same words.
+// of a word holding one (foldTerm, as the query tokenizer folds it), so both read the same words.
 //
 // A compiled instance (its memory grown to what the largest segment needed) serves one table at a
 // time and goes back to a pool when the table's rows are taken, for the next file of the build.
 import type { PackedRows } from "./cross-postings.js";
-import { isWordPoint, MAX_TERM_LENGTH } from "./tokenize.js";
+import { foldTerm, isWordPoint, MAX_TERM_LENGTH } from "./tokenize.js";
 import { WORD_ROWS_WASM } from "./wasm/word-rows-binary.js";
 import { instantiate } from "./wasm-instance.js";
 
@@ -70,7 +70,7 @@ class Counter {
 
   private foldWord(start: number, end: number): number {
     const memory = this.bytes();
-    const word = decoder.decode(memory.subarray(this.input + start, this.input + end)).toLowerCase();
+    const word = foldTerm(decoder.decode(memory.subarray(this.input + start, this.input + end)));
     const { read, written } = encoder.encodeInto(word, memory.subarray(this.foldArea, this.foldArea + this.foldSize));
     if (read !== word.length) throw new Error("WordRows: a folded word outgrew its area");
     return written;

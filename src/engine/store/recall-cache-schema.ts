@@ -9,7 +9,7 @@ import type { CallLookup } from "./recall-cache-segment.js";
 import { sqliteFault, type SqliteDb, type SqliteDriver, type SqliteStatement } from "./sqlite.js";
 
 /** Bump when the tables or what is indexed change: an index of another version is rebuilt. */
-export const RECALL_SCHEMA_VERSION = 14;
+export const RECALL_SCHEMA_VERSION = 15;
 
 // Terms are stored once, with an id (`meta` holds the next one); a term is in use while some
 // postings row has its id. What is stored, per doc: where its line is in the session file (the

@@ -11,7 +11,7 @@
 //
 // Words: runs of ASCII letters and digits (folded to lower case as they are read) and of non-ASCII
 // code points the host calls word characters (wordPoint). A word holding a non-ASCII character is
-// lower-cased by the host (foldWord), exactly as the query tokenizer does. Terms are keyed by their
+// folded by the host (foldWord: lower case, composed), exactly as the query tokenizer does. Terms are keyed by their
 // lower-cased UTF-8 bytes; ids are given in first-occurrence order.
 //
 // The scan takes a text 64 bytes at a time (SIMD): ASCII folded to lower case, and a bit per byte
@@ -23,7 +23,7 @@
 
 @external("env", "wordPoint")
 declare function wordPoint(point: u32): u32;
-/** Lower-cases the word input[start, end) into the fold area; returns its length in bytes. */
+/** Folds the word input[start, end) into the fold area (tokenize.ts foldTerm: lower case, composed); returns its length in bytes. */
 @external("env", "foldWord")
 declare function foldWord(start: u32, end: u32): u32;
 
