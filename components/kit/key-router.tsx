@@ -79,8 +79,8 @@ export function KeyRouter({
     fallback.current = onUnhandled;
   });
   const { isRawModeSupported } = useStdin();
-  // Keys go out one at a time, each once React has committed what the previous one changed and run
-  // its effects (children's effects run before ours, so a prompt that Ctrl+G opened has registered
+  // Keys go out one at a time, each once React has committed what the previous one changed, run
+  // its effects and committed what those effects changed (children's effects run before ours, so a prompt that Ctrl+G opened has registered
   // its key layer when the letters after it arrive). That holds for keys split from one read and
   // for keys Ink hands over back to back from one read (End then Enter must navigate from the row
   // End selected, not from the row a handler saw before the commit).
@@ -117,9 +117,16 @@ export function KeyRouter({
       if (!inFlight.current && queue.current.length > 0) setPump((n) => n + 1);
     });
   });
+  // One more commit before the next key: what the key's commit set off in effects (a view that
+  // closes itself from an effect, its owner unmounting it) is batched into it, so the next key meets
+  // the screen underneath registered instead of no layer at all.
+  const [settled, setSettled] = useState(0);
   useEffect(() => {
-    if (pump > 0) deliverRef.current();
+    if (pump > 0) setSettled((n) => n + 1);
   }, [pump]);
+  useEffect(() => {
+    if (settled > 0) deliverRef.current();
+  }, [settled]);
   useInput(
     (input, key) => {
       queue.current.push(...(splitKeyChunk(input) ?? [toKeyPress(input, key)]));
