@@ -122,6 +122,7 @@ export function KeyRouter({
   // the screen underneath registered instead of no layer at all.
   const [settled, setSettled] = useState(0);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the cascade is the point: one more commit that the effects' own updates join
     if (pump > 0) setSettled((n) => n + 1);
   }, [pump]);
   useEffect(() => {
