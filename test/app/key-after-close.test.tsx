@@ -9,7 +9,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { App } from "../../components/app/App.js";
 import { KeyRouter, useKeyLayer } from "../../components/kit/key-router.js";
 import { isTypedRun, runKeys } from "../../components/kit/keys.js";
+import { join } from "node:path";
+import type { AppEnv, RenderPicker } from "../../components/app/screens.js";
+import { PickerScreen } from "../../components/picker/PickerScreen.js";
 import { useFixtureCopies } from "../support/fixture-copies.js";
+import { FIXTURES } from "../support/shared.js";
+import { makeTempHome, type TempHome } from "../support/tmux.js";
 import { cleanupInk, renderInk } from "../support/ink-kit.js";
 
 const WAIT_MS = 10_000;
@@ -87,5 +92,23 @@ describe("the key after a closing key", () => {
     await ui.press("escape", "L");
     const f = await ui.waitFor((fr) => fr.includes("This is a v2 session file;"), WAIT_MS);
     expect(f).not.toContain("Summarize branch?");
+  });
+});
+
+describe("the key after Enter in the picker", () => {
+  let home: TempHome | undefined;
+  afterEach(() => {
+    home?.remove();
+    home = undefined;
+  });
+
+  it("goes to the tree Enter opened: ? there shows the tree's help, not the picker's search", async () => {
+    home = makeTempHome(join(FIXTURES, "sessions-dir"));
+    const env: AppEnv = { cwd: "/tmp/pi-explorer-fixture/alpha", home: home.home, env: {}, profile: "1.6" };
+    const renderPicker: RenderPicker = (props) => <PickerScreen {...props} />;
+    const ui = await renderInk(<App env={env} initial={{ kind: "picker" }} renderPicker={renderPicker} />, { columns: 110, rows: 40 });
+    await ui.waitFor((f) => f.includes("› Why does the CI cache miss"), WAIT_MS);
+    await ui.press("enter", "?");
+    await ui.waitFor((fr) => fr.includes("Tree (pi's /tree keys)"), WAIT_MS);
   });
 });
