@@ -78,7 +78,22 @@ export function KeyRouter({
   useLayoutEffect(() => {
     fallback.current = onUnhandled;
   });
-  const { isRawModeSupported } = useStdin();
+  const { isRawModeSupported, internal_eventEmitter: inputEvents } = useStdin();
+  // The raw text of the input event being handled: Ink reports two Escapes read together ("\x1b\x1b",
+  // a user backing out of two screens while the app was busy) as one, with the same key object.
+  // Ink's own event is the only place that tells them apart. This listener is added before
+  // useInput's (effects run in order; useInput re-adds its own after each render), so it has seen
+  // the event by the time useInput hands it over.
+  const rawEvent = useRef("");
+  useEffect(() => {
+    const note = (data: string) => {
+      rawEvent.current = data;
+    };
+    inputEvents.on("input", note);
+    return () => {
+      inputEvents.off("input", note);
+    };
+  }, [inputEvents]);
   // Keys go out one at a time, each once React has committed what the previous one changed, run
   // its effects and committed what those effects changed (children's effects run before ours, so a prompt that Ctrl+G opened has registered
   // its key layer when the letters after it arrive). That holds for keys split from one read and
@@ -130,7 +145,9 @@ export function KeyRouter({
   }, [settled]);
   useInput(
     (input, key) => {
-      queue.current.push(...(splitKeyChunk(input) ?? [toKeyPress(input, key)]));
+      const press = toKeyPress(input, key);
+      if (press.name === "escape" && rawEvent.current === "\x1b\x1b") queue.current.push(press, press);
+      else queue.current.push(...(splitKeyChunk(input) ?? [press]));
       if (!inFlight.current) deliverNext();
     },
     {

@@ -30,3 +30,32 @@ describe("keys that arrive together", () => {
     expect(f).toMatch(/Target {5}user u2b: /);
   });
 });
+
+describe("Escapes that arrive together", () => {
+  // Ink reads "\x1b\x1b" as one Escape (or Alt+Escape); a user who pressed Esc twice while the app was busy means two.
+  it("two Escapes in one read close the help and then the compaction preview", async () => {
+    const ui = await renderInk(<App env={ENV} initial={{ kind: "tree", path: BRANCHED, fromPicker: false }} />, { columns: 120, rows: 30 });
+    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    await ui.press("ctrl+k");
+    await ui.waitFor((f) => f.includes("Compaction preview at"), WAIT_MS);
+    await ui.press("?");
+    await ui.waitFor((f) => f.includes("any other key closes"), WAIT_MS);
+    await ui.press(KEYS.escape + KEYS.escape);
+    const f = await ui.waitFor((fr) => fr.includes("Session Tree"), WAIT_MS);
+    expect(f).not.toContain("Compaction preview at");
+  });
+
+  it("three Escapes in one read close the help, the preview, and clear the tree's search", async () => {
+    const ui = await renderInk(<App env={ENV} initial={{ kind: "tree", path: BRANCHED, fromPicker: false }} />, { columns: 120, rows: 30 });
+    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    await ui.type("auth");
+    await ui.waitFor((f) => f.includes("Type to search: auth") && f.includes("› "), WAIT_MS);
+    await ui.press("ctrl+k");
+    await ui.waitFor((f) => f.includes("Compaction preview at"), WAIT_MS);
+    await ui.press("?");
+    await ui.waitFor((f) => f.includes("any other key closes"), WAIT_MS);
+    await ui.press(KEYS.escape + KEYS.escape + KEYS.escape);
+    const f = await ui.waitFor((fr) => fr.includes("Session Tree") && !fr.includes("Type to search: auth"), WAIT_MS);
+    expect(f).toContain("Type to search:");
+  });
+});
