@@ -55,6 +55,15 @@ function Screen() {
   );
 }
 
+/** The app's tree on a copy of a v2 file (every write flow shows its refusal), once it shows. */
+async function openV2Tree(size: { columns: number; rows: number }) {
+  const file = copies.copy("commit/small-v2.jsonl");
+  const home = copies.dir();
+  const ui = await renderInk(<App env={{ cwd: home, home, env: {}, profile: "1.6" }} initial={{ kind: "tree", path: file, fromPicker: false }} />, size);
+  await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+  return ui;
+}
+
 describe("the key after a closing key", () => {
   it("reaches the screen a self-closing view closes onto, pressed one by one", async () => {
     const ui = await renderInk(<KeyRouter><Screen /></KeyRouter>, { columns: 40, rows: 5 });
@@ -72,10 +81,7 @@ describe("the key after a closing key", () => {
   });
 
   it("Esc on the label refusal, then Shift+C at once, opens the compaction preview (a v2 file: its refusal)", async () => {
-    const file = copies.copy("commit/small-v2.jsonl");
-    const home = copies.dir();
-    const ui = await renderInk(<App env={{ cwd: home, home, env: {}, profile: "1.6" }} initial={{ kind: "tree", path: file, fromPicker: false }} />, { columns: 60, rows: 20 });
-    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    const ui = await openV2Tree({ columns: 60, rows: 20 });
     await ui.press("L");
     await ui.waitFor((f) => f.includes("This is a v2 session file;"), WAIT_MS);
     await ui.press("escape", "C");
@@ -83,10 +89,7 @@ describe("the key after a closing key", () => {
   });
 
   it("Esc on the branch choice, then Shift+L at once, opens the label editor", async () => {
-    const file = copies.copy("commit/small-v2.jsonl");
-    const home = copies.dir();
-    const ui = await renderInk(<App env={{ cwd: home, home, env: {}, profile: "1.6" }} initial={{ kind: "tree", path: file, fromPicker: false }} />, { columns: 120, rows: 30 });
-    await ui.waitFor((f) => f.includes("Session Tree"), WAIT_MS);
+    const ui = await openV2Tree({ columns: 120, rows: 30 });
     await ui.press("home", "enter");
     await ui.waitFor((f) => f.includes("Summarize branch?"), WAIT_MS);
     await ui.press("escape", "L");
