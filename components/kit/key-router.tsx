@@ -95,10 +95,11 @@ export function KeyRouter({
     };
   }, [inputEvents]);
   // Keys go out one at a time, each once React has committed what the previous one changed, run
-  // its effects and committed what those effects changed (children's effects run before ours, so a prompt that Ctrl+G opened has registered
-  // its key layer when the letters after it arrive). That holds for keys split from one read and
-  // for keys Ink hands over back to back from one read (End then Enter must navigate from the row
-  // End selected, not from the row a handler saw before the commit).
+  // its effects and committed what those effects changed (children's effects run before ours, so a
+  // prompt that Ctrl+G opened has registered its key layer when the letters after it arrive).
+  // That holds for keys split from one read and for keys Ink hands over back to back from one read
+  // (End then Enter must navigate from the row End selected, not from the row a handler saw before
+  // the commit).
   const queue = useRef<KeyPress[]>([]);
   // A key was delivered and React has not committed since.
   const inFlight = useRef(false);
