@@ -13,7 +13,7 @@ import { osc52 } from "./copy-text.js";
 import { DetailPane } from "./DetailPane.js";
 import { detailLines } from "./detail-lines.js";
 import { detailReducer, initDetailState } from "./detail-reducer.js";
-import { paneShownByDefault, treeLayout } from "./layout.js";
+import { paneFitsBeside, paneShownByDefault, treeLayout } from "./layout.js";
 import { buildWindowRows, metaColumnFits, rightColumnWidth } from "./row-render.js";
 import type { TextFieldState } from "../kit/text-field/text-field-state.js";
 import { ProblemsScreen } from "../problems/ProblemsScreen.js";
@@ -86,7 +86,7 @@ export function TreeScreen(props: TreeScreenProps) {
   const theme = useTheme();
   const session = useTreeSession(props.tree, home, profile);
   const [detail, detailDispatch] = useReducer(detailReducer, paneShownByDefault(columns), initDetailState);
-  const layout = treeLayout(columns, rows, detail.shown);
+  const layout = treeLayout(columns, rows, detail);
   const [stored, dispatch] = useReducer(treeReducer, session.model, (m) => {
     const init = initTreeState(m, layout.treeHeight);
     return props.initialSelectedId === undefined ? init : treeReducer(init, { type: "selectEntry", id: props.initialSelectedId });
@@ -158,6 +158,7 @@ export function TreeScreen(props: TreeScreenProps) {
       detail,
       detailDispatch,
       paneLines: { lines, height: Math.max(1, layout.treeHeight - 1) },
+      paneBeside: paneFitsBeside(columns),
       findPrompt,
       setFindPrompt,
       onBack: props.onBack,
@@ -208,9 +209,11 @@ export function TreeScreen(props: TreeScreenProps) {
       )}
       {layout.show.search && <SearchLine query={state.query} findPrompt={findPrompt} width={columns} />}
       <Box flexDirection="row" height={layout.treeHeight}>
-        <Box width={layout.treeWidth} flexDirection="column">
-          <TreeRows rows={windowRows} bodyWidth={bodyWidth} height={layout.treeHeight} empty={emptyReason} />
-        </Box>
+        {layout.treeWidth > 0 && (
+          <Box width={layout.treeWidth} flexDirection="column">
+            <TreeRows rows={windowRows} bodyWidth={bodyWidth} height={layout.treeHeight} empty={emptyReason} />
+          </Box>
+        )}
         {layout.paneWidth > 0 && (
           <DetailPane lines={lines} scroll={detail.scroll} width={layout.paneWidth} height={layout.treeHeight} focused={detail.focused} />
         )}

@@ -3,7 +3,7 @@
 export interface TreeLayout {
   /** Tree window rows. */
   treeHeight: number;
-  /** Columns of the tree part (cursor gutter + body + right column). */
+  /** Columns of the tree part (cursor gutter + body + right column); 0 while the pane takes its place. */
   treeWidth: number;
   /** Columns of the detail pane including its border and padding; 0 when hidden. */
   paneWidth: number;
@@ -16,13 +16,17 @@ const CHROME_LINES = 4;
 /** Panes are offered side by side only from this width. */
 const MIN_SPLIT_COLUMNS = 60;
 
-export function treeLayout(columns: number, rows: number, paneShown: boolean): TreeLayout {
+/** Whether the detail pane fits beside the tree; where it does not, an open (focused) pane takes the tree's place. */
+export const paneFitsBeside = (columns: number): boolean => columns >= MIN_SPLIT_COLUMNS;
+
+export function treeLayout(columns: number, rows: number, pane: { shown: boolean; focused: boolean }): TreeLayout {
   // At least one tree row; each chrome line only while the frame still fits in rows - 1 lines.
   const spare = Math.max(0, rows - 2);
   const show = { counter: spare >= 1, search: spare >= 2, title: spare >= 3, status: spare >= CHROME_LINES };
   const chrome = Number(show.counter) + Number(show.search) + Number(show.title) + Number(show.status);
   const treeHeight = Math.max(1, rows - 1 - chrome);
-  const paneWidth = paneShown && columns >= MIN_SPLIT_COLUMNS ? Math.floor(columns * 0.45) : 0;
+  if (!paneFitsBeside(columns)) return { treeHeight, treeWidth: pane.focused ? 0 : columns, paneWidth: pane.focused ? columns : 0, show };
+  const paneWidth = pane.shown ? Math.floor(columns * 0.45) : 0;
   return { treeHeight, treeWidth: columns - paneWidth, paneWidth, show };
 }
 

@@ -37,7 +37,7 @@ export const TREE_BINDINGS: TreeBinding[] = [
   { keys: ["ctrl+g"], help: "find in full text (tool output, thinking, summaries, ids)", run: "findPrompt" },
   { keys: ["ctrl+n"], help: "next find hit", run: { type: "findNext", direction: 1 }, footer: "find hits" },
   { keys: ["ctrl+p"], help: "previous find hit", run: { type: "findNext", direction: -1 }, footer: "find hits" },
-  { keys: ["tab"], help: "show/hide the detail pane", run: "toggleDetail" },
+  { keys: ["tab"], help: "show/hide the detail pane (below 60 columns it takes the tree's place)", run: "toggleDetail" },
   { keys: ["shift+d"], help: "inspect: focus the detail pane (↑/↓ scroll, Esc back)", run: "focusDetail" },
   // pi's Enter (navigate, with the "Summarize branch?" choice) and Shift+L (label editor); Shift+F forks.
   { keys: ["enter"], help: "navigate here: plan, summarize choice, preview, then write (asks first)", run: "navigate" },

@@ -19,6 +19,8 @@ export interface TreeInputDeps {
   detailDispatch: Dispatch<DetailAction>;
   /** The pane's lines (made as far as they are read) and how many are visible, for clamped scrolling. */
   paneLines: { lines: PaneLines; height: number };
+  /** Whether the pane fits beside the tree; where not, Tab opens and closes it in the tree's place (focused). */
+  paneBeside: boolean;
   /** The open find prompt's text field (Ctrl+G), or null. */
   findPrompt: TextFieldState | null;
   setFindPrompt: (value: TextFieldState | null) => void;
@@ -115,7 +117,7 @@ function runCommand(command: TreeCommand, deps: TreeInputDeps): void {
       deps.setFindPrompt(initTextField(deps.state.find?.query ?? ""));
       break;
     case "toggleDetail":
-      deps.detailDispatch({ type: "toggleShown" });
+      deps.detailDispatch(deps.paneBeside ? { type: "toggleShown" } : { type: deps.detail.focused ? "blur" : "focus" });
       break;
     case "focusDetail":
       deps.detailDispatch({ type: "focus" });
