@@ -89,7 +89,7 @@ function ConfirmLabel(props: LabelEditorProps & { label: string | undefined; onB
   const running = useRunningPi(document.path, typeof cwd === "string" ? cwd : undefined);
   return (
     <CommitConfirm
-      lines={[...runningPiLines(running), ...pendingEntryLines(document.path, pending.entries)]}
+      lines={[...runningPiLines(running), ...pendingEntryLines(document.path, pending, document.tree.leafId)]}
       width={props.width}
       height={LABEL_EDITOR_HEIGHT - 1}
       active={props.active}

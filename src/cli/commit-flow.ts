@@ -107,7 +107,7 @@ export async function commitPending(
   const cwd = session.loaded.header?.cwd;
   const running = findRunningPi({ file: session.file, sessionCwd: typeof cwd === "string" ? cwd : undefined, nowMs: ctx.now.getTime() });
   const warnings = running ? [`Warning: ${running.line}.`] : [];
-  if (!(await confirmCommit(ctx, [...previewLines(session.file, pending.entries), ...notes, ...warnings]))) return EXIT_NOT_WRITTEN;
+  if (!(await confirmCommit(ctx, [...previewLines(session.file, pending, session.tree.leafId), ...notes, ...warnings]))) return EXIT_NOT_WRITTEN;
   let result;
   try {
     result = appendEntries({

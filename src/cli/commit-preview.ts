@@ -1,6 +1,6 @@
 // The text a commit shows before it asks: each entry it will append, with the fields that matter.
-import type { SessionEntry } from "../engine/index.js";
-import { sanitizeBlock, sanitizeLine, stringifyJson } from "../engine/index.js";
+import type { PendingCommit, SessionEntry } from "../engine/index.js";
+import { leafChangeText, sanitizeBlock, sanitizeLine, stringifyJson } from "../engine/index.js";
 
 const SUMMARY_PREVIEW_LINES = 40;
 
@@ -15,9 +15,10 @@ function fieldsOf(entry: SessionEntry): string[] {
   return shown;
 }
 
-/** Lines describing the entries to append to `file`, one block per entry, summaries indented. */
-export function previewLines(file: string, entries: readonly SessionEntry[]): string[] {
-  const lines = [`Will append ${entries.length} ${entries.length === 1 ? "entry" : "entries"} to ${sanitizeLine(file)}:`];
+/** Lines describing the entries to append to `file` and where pi's leaf (`oldLeafId` now) goes, one block per entry, summaries indented. */
+export function previewLines(file: string, pending: PendingCommit, oldLeafId: string | null): string[] {
+  const entries = pending.entries;
+  const lines = [`Will append ${entries.length} ${entries.length === 1 ? "entry" : "entries"} to ${sanitizeLine(file)}:`, `  ${sanitizeLine(leafChangeText(oldLeafId, pending))}`];
   for (const entry of entries) {
     lines.push(`  + ${entry.type} ${sanitizeLine(entry.id)} (parent ${sanitizeLine(String(entry.parentId))}, ${entry.timestamp})`);
     const fields = fieldsOf(entry);

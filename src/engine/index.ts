@@ -157,6 +157,7 @@ export {
   type ForkResult,
   labelCommit,
   labelFromInput,
+  leafChangeText,
   newEntryId,
   type PendingCommit,
   planBranchCommit,

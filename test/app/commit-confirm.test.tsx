@@ -86,9 +86,10 @@ describe("CommitConfirm", () => {
 
   it("previews entries with hostile text made inert", () => {
     const entry = { type: "label", id: "l\x1b[2J", parentId: "a", timestamp: "t", targetId: "a5a", label: "x\x1b]52;c;aGk=\x07" } as SessionEntry;
-    const lines = pendingEntryLines("/s.jsonl", [entry]);
+    const lines = pendingEntryLines("/s.jsonl", { entries: [entry], newLeafId: entry.id }, "a");
     expect(lines.join("\n")).not.toContain("\x1b");
-    expect(lines[1]).toContain("+ label l␛[2J");
+    expect(lines[1]).toBe("  pi's leaf moves from a to l␛[2J, on top of it: the same branch, one step on.");
+    expect(lines[2]).toContain("+ label l␛[2J");
   });
 });
 

@@ -59,7 +59,8 @@ describe("pi-explorer label", () => {
     const before = readFileSync(file);
     const { code, stdout, stderr } = await run(["label", file, "a0000002", "x"]);
     expect(code).toBe(4);
-    expect(stdout).toMatch(/Will append 1 entry to .*small-v3\.jsonl:\n {2}\+ label [0-9a-f]{8} \(parent l0000002/);
+    // Where pi's leaf goes is said before anything is asked: on top of the leaf, the same branch.
+    expect(stdout).toMatch(/Will append 1 entry to .*small-v3\.jsonl:\n {2}pi's leaf moves from l0000002 to ([0-9a-f]{8}), on top of it: the same branch, one step on\.\n {2}\+ label \1 \(parent l0000002/);
     expect(stderr).toMatch(/add --yes to write\. Nothing was written\./);
     expect(readFileSync(file).equals(before)).toBe(true);
   });
@@ -169,6 +170,15 @@ describe("pi-explorer compact --commit / branch --summarize --commit", () => {
       const entry = lastLine(file);
       expect(entry).toMatchObject({ type: "branch_summary", id: JSON.parse(stdout).newLeafId, parentId: "a0000002", fromId, fromHook: false });
     }
+  });
+
+  it("branch --summarize --commit says, before asking, that pi's leaf moves to another branch", async () => {
+    const file = copyFixture("small-v3.jsonl");
+    const before = readFileSync(file);
+    const { code, stdout } = await run(["branch", file, "--target", "u0000003", "--summarize", "--commit"]);
+    expect(code).toBe(4);
+    expect(stdout).toMatch(/\n {2}pi's leaf moves from l0000002 to [0-9a-f]{8}, under a0000002: another branch; the entries after a0000002 on the way to l0000002 stay in the file, off pi's path\.\n/);
+    expect(readFileSync(file).equals(before)).toBe(true);
   });
 
   it("branch --commit needs --summarize (pi writes nothing for a plain move)", async () => {

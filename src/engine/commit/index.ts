@@ -12,3 +12,4 @@ export * from "./focus-note.js";
 export * from "./compaction-commit.js";
 export * from "./branch-commit.js";
 export * from "./cannot-append.js";
+export * from "./leaf-change.js";
