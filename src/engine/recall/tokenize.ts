@@ -71,7 +71,8 @@ export function forEachToken(text: string, visit: (term: string, start: number, 
     }
     if (i - start <= MAX_TERM_LENGTH) {
       const raw = text.slice(start, i);
-      if (visit(!ascii ? foldTerm(raw) : upper ? raw.toLowerCase() : raw, start, i) === true) return;
+      const term = ascii ? (upper ? raw.toLowerCase() : raw) : foldTerm(raw);
+      if (visit(term, start, i) === true) return;
     }
   }
 }

@@ -35,6 +35,11 @@ const FIRST_BLOCK: u32 = 16;
 const MAX_BLOCK: u32 = 8192;
 /** A block: [next block, bytes written once closed] then its bytes. */
 const BLOCK_HEADER: u32 = 8;
+/** A hash slot, 16 bytes (1 << SLOT_SHIFT): the term's key (first 8 bytes), its id + 1 (0: empty), its hash. */
+const SLOT_SHIFT: u32 = 4;
+const SLOT_KEY = 0;
+const SLOT_ID = 8;
+const SLOT_HASH = 12;
 /** Per term, 16 u32 (one cache line): see the REC_ offsets. */
 const REC_SIZE: u32 = 64;
 const REC_POOL = 0;
@@ -125,8 +130,8 @@ export function reset(): void {
   allocInput();
   slotMask = (1 << 12) - 1;
   slotShift = 32 - 12;
-  slots = alloc((slotMask + 1) << 4);
-  memory.fill(slots, 0, (slotMask + 1) << 4);
+  slots = alloc((slotMask + 1) << SLOT_SHIFT);
+  memory.fill(slots, 0, (slotMask + 1) << SLOT_SHIFT);
   recCap = 1 << 10;
   recs = alloc(recCap * REC_SIZE);
   pool = alloc((poolCap = 1 << 14));
@@ -377,10 +382,10 @@ function idOf(word: usize, length: u32): u32 {
   const hash = hashOf(word, length, key);
   let slot = hash >> slotShift;
   while (true) {
-    const at = slots + (<usize>slot << 4);
-    const v = load<u32>(at, 8);
+    const at = slots + (<usize>slot << SLOT_SHIFT);
+    const v = load<u32>(at, SLOT_ID);
     if (v == 0) return insert(word, length, hash, key, at);
-    if (load<u64>(at) == key && load<u32>(at, 12) == hash) {
+    if (load<u64>(at, SLOT_KEY) == key && load<u32>(at, SLOT_HASH) == hash) {
       const id = v - 1;
       // Up to 7 bytes the key is the whole word (its zeros say where it ends).
       if (length < 8) return id;
@@ -418,9 +423,9 @@ function insert(word: usize, length: u32, hash: u32, key: u64, slotAt: usize): u
   store<u32>(r, poolLen, REC_POOL);
   store<u32>(r, length, REC_LEN);
   poolLen += length;
-  store<u64>(slotAt, key);
-  store<u32>(slotAt, id + 1, 8);
-  store<u32>(slotAt, hash, 12);
+  store<u64>(slotAt, key, SLOT_KEY);
+  store<u32>(slotAt, id + 1, SLOT_ID);
+  store<u32>(slotAt, hash, SLOT_HASH);
   // At most half full: probe chains stay short.
   if (terms * 2 > slotMask + 1) rehash();
   return id;
@@ -429,14 +434,14 @@ function insert(word: usize, length: u32, hash: u32, key: u64, slotAt: usize): u
 function rehash(): void {
   const size = (slotMask + 1) << 1;
   const mask = size - 1;
-  const grown = alloc(size << 4);
-  memory.fill(grown, 0, size << 4);
+  const grown = alloc(size << SLOT_SHIFT);
+  memory.fill(grown, 0, size << SLOT_SHIFT);
   for (let s: u32 = 0; s <= slotMask; s++) {
-    const from = slots + (<usize>s << 4);
-    if (load<u32>(from, 8) == 0) continue;
-    let slot = load<u32>(from, 12) >> (slotShift - 1);
-    while (load<u32>(grown + (<usize>slot << 4), 8) != 0) slot = (slot + 1) & mask;
-    memory.copy(grown + (<usize>slot << 4), from, 16);
+    const from = slots + (<usize>s << SLOT_SHIFT);
+    if (load<u32>(from, SLOT_ID) == 0) continue;
+    let slot = load<u32>(from, SLOT_HASH) >> (slotShift - 1);
+    while (load<u32>(grown + (<usize>slot << SLOT_SHIFT), SLOT_ID) != 0) slot = (slot + 1) & mask;
+    memory.copy(grown + (<usize>slot << SLOT_SHIFT), from, 1 << SLOT_SHIFT);
   }
   slots = grown;
   slotMask = mask;
