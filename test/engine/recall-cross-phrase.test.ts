@@ -24,7 +24,7 @@ function stored(texts: readonly string[], split = false) {
     const r = rows.get(term);
     if (!r) return [];
     const triples = decodePostings(r.data, r.df, lengthRoles);
-    return [{ triples, positions: decodePositions(r.pos, triples) }];
+    return [{ triples, positions: (wanted: Int32Array) => decodePositions(r.pos, triples, wanted) }];
   };
   return { rowsOf, docLimit: texts.length };
 }
@@ -97,6 +97,11 @@ describe("phrases from word positions", () => {
     expect(decoded.alpha).toEqual({ docs: [[0, 2], [2, 3]], positions: [0, 2, 1, 2, 3] });
     expect(decoded.beta).toEqual({ docs: [[0, 1], [1, 1], [3, 1]], positions: [1, 0, 2] });
     expect(decoded["東京"]).toEqual({ docs: [[3, 1]], positions: [1] });
+    // Only the docs a phrase needs: the others' positions are stepped over and left 0.
+    const alpha = table.terms.indexOf("alpha");
+    const alphaTriples = decodePostings(packedAt(rows.postings, alpha), dfs[alpha], lengthRoles);
+    expect([...decodePositions(packedAt(rows.positions, alpha), alphaTriples, Int32Array.of(0, 0, 1, 0))]).toEqual([0, 0, 1, 2, 3]);
+    expect([...decodePositions(packedAt(rows.positions, alpha), alphaTriples, Int32Array.of(1, 0, 0, 0))]).toEqual([0, 2, 0, 0, 0]);
   });
 
   it("positions that do not decode to the row's counts are damage, never a result", () => {
@@ -109,5 +114,10 @@ describe("phrases from word positions", () => {
     expect([...decodePositions(pos, triples)]).toEqual([0, 2]);
     expect(() => decodePositions(pos.subarray(0, 1), triples)).toThrow(DamagedIndexError);
     expect(() => decodePositions(Uint8Array.of(...pos, 1), triples)).toThrow(DamagedIndexError);
+    // Stepped over, not read, and still measured against the row's counts.
+    const none = new Int32Array(1);
+    expect(() => decodePositions(pos.subarray(0, 1), triples, none)).toThrow(DamagedIndexError);
+    expect(() => decodePositions(Uint8Array.of(...pos, 1), triples, none)).toThrow(DamagedIndexError);
+    expect(() => decodePositions(Uint8Array.of(0x80), triples, none)).toThrow(DamagedIndexError);
   });
 });

@@ -1,22 +1,39 @@
 // Ranking the cross-session index's stored postings: BM25 as for one session, each word through
 // its best variant, filters applied before counting, and the best k kept by a heap.
 import { describe, expect, it } from "vitest";
-import { crossRank, packLengthRole, roleCode, type CrossRankInput } from "../../src/engine/recall/index.js";
+import { crossRank, DamagedIndexError, packLengthRole, roleCode, type CrossRankInput } from "../../src/engine/recall/index.js";
 import { TopK } from "../../src/engine/recall/top-k.js";
 
 const bm25 = (tf: number, dl: number, df: number, n: number, avgdl: number): number =>
   (Math.log((n - df + 0.5) / (df + 0.5) + 1) * tf * 2.2) / (tf + 1.2 * (1 - 0.75 + (0.75 * dl) / avgdl));
 
-/** Triples [doc, tf, length|role] for docs given as [doc, tf, length]. */
-const list = (rows: [number, number, number][], role = roleCode("user")): Int32Array =>
-  Int32Array.from(rows.flatMap(([d, tf, len]) => [d, tf, packLengthRole(len, role)]));
+/** Each doc's packed length|role + 1, as the rows below record them. */
+const lengthRoles = new Int32Array(11);
 
-const base = (over: Partial<CrossRankInput>): CrossRankInput => ({ words: [], phrases: [], n: 4, avgLength: 3, maxDoc: 10, accept: () => true, k: 10, ...over });
+const varint = (out: number[], value: number): void => {
+  for (; value >= 0x80; value >>>= 7) out.push((value & 0x7f) | 0x80);
+  out.push(value);
+};
+
+/** A stored row of docs given as [doc, tf, length], ascending (cross-postings.ts); their lengths and role go into lengthRoles. */
+const list = (rows: [number, number, number][], role = roleCode("user")) => {
+  const data: number[] = [];
+  let previous = 0;
+  for (const [d, tf, len] of rows) {
+    lengthRoles[d] = packLengthRole(len, role) + 1;
+    varint(data, (d - previous) * 2 + (tf > 1 ? 1 : 0));
+    if (tf > 1) varint(data, tf);
+    previous = d;
+  }
+  return { data: Uint8Array.from(data), df: rows.length };
+};
+
+const base = (over: Partial<CrossRankInput>): CrossRankInput => ({ words: [], phrases: [], n: 4, avgLength: 3, maxDoc: 10, lengthRoles, accept: () => true, k: 10, ...over });
 
 describe("crossRank", () => {
   it("scores a word over every segment of its postings with N and df of the whole index", () => {
     // "alpha" in docs 1 and 7, stored in two segments (a first read and an append).
-    const r = crossRank(base({ words: [{ variants: [{ weight: 1, lists: [list([[1, 2, 4]]), list([[7, 1, 2]])] }] }] }));
+    const r = crossRank(base({ words: [{ variants: [{ weight: 1, rows: [list([[1, 2, 4]]), list([[7, 1, 2]])] }] }] }));
     expect(r.total).toBe(2);
     expect(r.top.map((t) => t.doc)).toEqual([1, 7]);
     expect(r.top[0].score).toBeCloseTo(bm25(2, 4, 2, 4, 3), 10);
@@ -24,9 +41,9 @@ describe("crossRank", () => {
   });
 
   it("a word counts once per doc, through its best variant; different words add up", () => {
-    const exact = { weight: 1, lists: [list([[2, 1, 3]])] };
-    const prefix = { weight: 0.5, lists: [list([[2, 3, 3], [3, 1, 3]])] };
-    const other = { weight: 1, lists: [list([[3, 1, 3]])] };
+    const exact = { weight: 1, rows: [list([[2, 1, 3]])] };
+    const prefix = { weight: 0.5, rows: [list([[2, 3, 3], [3, 1, 3]])] };
+    const other = { weight: 1, rows: [list([[3, 1, 3]])] };
     const r = crossRank(base({ words: [{ variants: [exact, prefix] }, { variants: [other] }] }));
     const d2 = Math.max(bm25(1, 3, 1, 4, 3), 0.5 * bm25(3, 3, 2, 4, 3));
     const d3 = 0.5 * bm25(1, 3, 2, 4, 3) + bm25(1, 3, 1, 4, 3);
@@ -37,9 +54,19 @@ describe("crossRank", () => {
     const users = list([[1, 1, 3]], roleCode("user"));
     const tools = list([[2, 1, 3], [5, 1, 3]], roleCode("toolResult"));
     const onlyTools = (_d: number, role: number) => role === roleCode("toolResult");
-    const r = crossRank(base({ words: [{ variants: [{ weight: 1, lists: [users, tools] }] }], accept: onlyTools, k: 1 }));
+    const r = crossRank(base({ words: [{ variants: [{ weight: 1, rows: [users, tools] }] }], accept: onlyTools, k: 1 }));
     expect(r.total).toBe(2);
     expect(r.top.map((t) => t.doc)).toEqual([2]);
+  });
+
+  it("a row that does not read as its docs is damage, never a result", () => {
+    const row = list([[1, 2, 4], [7, 1, 2]]);
+    const rank = (data: Uint8Array, df = 2) => crossRank(base({ words: [{ variants: [{ weight: 1, rows: [{ data, df }] }] }] }));
+    expect(rank(row.data).total).toBe(2);
+    expect(() => rank(row.data, 3)).toThrow(DamagedIndexError);
+    expect(() => rank(row.data.subarray(0, 1))).toThrow(DamagedIndexError);
+    // A doc the index does not hold.
+    expect(() => rank(list([[1, 1, 3], [9, 1, 3]]).data.map((b, i) => (i === 1 ? b + 2 : b)))).toThrow(DamagedIndexError);
   });
 
   it("a phrase scores each doc by how often it occurs there, with the doc's length", () => {

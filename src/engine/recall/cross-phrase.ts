@@ -3,15 +3,28 @@
 // counts its regular expression's matches (phrase.ts): left to right, never overlapping.
 import { POSTING_STRIDE } from "./cross-postings.js";
 
-/** One term's stored rows, decoded: [doc, tf, length|role] triples and each doc's positions, back to back. */
+/**
+ * One term's stored row: its [doc, tf, length|role] triples, and each doc's positions back to back
+ * (decodePositions), of which only the docs `wanted` marks (by doc id) are read.
+ */
 export interface PositionedRow {
+  triples: Int32Array;
+  positions(wanted: Int32Array): Int32Array;
+}
+
+/** Gives an array of `n` ints, zeroed when asked (a query's scratch, int32-arena.ts, or new ones). */
+export type TakeInts = (n: number, zeroed: boolean) => Int32Array;
+const newInts: TakeInts = (n) => new Int32Array(n);
+
+/** A row with the positions a phrase reads. */
+interface DecodedRow {
   triples: Int32Array;
   positions: Int32Array;
 }
 
 /** One term's rows, and (for a term that does not lead) per doc its row + 1 (0: not in the doc), where its positions start there and how many. */
 interface TermPlaces {
-  rows: PositionedRow[];
+  rows: DecodedRow[];
   rowOf: Int32Array | null;
   startOf: Int32Array | null;
   countOf: Int32Array | null;
@@ -27,18 +40,22 @@ export interface PhraseMatches {
 }
 
 /** Docs where `terms[0..k)` stand at consecutive positions; `rowsOf(term)` gives a term's rows; doc ids are below `docLimit`. */
-export function phraseMatches(terms: readonly string[], rowsOf: (term: string) => PositionedRow[], docLimit: number): PhraseMatches {
+export function phraseMatches(terms: readonly string[], rowsOf: (term: string) => PositionedRow[], docLimit: number, take: TakeInts = newInts): PhraseMatches {
   const out: PhraseMatches = { docs: [], counts: [], lengthRoles: [] };
-  const places = new Map<string, TermPlaces>();
+  const stored = new Map<string, PositionedRow[]>();
   for (const term of new Set(terms)) {
     const rows = rowsOf(term);
     if (!rows.length) return out;
-    places.set(term, { rows, rowOf: null, startOf: null, countOf: null });
+    stored.set(term, rows);
   }
+  // Positions are read only in the docs that hold every term of the phrase.
+  const wanted = docsWithAll([...stored.values()], docLimit, take);
+  const places = new Map<string, TermPlaces>();
+  for (const [term, rows] of stored) places.set(term, { rows: rows.map((r) => ({ triples: r.triples, positions: r.positions(wanted) })), rowOf: null, startOf: null, countOf: null });
   // The rarest term leads; the others are looked up by doc.
   const distinct = [...places.entries()].sort((a, b) => docCount(a[1]) - docCount(b[1]));
   const [leadTerm, lead] = distinct[0];
-  for (const [, p] of distinct.slice(1)) index(p, docLimit);
+  for (const [, p] of distinct.slice(1)) index(p, docLimit, take);
   const leadOffset = terms.indexOf(leadTerm);
   // Each phrase term's positions in the doc at hand: lists[j][from[j] .. to[j]).
   const k = terms.length;
@@ -47,7 +64,7 @@ export function phraseMatches(terms: readonly string[], rowsOf: (term: string) =
   const from = new Int32Array(k);
   const to = new Int32Array(k);
   for (const row of lead.rows) {
-    const leadStarts = positionStarts(row.triples);
+    const leadStarts = positionStarts(row.triples, take);
     for (let t = 0; t < row.triples.length; t += POSTING_STRIDE) {
       const doc = row.triples[t];
       let missing = false;
@@ -80,16 +97,30 @@ export function phraseMatches(terms: readonly string[], rowsOf: (term: string) =
   return out;
 }
 
+/** Docs (1 by id) that each term's rows hold; a doc is in at most one row of a term (rows are segments). */
+function docsWithAll(termRows: readonly PositionedRow[][], docLimit: number, take: TakeInts): Int32Array {
+  const votes = take(docLimit, true);
+  for (const rows of termRows) {
+    for (const row of rows) {
+      const { triples } = row;
+      for (let t = 0; t < triples.length; t += POSTING_STRIDE) votes[triples[t]]++;
+    }
+  }
+  const all = termRows.length;
+  for (let d = 0; d < docLimit; d++) votes[d] = votes[d] === all ? 1 : 0;
+  return votes;
+}
+
 function docCount(p: TermPlaces): number {
   let n = 0;
   for (const r of p.rows) n += r.triples.length / POSTING_STRIDE;
   return n;
 }
 
-function index(p: TermPlaces, docLimit: number): void {
-  const rowOf = new Int32Array(docLimit);
-  const startOf = new Int32Array(docLimit);
-  const countOf = new Int32Array(docLimit);
+function index(p: TermPlaces, docLimit: number, take: TakeInts): void {
+  const rowOf = take(docLimit, true);
+  const startOf = take(docLimit, false);
+  const countOf = take(docLimit, false);
   p.rows.forEach((row, r) => {
     let at = 0;
     for (let t = 0; t < row.triples.length; t += POSTING_STRIDE) {
@@ -106,8 +137,8 @@ function index(p: TermPlaces, docLimit: number): void {
 }
 
 /** Where each doc's positions start in a row's positions. */
-function positionStarts(triples: Int32Array): Int32Array {
-  const out = new Int32Array(triples.length / POSTING_STRIDE);
+function positionStarts(triples: Int32Array, take: TakeInts): Int32Array {
+  const out = take(triples.length / POSTING_STRIDE, false);
   let at = 0;
   for (let i = 0; i < out.length; i++) {
     out[i] = at;

@@ -48,48 +48,54 @@ export interface PackedRows {
 
 /**
  * Decodes a stored row's positions (PackedRows) given its decoded postings (triples): every
- * doc's positions back to back, absolute, ascending within a doc. Bytes that do not decode to
- * exactly the row's tfs are damage.
+ * doc's positions back to back, absolute, ascending within a doc. With `wanted` (1 by doc id), only
+ * those docs' positions are decoded; the others' are stepped over and left as `take` gave them (a
+ * phrase needs only the docs holding all its words). Bytes that do not decode to exactly the row's
+ * tfs are damage.
  */
-export function decodePositions(bytes: Uint8Array, triples: Int32Array): Int32Array {
+export function decodePositions(bytes: Uint8Array, triples: Int32Array, wanted?: Int32Array, take: (n: number) => Int32Array = newInts): Int32Array {
   let total = 0;
   for (let i = 1; i < triples.length; i += POSTING_STRIDE) total += triples[i];
-  const out = new Int32Array(total);
+  const out = take(total);
   const end = bytes.length;
   let i = 0;
   let o = 0;
-  // One varint after another; `left` counts down the current doc's positions (its first is absolute).
-  let t = 1;
-  let left = triples.length ? triples[1] : 0;
-  let prev = 0;
-  let first = true;
-  while (o < total) {
-    while (left === 0) {
-      t += POSTING_STRIDE;
-      left = triples[t];
-      prev = 0;
-      first = true;
+  for (let t = 0; t < triples.length; t += POSTING_STRIDE) {
+    const tf = triples[t + 1];
+    // Each varint takes a byte at least: only a longer one needs its own bounds checks.
+    if (i + tf > end) damaged("positions cut short");
+    if (wanted !== undefined && wanted[triples[t]] !== 1) {
+      // Stepped over: tf varints, each ending at a byte below 0x80.
+      for (let left = tf; left > 0; left--) {
+        while (i < end && bytes[i] >= 0x80) i++;
+        if (i === end) damaged("positions cut short");
+        i++;
+      }
+      o += tf;
+      continue;
     }
-    if (i >= end) throw new DamagedIndexError("positions cut short");
-    let v = bytes[i++];
-    if (v >= 0x80) {
-      v &= 0x7f;
-      let shift = 7;
-      let b: number;
-      do {
-        if (i >= end || shift > 28) throw new DamagedIndexError("positions cut short");
-        b = bytes[i++];
-        v += (b & 0x7f) * 2 ** shift;
-        shift += 7;
-      } while (b >= 0x80);
+    // The doc's first position is absolute, then the gaps to the next.
+    let prev = 0;
+    for (let k = 0; k < tf; k++) {
+      let v = bytes[i++];
+      if (v >= 0x80) {
+        // In int arithmetic: a position is below a doc's length, which is below 2^28 (packLengthRole), so 4 bytes at most.
+        v &= 0x7f;
+        let shift = 7;
+        let b: number;
+        do {
+          if (i >= end || shift > 21) damaged("positions cut short");
+          b = bytes[i++];
+          v |= (b & 0x7f) << shift;
+          shift += 7;
+        } while (b >= 0x80);
+      }
+      if (v === 0 && k > 0) damaged("positions not ascending");
+      prev += v;
+      out[o++] = prev;
     }
-    if (v === 0 && !first) throw new DamagedIndexError("positions not ascending");
-    prev += v;
-    out[o++] = prev;
-    left--;
-    first = false;
   }
-  if (i !== end) throw new DamagedIndexError("positions too long");
+  if (i !== end) damaged("positions too long");
   return out;
 }
 
@@ -102,57 +108,97 @@ export class DamagedIndexError extends Error {
 }
 
 /**
- * Decodes one stored row into [doc, tf, length|role] triples. `lengthRoles[doc]` holds each doc's
- * packed length and role + 1 (0: no such doc); a row that does not decode to exactly `df` known,
- * ascending docs is damage, never a result.
+ * One stored row read a posting at a time: `next()` moves to the next doc (false past the last),
+ * whose id, tf and packed length|role it then holds. `lengthRoles[doc]` holds each doc's packed
+ * length and role + 1 (0: no such doc); a row that does not read as exactly `df` known, ascending
+ * docs is damage, never a result. A query reads every posting of its words through this (ranking
+ * reads them in place, without decoding rows into arrays first).
  */
-export function decodePostings(bytes: Uint8Array, df: number, lengthRoles: Int32Array): Int32Array {
-  const out = new Int32Array(df * POSTING_STRIDE);
-  const end = bytes.length;
-  const docs = lengthRoles.length;
-  let i = 0;
-  let doc = 0;
-  let o = 0;
-  // Varints read inline (this loop runs over every posting of a query's words).
-  while (i < end) {
+export class PostingReader {
+  doc = 0;
+  tf = 0;
+  packed = 0;
+  private i = 0;
+  private count = 0;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly df: number,
+    private readonly lengthRoles: Int32Array,
+  ) {}
+
+  next(): boolean {
+    const bytes = this.bytes;
+    const end = bytes.length;
+    let i = this.i;
+    if (i >= end) {
+      if (this.count !== this.df) damaged("postings count");
+      return false;
+    }
+    // The common case inline (one-byte doc gap, tf 1 or a one-byte tf), the rest in longVarint:
+    // small enough that the ranking's loop takes this in.
     let head = bytes[i++];
     if (head >= 0x80) {
-      head &= 0x7f;
-      let shift = 7;
-      let b: number;
-      do {
-        if (i >= end || shift > 28) throw new DamagedIndexError("postings cut short");
-        b = bytes[i++];
-        head += (b & 0x7f) * 2 ** shift;
-        shift += 7;
-      } while (b >= 0x80);
+      this.i = i;
+      head = this.longVarint(head);
+      i = this.i;
     }
     let tf = 1;
     if (head & 1) {
-      if (i >= end) throw new DamagedIndexError("postings cut short");
+      if (i >= end) damaged("postings cut short");
       tf = bytes[i++];
       if (tf >= 0x80) {
-        tf &= 0x7f;
-        let shift = 7;
-        let b: number;
-        do {
-          if (i >= end || shift > 28) throw new DamagedIndexError("postings cut short");
-          b = bytes[i++];
-          tf += (b & 0x7f) * 2 ** shift;
-          shift += 7;
-        } while (b >= 0x80);
+        this.i = i;
+        tf = this.longVarint(tf);
+        i = this.i;
       }
-      if (tf < 2) throw new DamagedIndexError("postings tf");
+      if (tf < 2) damaged("postings tf");
     }
     const delta = Math.floor(head / 2);
-    doc += delta;
-    if (o === out.length || (o > 0 && delta === 0) || doc >= docs || lengthRoles[doc] === 0) throw new DamagedIndexError("postings name an unknown doc");
-    out[o] = doc;
-    out[o + 1] = tf;
-    out[o + 2] = lengthRoles[doc] - 1;
-    o += POSTING_STRIDE;
+    const doc = this.doc + delta;
+    const lengthRoles = this.lengthRoles;
+    if (this.count === this.df || (this.count > 0 && delta === 0) || doc >= lengthRoles.length || lengthRoles[doc] === 0) damaged("postings name an unknown doc");
+    this.i = i;
+    this.count++;
+    this.doc = doc;
+    this.tf = tf;
+    this.packed = lengthRoles[doc] - 1;
+    return true;
   }
-  if (o !== out.length) throw new DamagedIndexError("postings count");
+
+  /** The rest of a varint whose first byte (`first`, at least 0x80) was read; reads on from this.i. */
+  private longVarint(first: number): number {
+    const bytes = this.bytes;
+    let i = this.i;
+    let value = first & 0x7f;
+    let shift = 7;
+    let b: number;
+    do {
+      if (i >= bytes.length || shift > 28) damaged("postings cut short");
+      b = bytes[i++];
+      value += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b >= 0x80);
+    this.i = i;
+    return value;
+  }
+}
+
+const newInts = (n: number): Int32Array => new Int32Array(n);
+
+function damaged(what: string): never {
+  throw new DamagedIndexError(what);
+}
+
+/** Decodes one stored row into [doc, tf, length|role] triples (PostingReader says what is damage); `take` gives the array. */
+export function decodePostings(bytes: Uint8Array, df: number, lengthRoles: Int32Array, take: (n: number) => Int32Array = newInts): Int32Array {
+  const out = take(df * POSTING_STRIDE);
+  const row = new PostingReader(bytes, df, lengthRoles);
+  for (let o = 0; row.next(); o += POSTING_STRIDE) {
+    out[o] = row.doc;
+    out[o + 1] = row.tf;
+    out[o + 2] = row.packed;
+  }
   return out;
 }
 

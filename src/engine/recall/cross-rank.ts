@@ -1,14 +1,20 @@
 // BM25 over the cross-session index's stored postings: the same scoring as a single session
 // (each word counts once per doc, through its best variant: exact 1, prefix 0.5, typo 0.4), with
 // N and the average length taken over every indexed session. Only the best `k` are kept.
-import { lengthOf, POSTING_STRIDE, roleOf } from "./cross-postings.js";
+import { lengthOf, PostingReader, roleOf } from "./cross-postings.js";
 import type { PhraseMatches } from "./cross-phrase.js";
 import { bm25, idfOf } from "./rank.js";
 import { TopK, type ScoredDoc, type TieOrder } from "./top-k.js";
 
+/** A term's stored row of postings (cross-postings.ts) and how many docs it holds. */
+export interface StoredPostings {
+  data: Uint8Array;
+  df: number;
+}
+
 export interface WordPostings {
-  /** One entry per index term the word stands for; `lists` are that term's rows (one per segment). */
-  variants: { weight: number; lists: Int32Array[] }[];
+  /** One entry per index term the word stands for; `rows` are that term's stored rows (one per segment). */
+  variants: { weight: number; rows: readonly StoredPostings[] }[];
 }
 
 
@@ -21,6 +27,8 @@ export interface CrossRankInput {
   avgLength: number;
   /** Highest doc id in the index (sizes the score arrays). */
   maxDoc: number;
+  /** Each doc's packed length|role + 1 (0: no such doc), by doc id: what the rows are read against. */
+  lengthRoles: Int32Array;
   /** Filters: whether a matching doc counts (role is its role code). */
   accept: (doc: number, role: number) => boolean;
   /** How many of the best to return. */
@@ -59,7 +67,7 @@ const BM25_B = 0.75;
 export function crossRank(input: CrossRankInput): CrossRankOutcome {
   const size = input.maxDoc + 1;
   let postings = 0;
-  for (const word of input.words) for (const v of word.variants) for (const list of v.lists) postings += list.length / POSTING_STRIDE;
+  for (const word of input.words) for (const v of word.variants) for (const row of v.rows) postings += row.df;
   for (const phrase of input.phrases) postings += phrase.docs.length;
   scratch.fit(size, postings + 1);
   const { total, best, info } = scratch;
@@ -73,16 +81,18 @@ export function crossRank(input: CrossRankInput): CrossRankOutcome {
     for (const word of input.words) {
       const wordStart = touched;
       let wordEnd = touched;
-      for (const { weight, lists } of word.variants) {
+      for (const { weight, rows } of word.variants) {
         let df = 0;
-        for (const list of lists) df += list.length / POSTING_STRIDE;
+        for (const row of rows) df += row.df;
         if (!df) continue;
         const scale = weight * idfOf(input.n, df) * (BM25_K1 + 1);
-        for (const list of lists) {
-          for (let i = 0; i < list.length; i += POSTING_STRIDE) {
-            const d = list[i];
-            const packed = list[i + 2];
-            const tf = list[i + 1];
+        for (const row of rows) {
+          // Read in place: decoding each row into an array first took as long as the ranking.
+          const posting = new PostingReader(row.data, row.df, input.lengthRoles);
+          while (posting.next()) {
+            const d = posting.doc;
+            const packed = posting.packed;
+            const tf = posting.tf;
             const s = (scale * tf) / (tf + constant + lengthFactor * lengthOf(packed));
             if (best[d] === 0) {
               // First time this word meets the doc: remember it for this word (and for the query, if new).

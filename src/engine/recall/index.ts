@@ -30,6 +30,7 @@ export {
   decodeLengths,
   DamagedIndexError,
 } from "./cross-postings.js";
-export { phraseMatches, type PositionedRow, type PhraseMatches } from "./cross-phrase.js";
+export { phraseMatches, type PositionedRow, type PhraseMatches, type TakeInts } from "./cross-phrase.js";
+export { Int32Arena } from "./int32-arena.js";
 export { crossRank, type CrossRankInput, type WordPostings } from "./cross-rank.js";
 export { prefixTerms, PREFIX_MIN, PREFIX_SCAN } from "./expand-terms.js";

@@ -31,7 +31,7 @@ import {
   type RecallSnippet,
   type WordPostings,
 } from "../recall/index.js";
-import { DamagedIndexError } from "../recall/index.js";
+import { DamagedIndexError, Int32Arena } from "../recall/index.js";
 import type { SessionEntry } from "../types.js";
 import type { CallLookup } from "./recall-cache-prepare.js";
 import { readRange } from "./recall-cache-prepare.js";
@@ -117,8 +117,10 @@ function readDocContent(
   return { text: content.text, files: content.files };
 }
 
-/** Per query: each doc's packed length|role + 1, and where it stands among equal scores (session path, then file order). */
+/** Each doc's packed length|role + 1, and where it stands among equal scores (session path, then file order); kept while the index is the same. */
 interface DocTable {
+  /** The index's version it was read at (IndexReader.version). */
+  version: string;
   /** Highest doc id when the query began (sizes its per-doc arrays). */
   maxDoc: number;
   lengthRoles: Int32Array;
@@ -128,18 +130,28 @@ interface DocTable {
 /** Queries over one index. */
 export class CrossSessionSearch {
   private docTable: DocTable | null = null;
+  /** What a query's phrases decode into (int32-arena.ts). */
+  private readonly scratch = new Int32Arena();
+  private readonly take = (n: number, zeroed: boolean): Int32Array => this.scratch.take(n, zeroed);
 
   constructor(private readonly index: IndexReader) {}
 
   search(q: RecallQuery, opts: CrossSessionSearchOptions): RecallResult<CrossSessionPage> {
+    // One state of the index throughout: a commit of another process between reading the docs and
+    // reading the postings left postings naming docs the query had not seen, which is damage.
+    return this.index.snapshot(() => this.searchNow(q, opts));
+  }
+
+  private searchNow(q: RecallQuery, opts: CrossSessionSearchOptions): RecallResult<CrossSessionPage> {
     const pageSize = Math.max(1, Math.floor(opts.pageSize ?? DEFAULT_PAGE_SIZE));
     const page = Math.floor(opts.page ?? 1);
     if (page < 1) return { ok: false, message: `Page ${opts.page} is outside the available range (pages start at 1).` };
     // An update (maybe another process's, maybe interrupted) has not moved its postings yet.
     if (this.index.hasStagedPostings()) throw new StagedPostingsError();
     const sessions = this.index.listedSessions();
-    // Read each query: another process may have changed the index since the last one.
-    this.docTable = this.loadDocTable();
+    // Read again once the index changed (by another process too); reading it took a few ms a query on the 1 GB folder.
+    const version = this.index.version();
+    if (this.docTable?.version !== version) this.docTable = this.loadDocTable(version);
     let rows: TextRow[];
     let total: number;
     let lowerBound = false;
@@ -169,7 +181,7 @@ export class CrossSessionSearch {
   }
 
   /** Lengths and roles of every doc (from the segments), and the tie order: session path, then doc id (file order within a session). */
-  private loadDocTable(): DocTable {
+  private loadDocTable(version: string): DocTable {
     const maxDoc = this.index.maxDoc();
     const lengthRoles = new Int32Array(maxDoc + 1);
     const rankOfDoc = new Int32Array(maxDoc + 1);
@@ -187,7 +199,7 @@ export class CrossSessionSearch {
       }
     }
     const span = maxDoc + 1;
-    return { maxDoc, lengthRoles, tie: (doc) => rankOfDoc[doc] * span + doc };
+    return { version, maxDoc, lengthRoles, tie: (doc) => rankOfDoc[doc] * span + doc };
   }
 
   private docRow(id: number): DocRow {
@@ -201,18 +213,14 @@ export class CrossSessionSearch {
     return { ...row, ...readDocContent(row, this.index.calls(row.file_id)) };
   }
 
-  /** Every stored row of a term's postings, one per segment. */
-  private lists(term: string): Int32Array[] {
-    const { lengthRoles } = this.docTable!;
-    return this.index.termRows(term, false).map((r) => decodePostings(r.data, r.df, lengthRoles));
-  }
 
   /** A term's rows with the positions of its words (for phrases). */
   private positionedRows(term: string) {
     const { lengthRoles } = this.docTable!;
+    const take = this.take;
     return this.index.termRows(term, true).map((r) => {
-      const triples = decodePostings(r.data, r.df, lengthRoles);
-      return { triples, positions: decodePositions(r.pos!, triples) };
+      const triples = decodePostings(r.data, r.df, lengthRoles, (n) => take(n, false));
+      return { triples, positions: (wanted: Int32Array) => decodePositions(r.pos!, triples, wanted, (n) => take(n, false)) };
     });
   }
 
@@ -221,10 +229,11 @@ export class CrossSessionSearch {
     const wordPostings: WordPostings[] = words.map((w) => {
       const { variants, corrected } = this.expandWord(w);
       if (corrected) corrections[w] = variants.map((v) => v.term);
-      return { variants: variants.map((v) => ({ weight: v.weight, lists: this.lists(v.term) })) };
+      return { variants: variants.map((v) => ({ weight: v.weight, rows: this.index.termRows(v.term, false) })) };
     });
     const { lengthRoles } = this.docTable!;
-    const phrasePostings = phrases.map((phrase) => phraseMatches(phrase, (term) => this.positionedRows(term), lengthRoles.length));
+    this.scratch.reset();
+    const phrasePostings = phrases.map((phrase) => phraseMatches(phrase, (term) => this.positionedRows(term), lengthRoles.length, this.take));
     const sums = this.index.totals();
     const { maxDoc } = this.docTable!;
     const outcome = crossRank({
@@ -233,6 +242,7 @@ export class CrossSessionSearch {
       n: sums.n,
       avgLength: sums.n ? sums.tokens / sums.n : 0,
       maxDoc,
+      lengthRoles,
       accept: this.filterFor(q, maxDoc),
       k,
       tie: this.docTable!.tie,

@@ -27,6 +27,16 @@ export class SqlIndexReader implements IndexReader {
     return this.stmt("SELECT count(*) FROM files WHERE listed = 1").value<number>() ?? 0;
   }
 
+  snapshot<T>(work: () => T): T {
+    return this.db.snapshot(work);
+  }
+
+  version(): string {
+    // data_version moves when another connection commits; total_changes when this one writes.
+    const row = this.stmt("SELECT (SELECT data_version FROM pragma_data_version()) AS other, total_changes() AS own").get<{ other: number; own: number }>();
+    return `${row?.other}:${row?.own}`;
+  }
+
   maxDoc(): number {
     return this.stmt("SELECT coalesce(max(id), 0) FROM docs").value<number>() ?? 0;
   }

@@ -53,6 +53,13 @@ export interface IndexReader {
   hasStagedPostings(): boolean;
   /** Session files pi's listing keeps. */
   listedSessions(): number;
+  /**
+   * What changes whenever the index does, by this process or another (a search keeps what it
+   * derived from the docs while this stays the same).
+   */
+  version(): string;
+  /** Runs `work` on one state of the index: what another process commits meanwhile is not seen in it. */
+  snapshot<T>(work: () => T): T;
   /** Highest doc id (0 when there are none). */
   maxDoc(): number;
   /** Docs in the whole index and their words. */

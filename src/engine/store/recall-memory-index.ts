@@ -33,6 +33,8 @@ export class MemoryIndex implements IndexReader {
   private tables = new Tables();
   /** What a stopped update (one given `shouldStop`) left to read, for the next such call with the same list. */
   private resume: { paths: readonly string[]; left: FileToRead[] } | null = null;
+  /** Updates begun: the tables change only within one. */
+  private updates = 0;
 
   /**
    * Bring the index in line with exactly these session files (as the cache's update does, reading
@@ -41,6 +43,7 @@ export class MemoryIndex implements IndexReader {
    * with the files it left, without looking at every file again (the picker builds so between frames).
    */
   update(given: readonly string[], profile: PiProfile, options: UpdateOptions = {}): RecallCacheUpdate {
+    this.updates++;
     const stats: RecallCacheUpdate = { files: given.length, unchanged: 0, appended: 0, reindexed: 0, removed: 0, unlisted: 0, docsAdded: 0, failed: [], left: 0 };
     const pending = options.shouldStop && this.resume?.paths === given ? this.resume.left : this.plan(given, stats);
     this.resume = null;
@@ -106,6 +109,14 @@ export class MemoryIndex implements IndexReader {
 
   listedSessions(): number {
     return this.tables.listed();
+  }
+
+  snapshot<T>(work: () => T): T {
+    return work();
+  }
+
+  version(): string {
+    return String(this.updates);
   }
 
   maxDoc(): number {

@@ -29,6 +29,12 @@ export interface SqliteDb {
    * called inside another, a savepoint: a failure there undoes only that part.
    */
   transaction<T>(work: () => T): T;
+  /**
+   * Runs `work` in one read transaction: its statements all see the database as it was when the
+   * first of them ran, whatever another connection commits meanwhile (a writer waits for it to end).
+   * Inside a transaction, `work` simply runs in that one.
+   */
+  snapshot<T>(work: () => T): T;
   close(): void;
 }
 
@@ -121,6 +127,27 @@ class Transactions {
     }
   }
 
+  snapshot<T>(work: () => T): T {
+    if (this.depth > 0) return work();
+    this.exec("BEGIN");
+    this.depth++;
+    try {
+      return work();
+    } finally {
+      this.depth--;
+      try {
+        this.exec("COMMIT");
+      } catch {
+        // Nothing was written: a read transaction that cannot commit is simply let go.
+        try {
+          this.exec("ROLLBACK");
+        } catch {
+          // Already gone.
+        }
+      }
+    }
+  }
+
   /** Inside a transaction: a savepoint, so a failing `work` undoes only itself (the outer one decides the rest). */
   private nested<T>(work: () => T): T {
     const name = `nested_${this.depth}`;
@@ -162,6 +189,7 @@ function wrapNode(db: NodeDatabase): SqliteDb {
       };
     },
     transaction: (work) => tx.run(work),
+    snapshot: (work) => tx.snapshot(work),
     close: () => db.close(),
   };
 }
@@ -185,6 +213,7 @@ function wrapBetter(db: BetterDatabase): SqliteDb {
       };
     },
     transaction: (work) => tx.run(work),
+    snapshot: (work) => tx.snapshot(work),
     close: () => db.close(),
   };
 }
