@@ -74,8 +74,13 @@ export function termRowsSql(columns: string): string {
   );
 }
 
-/** Whether term `t` is in use: some postings row has its id (a run_terms row exists only while its rows do). */
-export const TERM_IN_USE = "(EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id) OR EXISTS (SELECT 1 FROM run_terms d WHERE d.term_id = t.id))";
+/**
+ * Whether term `t` is in use: some postings row has its id (a run_terms row exists only while its
+ * rows do). The runs are asked first: finding a term in postings reads whole rows on the way (a
+ * WITHOUT ROWID table compares keys on records that spill into overflow pages by reading them
+ * whole), some 13 µs a term, where most terms of an index are in a run.
+ */
+export const TERM_IN_USE = "(EXISTS (SELECT 1 FROM run_terms d WHERE d.term_id = t.id) OR EXISTS (SELECT 1 FROM postings p WHERE p.term_id = t.id))";
 
 /** The statement callLookup reads a call's paths with. */
 export const CALL_PATHS_SQL = "SELECT paths FROM calls WHERE file_id = ? AND call_id = ?";
