@@ -79,7 +79,8 @@ export function decodePositions(bytes: Uint8Array, triples: Int32Array, wanted?:
     for (let k = 0; k < tf; k++) {
       let v = bytes[i++];
       if (v >= 0x80) {
-        // In int arithmetic: a position is below a doc's length, which is below 2^28 (packLengthRole), so 4 bytes at most.
+        // In int arithmetic, 4 bytes at most: a position is below the word count of a doc's text, which is
+        // capped (document.ts ENTRY_TEXT_CAP, 200,000 chars); a longer varint is damage.
         v &= 0x7f;
         let shift = 7;
         let b: number;
