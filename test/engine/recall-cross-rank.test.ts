@@ -64,6 +64,8 @@ describe("crossRank", () => {
     const rank = (data: Uint8Array, df = 2) => crossRank(base({ words: [{ variants: [{ weight: 1, rows: [{ data, df }] }] }] }));
     expect(rank(row.data).total).toBe(2);
     expect(() => rank(row.data, 3)).toThrow(DamagedIndexError);
+    // A count no row of its bytes can hold (it sizes the arrays): damage, not an allocation failure.
+    expect(() => rank(row.data, 2 ** 31)).toThrow(DamagedIndexError);
     expect(() => rank(row.data.subarray(0, 1))).toThrow(DamagedIndexError);
     // A doc the index does not hold.
     expect(() => rank(list([[1, 1, 3], [9, 1, 3]]).data.map((b, i) => (i === 1 ? b + 2 : b)))).toThrow(DamagedIndexError);

@@ -126,7 +126,9 @@ export class PostingReader {
     private readonly bytes: Uint8Array,
     private readonly df: number,
     private readonly lengthRoles: Int32Array,
-  ) {}
+  ) {
+    checkedDocCount(bytes, df);
+  }
 
   next(): boolean {
     const bytes = this.bytes;
@@ -187,14 +189,20 @@ export class PostingReader {
 
 const newInts = (n: number): Int32Array => new Int32Array(n);
 
+/** A stored row's doc count, checked: a posting takes a byte at least, so a larger count is damage (arrays are sized by it). */
+export function checkedDocCount(bytes: Uint8Array, df: number): number {
+  if (!(Number.isInteger(df) && df >= 0 && df <= bytes.length)) damaged("postings count");
+  return df;
+}
+
 function damaged(what: string): never {
   throw new DamagedIndexError(what);
 }
 
 /** Decodes one stored row into [doc, tf, length|role] triples (PostingReader says what is damage); `take` gives the array. */
 export function decodePostings(bytes: Uint8Array, df: number, lengthRoles: Int32Array, take: (n: number) => Int32Array = newInts): Int32Array {
-  const out = take(df * POSTING_STRIDE);
   const row = new PostingReader(bytes, df, lengthRoles);
+  const out = take(df * POSTING_STRIDE);
   for (let o = 0; row.next(); o += POSTING_STRIDE) {
     out[o] = row.doc;
     out[o + 1] = row.tf;

@@ -1,7 +1,7 @@
 // BM25 over the cross-session index's stored postings: the same scoring as a single session
 // (each word counts once per doc, through its best variant: exact 1, prefix 0.5, typo 0.4), with
 // N and the average length taken over every indexed session. Only the best `k` are kept.
-import { lengthOf, PostingReader, roleOf } from "./cross-postings.js";
+import { checkedDocCount, lengthOf, PostingReader, roleOf } from "./cross-postings.js";
 import type { PhraseMatches } from "./cross-phrase.js";
 import { bm25, idfOf } from "./rank.js";
 import { TopK, type ScoredDoc, type TieOrder } from "./top-k.js";
@@ -67,7 +67,7 @@ const BM25_B = 0.75;
 export function crossRank(input: CrossRankInput): CrossRankOutcome {
   const size = input.maxDoc + 1;
   let postings = 0;
-  for (const word of input.words) for (const v of word.variants) for (const row of v.rows) postings += row.df;
+  for (const word of input.words) for (const v of word.variants) for (const row of v.rows) postings += checkedDocCount(row.data, row.df);
   for (const phrase of input.phrases) postings += phrase.docs.length;
   scratch.fit(size, postings + 1);
   const { total, best, info } = scratch;
