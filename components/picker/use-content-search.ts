@@ -112,7 +112,8 @@ export function useContentSearch(source: ContentSource | undefined, query: strin
     const timer = setTimeout(() => {
       let hits = new Map<string, ContentHit>();
       try {
-        const r = index.search(q, { pageSize: HITS_WANTED, now: () => performance.now(), budgetMs: 200 });
+        // Only each session's best hit has its text read (the rest of the 200 would be read and dropped).
+        const r = index.search(q, { pageSize: HITS_WANTED, bestPerSession: true, now: () => performance.now(), budgetMs: 200 });
         if (r.ok) hits = bestHitBySession(r.value);
         setSearchFailure(null);
       } catch (error) {

@@ -72,10 +72,17 @@ export interface CrossSessionSearchOptions {
   pageSize?: number;
   now?: () => number;
   budgetMs?: number;
+  /**
+   * Only the first hit of each session among the page's (its best): the others' text is never
+   * read. The hits keep their ranks among all of the page's (the picker shows a session's best).
+   */
+  bestPerSession?: boolean;
 }
 
 /** A doc row with its text, and the paths it names, read back (and its score, for ranked words). */
-type TextRow = DocRow & { text: string; files: string[]; score?: number };
+type DocText = DocRow & { text: string; files: string[]; score?: number };
+/** A hit's doc row with its text and its rank among all hits. */
+type TextRow = DocText & { rank: number };
 
 /** Thrown when postings are staged, not yet where searches read them: an update moves them. */
 export class StagedPostingsError extends Error {
@@ -125,6 +132,8 @@ interface DocTable {
   maxDoc: number;
   lengthRoles: Int32Array;
   tie: (doc: number) => number;
+  /** The doc's session (its rank among the session paths). */
+  session: (doc: number) => number;
 }
 
 /** Queries over one index. */
@@ -158,25 +167,38 @@ export class CrossSessionSearch {
     let timedOut = false;
     let corrections: Record<string, string[]> = {};
     const offset = (page - 1) * pageSize;
+    const { session } = this.docTable;
+    // The page's docs with their ranks, only each session's first when asked (before any text is read).
+    const picked = <T>(items: readonly T[], docOf: (item: T) => number): { item: T; rank: number }[] => {
+      const ranked = items.map((item, i) => ({ item, rank: offset + i + 1 }));
+      if (!opts.bestPerSession) return ranked;
+      const seen = new Set<number>();
+      return ranked.filter(({ item }) => {
+        const of = session(docOf(item));
+        if (seen.has(of)) return false;
+        seen.add(of);
+        return true;
+      });
+    };
     if (q.matcher.kind === "terms") {
       const ranked = this.rankTerms(q.matcher.words, q.matcher.phrases, q, page * pageSize);
       corrections = ranked.corrections;
       total = ranked.total;
-      rows = ranked.top.slice(offset).map((t) => ({ ...this.textRow(t.doc), score: t.score }));
+      rows = picked(ranked.top.slice(offset), (t) => t.doc).map(({ item, rank }) => ({ ...this.textRow(item.doc, rank), score: item.score }));
     } else if (q.matcher.kind === "regex") {
       const scan = this.regexScan(q.matcher, q.filters, this.toolAndFileDocs({ ...q.filters, tools: [] }, this.docTable.maxDoc), page * pageSize, opts);
       timedOut = scan.timedOut;
       total = scan.rows.length;
       lowerBound = scan.more || timedOut;
-      rows = scan.rows.slice(offset);
+      rows = picked(scan.rows.slice(offset), (r) => r.id).map(({ item, rank }) => ({ ...item, rank }));
     } else {
       const ids = this.filteredIds(q);
       total = ids.length;
-      rows = ids.slice(offset, offset + pageSize).map((id) => this.textRow(id));
+      rows = picked(ids.slice(offset, offset + pageSize), (id) => id).map(({ item, rank }) => this.textRow(item, rank));
     }
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
     if (page > pageCount && total > 0 && !lowerBound) return { ok: false, message: `Page ${page} is outside the available range 1-${pageCount} (${total} matches).` };
-    const hits = rows.map((r, i) => toHit(r, offset + i + 1, q.matcher, corrections));
+    const hits = rows.map((r) => toHit(r, q.matcher, corrections));
     return { ok: true, value: { query: q.text, total, totalIsLowerBound: lowerBound, page, pageCount, pageSize, hits, corrections, timedOut, sessions } };
   }
 
@@ -199,7 +221,7 @@ export class CrossSessionSearch {
       }
     }
     const span = maxDoc + 1;
-    return { version, maxDoc, lengthRoles, tie: (doc) => rankOfDoc[doc] * span + doc };
+    return { version, maxDoc, lengthRoles, tie: (doc) => rankOfDoc[doc] * span + doc, session: (doc) => rankOfDoc[doc] };
   }
 
   private docRow(id: number): DocRow {
@@ -208,9 +230,9 @@ export class CrossSessionSearch {
     return row;
   }
 
-  private textRow(id: number): TextRow {
+  private textRow(id: number, rank: number): TextRow {
     const row = this.docRow(id);
-    return { ...row, ...readDocContent(row, this.index.calls(row.file_id)) };
+    return { ...row, ...readDocContent(row, this.index.calls(row.file_id)), rank };
   }
 
 
@@ -351,11 +373,11 @@ export class CrossSessionSearch {
     byFile: Uint8Array | null,
     want: number,
     opts: CrossSessionSearchOptions,
-  ): { rows: TextRow[]; more: boolean; timedOut: boolean } {
+  ): { rows: DocText[]; more: boolean; timedOut: boolean } {
     const now = opts.now ?? (() => 0);
     const deadline = now() + (opts.budgetMs ?? DEFAULT_REGEX_BUDGET_MS);
     const finder = finderFor(matcher, new Set());
-    const rows: TextRow[] = [];
+    const rows: DocText[] = [];
     let file: { path: string; bytes: Uint8Array } | null = null;
     const read = (path: string, off: number, len: number): Uint8Array => {
       if (file?.path !== path) file = { path, bytes: readRange(path, 0, this.index.indexedBytes(path)) };
@@ -375,7 +397,7 @@ export class CrossSessionSearch {
   }
 }
 
-function toHit(r: TextRow, rank: number, matcher: RecallMatcher, corrections: Record<string, string[]>): CrossSessionHit {
+function toHit(r: TextRow, matcher: RecallMatcher, corrections: Record<string, string[]>): CrossSessionHit {
   const tools = r.tools.split("|").filter(Boolean);
   const role = ROLE_CODES[r.role];
   if (role === undefined) throw new DamagedIndexError(`doc ${r.id} has role ${r.role}`);
@@ -387,7 +409,7 @@ function toHit(r: TextRow, rank: number, matcher: RecallMatcher, corrections: Re
     snippet = finder ? makeSnippet(r.text, finder) : null;
   }
   return {
-    rank,
+    rank: r.rank,
     score: r.score ?? 0,
     sessionPath: r.path,
     sessionId: r.session_id,
