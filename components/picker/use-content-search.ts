@@ -112,7 +112,8 @@ export function useContentSearch(source: ContentSource | undefined, query: strin
     const timer = setTimeout(() => {
       let hits = new Map<string, ContentHit>();
       try {
-        // Only each session's best hit has its text read (the rest of the 200 would be read and dropped).
+        // Each session's best hit over every match (a session whose hits all rank below another
+        // session's hundreds is listed too), up to HITS_WANTED sessions; only those lines are read back.
         const r = index.search(q, { pageSize: HITS_WANTED, bestPerSession: true, now: () => performance.now(), budgetMs: 200 });
         if (r.ok) hits = bestHitBySession(r.value);
         setSearchFailure(null);

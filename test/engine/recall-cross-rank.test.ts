@@ -59,6 +59,17 @@ describe("crossRank", () => {
     expect(r.top.map((t) => t.doc)).toEqual([2]);
   });
 
+  it("best of each group: every group's best doc over all matches, equal scores by the tie order; the total stays the docs'", () => {
+    // Docs 1-3 in group 0, 7 and 8 in group 1; doc 2 beats doc 1 (tf 3), docs 7 and 8 tie.
+    const rows = [list([[1, 1, 3], [2, 3, 3], [3, 1, 3], [7, 1, 3], [8, 1, 3]])];
+    const groupOf = (doc: number): number => (doc < 5 ? 0 : 1);
+    const r = crossRank(base({ words: [{ variants: [{ weight: 1, rows }] }], n: 100, k: 1, bestOfGroup: { groupOf, groups: 2 } }));
+    expect(r).toMatchObject({ total: 5, groups: 2 });
+    expect(r.top.map((t) => t.doc)).toEqual([2]);
+    const both = crossRank(base({ words: [{ variants: [{ weight: 1, rows }] }], n: 100, k: 5, bestOfGroup: { groupOf, groups: 2 }, tie: (doc) => -doc }));
+    expect(both.top.map((t) => t.doc)).toEqual([2, 8]);
+  });
+
   it("a row that does not read as its docs is damage, never a result", () => {
     const row = list([[1, 2, 4], [7, 1, 2]]);
     const rank = (data: Uint8Array, df = 2) => crossRank(base({ words: [{ variants: [{ weight: 1, rows: [{ data, df }] }] }] }));

@@ -35,11 +35,18 @@ export interface CrossRankInput {
   k: number;
   /** Order among equal scores (default: doc id); the store passes session path, then file order. */
   tie?: TieOrder;
+  /**
+   * Only the best doc of each group (a session) counts for `top`: the best `k` groups' best docs,
+   * over every match, not just the best `k` docs. `groupOf` is below `groups`.
+   */
+  bestOfGroup?: { groupOf: (doc: number) => number; groups: number };
 }
 
 export interface CrossRankOutcome {
   /** Docs that match and pass the filters. */
   total: number;
+  /** Groups with a doc that matches (bestOfGroup; else 0). */
+  groups: number;
   /** The best `k`, best first. */
   top: ScoredDoc[];
 }
@@ -126,13 +133,30 @@ export function crossRank(input: CrossRankInput): CrossRankOutcome {
     }
     const top = new TopK(input.k, input.tie);
     let count = 0;
+    const grouped = input.bestOfGroup;
+    // Per group its best doc so far (-1: none), in the order `top` keeps: higher score, then tie.
+    const bestOf = grouped ? new Int32Array(grouped.groups).fill(-1) : null;
+    const tie = input.tie ?? ((doc: number) => doc);
     for (let j = 0; j < touched; j++) {
       const d = docs[j];
       if (!input.accept(d, roleOf(info[d] - 1))) continue;
       count++;
-      top.offer(d, total[d]);
+      if (!bestOf) top.offer(d, total[d]);
+      else {
+        const g = grouped!.groupOf(d);
+        const b = bestOf[g];
+        if (b < 0 || total[d] > total[b] || (total[d] === total[b] && tie(d) < tie(b))) bestOf[g] = d;
+      }
     }
-    return { total: count, top: top.sorted() };
+    let groups = 0;
+    if (bestOf) {
+      for (const d of bestOf) {
+        if (d < 0) continue;
+        groups++;
+        top.offer(d, total[d]);
+      }
+    }
+    return { total: count, groups, top: top.sorted() };
   } finally {
     // Leave the scratch clean for the next query: only the docs this one touched were written.
     for (let j = 0; j < touched; j++) {

@@ -73,8 +73,10 @@ export interface CrossSessionSearchOptions {
   now?: () => number;
   budgetMs?: number;
   /**
-   * Only the first hit of each session among the page's (its best): the others' text is never
-   * read. The hits keep their ranks among all of the page's (the picker shows a session's best).
+   * Each session's best hit, one hit a session (the picker lists sessions): for words, over every
+   * match, the pages then counting sessions, ranked among themselves; for a regular expression or
+   * filters alone (listings in file order), each session's first among the page's. Only these hits'
+   * lines are read back.
    */
   bestPerSession?: boolean;
 }
@@ -134,6 +136,8 @@ interface DocTable {
   tie: (doc: number) => number;
   /** The doc's session (its rank among the session paths). */
   session: (doc: number) => number;
+  /** Session paths (sessions are below this). */
+  sessions: number;
 }
 
 /** Queries over one index. */
@@ -180,11 +184,14 @@ export class CrossSessionSearch {
         return true;
       });
     };
+    let pageCountOf = (n: number): number => Math.max(1, Math.ceil(n / pageSize));
     if (q.matcher.kind === "terms") {
-      const ranked = this.rankTerms(q.matcher.words, q.matcher.phrases, q, page * pageSize);
+      const ranked = this.rankTerms(q.matcher.words, q.matcher.phrases, q, page * pageSize, opts.bestPerSession === true);
       corrections = ranked.corrections;
       total = ranked.total;
-      rows = picked(ranked.top.slice(offset), (t) => t.doc).map(({ item, rank }) => ({ ...this.textRow(item.doc, rank), score: item.score }));
+      // One hit a session already (ranked over every match): the pages count sessions.
+      if (opts.bestPerSession) pageCountOf = () => Math.max(1, Math.ceil(ranked.groups / pageSize));
+      rows = ranked.top.slice(offset).map((t, i) => ({ ...this.textRow(t.doc, offset + i + 1), score: t.score }));
     } else if (q.matcher.kind === "regex") {
       const scan = this.regexScan(q.matcher, q.filters, this.toolAndFileDocs({ ...q.filters, tools: [] }, this.docTable.maxDoc), page * pageSize, opts);
       timedOut = scan.timedOut;
@@ -196,7 +203,7 @@ export class CrossSessionSearch {
       total = ids.length;
       rows = picked(ids.slice(offset, offset + pageSize), (id) => id).map(({ item, rank }) => this.textRow(item, rank));
     }
-    const pageCount = Math.max(1, Math.ceil(total / pageSize));
+    const pageCount = pageCountOf(total);
     if (page > pageCount && total > 0 && !lowerBound) return { ok: false, message: `Page ${page} is outside the available range 1-${pageCount} (${total} matches).` };
     const hits = rows.map((r) => toHit(r, q.matcher, corrections));
     return { ok: true, value: { query: q.text, total, totalIsLowerBound: lowerBound, page, pageCount, pageSize, hits, corrections, timedOut, sessions } };
@@ -221,7 +228,7 @@ export class CrossSessionSearch {
       }
     }
     const span = maxDoc + 1;
-    return { version, maxDoc, lengthRoles, tie: (doc) => rankOfDoc[doc] * span + doc, session: (doc) => rankOfDoc[doc] };
+    return { version, maxDoc, lengthRoles, tie: (doc) => rankOfDoc[doc] * span + doc, session: (doc) => rankOfDoc[doc], sessions: paths.length };
   }
 
   private docRow(id: number): DocRow {
@@ -246,7 +253,7 @@ export class CrossSessionSearch {
     });
   }
 
-  private rankTerms(words: string[], phrases: string[][], q: RecallQuery, k: number) {
+  private rankTerms(words: string[], phrases: string[][], q: RecallQuery, k: number, bestPerSession: boolean) {
     const corrections: Record<string, string[]> = {};
     const wordPostings: WordPostings[] = words.map((w) => {
       const { variants, corrected } = this.expandWord(w);
@@ -268,6 +275,7 @@ export class CrossSessionSearch {
       accept: this.filterFor(q, maxDoc),
       k,
       tie: this.docTable!.tie,
+      bestOfGroup: bestPerSession ? { groupOf: this.docTable!.session, groups: this.docTable!.sessions } : undefined,
     });
     return { ...outcome, corrections };
   }
