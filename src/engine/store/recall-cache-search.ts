@@ -242,7 +242,6 @@ export class CrossSessionSearch {
     return { ...row, ...readDocContent(row, this.index.calls(row.file_id)), rank };
   }
 
-
   /** A term's rows with the positions of its words (for phrases). */
   private positionedRows(term: string) {
     const { lengthRoles } = this.docTable!;
