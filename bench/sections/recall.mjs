@@ -543,13 +543,14 @@ async function worker(mode, args) {
     // The search the picker runs for each keystroke (components/picker/use-content-search.ts): each
     // session's best hit over every match, read back; on the same warm connection, the queries as typed there.
     // Beside it, alternating, the same 200 hits all read back (what the picker asked for before).
+    const { contentQuery } = await import(new URL("../../components/picker/content-search.js", engineUrl).href);
     const pickerAll = [];
     const pickerWhole = [];
     for (let rep = 0; rep < 21; rep++) {
       for (const q of asked) {
         for (const best of rep % 2 ? [true, false] : [false, true]) {
           const ts = now();
-          const r = warm.search(q.replace(/^(role|tool|file):/, "$1 "), { pageSize: 200, bestPerSession: best, now, budgetMs: 200 });
+          const r = warm.search(contentQuery(q), { pageSize: 200, bestPerSession: best, now, budgetMs: 200 });
           const dt = now() - ts;
           if (!r.ok) throw new Error(`${q}: ${r.message}`);
           if (rep > 0) (best ? pickerAll : pickerWhole).push(dt);

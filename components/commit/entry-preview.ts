@@ -1,6 +1,6 @@
 // The lines a commit shows before it asks: each entry it will append with the fields that matter.
 // Session text is untrusted, so everything passes through the sanitizer.
-import { leafChangeText, type PendingCommit, type PiProfile, type SessionEntry } from "../../src/engine/index.js";
+import { appendHeading, type PendingCommit, type PiProfile, type SessionEntry } from "../../src/engine/index.js";
 import { changedRowLines, contextChange, contextChangeLines } from "../branch/context-change.js";
 import type { DiffModel } from "../diff/diff-model.js";
 import { sanitizeBlock, sanitizeInline } from "../kit/sanitize.js";
@@ -17,9 +17,9 @@ function fieldsOf(entry: SessionEntry): string {
 
 /** What will be appended to `file` and where pi's leaf (`oldLeafId` now) goes, then one block per entry; summaries follow, one line per line. */
 export function pendingEntryLines(file: string, pending: PendingCommit, oldLeafId: string | null): string[] {
-  const entries = pending.entries;
-  const lines = [`Will append ${entries.length} ${entries.length === 1 ? "entry" : "entries"} to ${sanitizeInline(file)}:`, `  ${sanitizeInline(leafChangeText(oldLeafId, pending))}`];
-  for (const entry of entries) {
+  const { heading, leaf } = appendHeading(file, pending, oldLeafId);
+  const lines = [sanitizeInline(heading), `  ${sanitizeInline(leaf)}`];
+  for (const entry of pending.entries) {
     lines.push(`  + ${entry.type} ${sanitizeInline(entry.id)}  parent ${sanitizeInline(String(entry.parentId))}  ${entry.timestamp}`);
     const fields = fieldsOf(entry);
     if (fields) lines.push(`    ${fields}`);

@@ -1,6 +1,6 @@
 // The text a commit shows before it asks: each entry it will append, with the fields that matter.
 import type { PendingCommit, SessionEntry } from "../engine/index.js";
-import { leafChangeText, sanitizeBlock, sanitizeLine, stringifyJson } from "../engine/index.js";
+import { appendHeading, sanitizeBlock, sanitizeLine, stringifyJson } from "../engine/index.js";
 
 const SUMMARY_PREVIEW_LINES = 40;
 
@@ -17,9 +17,9 @@ function fieldsOf(entry: SessionEntry): string[] {
 
 /** Lines describing the entries to append to `file` and where pi's leaf (`oldLeafId` now) goes, one block per entry, summaries indented. */
 export function previewLines(file: string, pending: PendingCommit, oldLeafId: string | null): string[] {
-  const entries = pending.entries;
-  const lines = [`Will append ${entries.length} ${entries.length === 1 ? "entry" : "entries"} to ${sanitizeLine(file)}:`, `  ${sanitizeLine(leafChangeText(oldLeafId, pending))}`];
-  for (const entry of entries) {
+  const { heading, leaf } = appendHeading(file, pending, oldLeafId);
+  const lines = [sanitizeLine(heading), `  ${sanitizeLine(leaf)}`];
+  for (const entry of pending.entries) {
     lines.push(`  + ${entry.type} ${sanitizeLine(entry.id)} (parent ${sanitizeLine(String(entry.parentId))}, ${entry.timestamp})`);
     const fields = fieldsOf(entry);
     if (fields.length > 0) lines.push(`    ${fields.join("  ")}`);

@@ -146,6 +146,7 @@ export {
   stripFileOperationsBlock,
 } from "./summary/index.js";
 export {
+  appendHeading,
   buildBranchSummaryEntry,
   buildCompactionEntry,
   buildFork,

@@ -11,3 +11,12 @@ export function leafChangeText(oldLeafId: string | null, pending: PendingCommit)
   if (attach === oldLeafId) return `pi's leaf moves from ${from} to ${pending.newLeafId}, on top of it: the same branch, one step on.`;
   return `pi's leaf moves from ${from} to ${pending.newLeafId}, under ${attach ?? "(the root)"}: another branch; the entries after ${attach ?? "the root"} on the way to ${from} stay in the file, off pi's path.`;
 }
+
+/**
+ * The first lines of every append's preview: how many entries go into `file`, then where pi's leaf
+ * goes (leafChangeText). Texts as they are: the caller sanitizes and indents.
+ */
+export function appendHeading(file: string, pending: PendingCommit, oldLeafId: string | null): { heading: string; leaf: string } {
+  const n = pending.entries.length;
+  return { heading: `Will append ${n} ${n === 1 ? "entry" : "entries"} to ${file}:`, leaf: leafChangeText(oldLeafId, pending) };
+}

@@ -4,7 +4,7 @@
 import { checkedDocCount, lengthOf, PostingReader, roleOf } from "./cross-postings.js";
 import type { PhraseMatches } from "./cross-phrase.js";
 import { bm25, idfOf } from "./rank.js";
-import { TopK, type ScoredDoc, type TieOrder } from "./top-k.js";
+import { ranksAbove, TopK, type ScoredDoc, type TieOrder } from "./top-k.js";
 
 /** A term's stored row of postings (cross-postings.ts) and how many docs it holds. */
 export interface StoredPostings {
@@ -136,16 +136,15 @@ export function crossRank(input: CrossRankInput): CrossRankOutcome {
     const grouped = input.bestOfGroup;
     // Per group its best doc so far (-1: none), in the order `top` keeps: higher score, then tie.
     const bestOf = grouped ? new Int32Array(grouped.groups).fill(-1) : null;
-    const tie = input.tie ?? ((doc: number) => doc);
     for (let j = 0; j < touched; j++) {
       const d = docs[j];
       if (!input.accept(d, roleOf(info[d] - 1))) continue;
       count++;
-      if (!bestOf) top.offer(d, total[d]);
+      if (!grouped || !bestOf) top.offer(d, total[d]);
       else {
-        const g = grouped!.groupOf(d);
+        const g = grouped.groupOf(d);
         const b = bestOf[g];
-        if (b < 0 || total[d] > total[b] || (total[d] === total[b] && tie(d) < tie(b))) bestOf[g] = d;
+        if (b < 0 || ranksAbove(d, total[d], b, total[b], input.tie)) bestOf[g] = d;
       }
     }
     let groups = 0;

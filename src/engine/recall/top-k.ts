@@ -10,6 +10,9 @@ export interface ScoredDoc {
 export type TieOrder = (doc: number) => number;
 const byId: TieOrder = (doc) => doc;
 
+/** Whether doc `a` (score `aScore`) ranks above doc `b`: a higher score, or an equal one earlier in the tie order. */
+export const ranksAbove = (a: number, aScore: number, b: number, bScore: number, tie: TieOrder = byId): boolean => aScore > bScore || (aScore === bScore && tie(a) < tie(b));
+
 export class TopK {
   private readonly heap: ScoredDoc[] = [];
   constructor(
@@ -18,7 +21,7 @@ export class TopK {
   ) {}
 
   private weaker(a: ScoredDoc, b: ScoredDoc): boolean {
-    return a.score < b.score || (a.score === b.score && this.tie(a.doc) > this.tie(b.doc));
+    return ranksAbove(b.doc, b.score, a.doc, a.score, this.tie);
   }
 
   offer(doc: number, score: number): void {

@@ -171,39 +171,28 @@ export class CrossSessionSearch {
     let timedOut = false;
     let corrections: Record<string, string[]> = {};
     const offset = (page - 1) * pageSize;
-    const { session } = this.docTable;
-    // The page's docs with their ranks, only each session's first when asked (before any text is read).
-    const picked = <T>(items: readonly T[], docOf: (item: T) => number): { item: T; rank: number }[] => {
-      const ranked = items.map((item, i) => ({ item, rank: offset + i + 1 }));
-      if (!opts.bestPerSession) return ranked;
-      const seen = new Set<number>();
-      return ranked.filter(({ item }) => {
-        const of = session(docOf(item));
-        if (seen.has(of)) return false;
-        seen.add(of);
-        return true;
-      });
-    };
-    let pageCountOf = (n: number): number => Math.max(1, Math.ceil(n / pageSize));
+    // Listings in file order keep, with bestPerSession, each session's first among the page's (before any text is read).
+    const sessionOf = opts.bestPerSession ? this.docTable.session : null;
+    /** What the pages count: the matches, or the sessions (each session's best over every match). */
+    let counted: number;
     if (q.matcher.kind === "terms") {
       const ranked = this.rankTerms(q.matcher.words, q.matcher.phrases, q, page * pageSize, opts.bestPerSession === true);
       corrections = ranked.corrections;
       total = ranked.total;
-      // One hit a session already (ranked over every match): the pages count sessions.
-      if (opts.bestPerSession) pageCountOf = () => Math.max(1, Math.ceil(ranked.groups / pageSize));
+      counted = opts.bestPerSession ? ranked.groups : total;
       rows = ranked.top.slice(offset).map((t, i) => ({ ...this.textRow(t.doc, offset + i + 1), score: t.score }));
     } else if (q.matcher.kind === "regex") {
       const scan = this.regexScan(q.matcher, q.filters, this.toolAndFileDocs({ ...q.filters, tools: [] }, this.docTable.maxDoc), page * pageSize, opts);
       timedOut = scan.timedOut;
-      total = scan.rows.length;
+      total = counted = scan.rows.length;
       lowerBound = scan.more || timedOut;
-      rows = picked(scan.rows.slice(offset), (r) => r.id).map(({ item, rank }) => ({ ...item, rank }));
+      rows = withRanks(scan.rows.slice(offset), offset, sessionOf && ((r) => sessionOf(r.id))).map(({ item, rank }) => ({ ...item, rank }));
     } else {
       const ids = this.filteredIds(q);
-      total = ids.length;
-      rows = picked(ids.slice(offset, offset + pageSize), (id) => id).map(({ item, rank }) => this.textRow(item, rank));
+      total = counted = ids.length;
+      rows = withRanks(ids.slice(offset, offset + pageSize), offset, sessionOf).map(({ item, rank }) => this.textRow(item, rank));
     }
-    const pageCount = pageCountOf(total);
+    const pageCount = Math.max(1, Math.ceil(counted / pageSize));
     if (page > pageCount && total > 0 && !lowerBound) return { ok: false, message: `Page ${page} is outside the available range 1-${pageCount} (${total} matches).` };
     const hits = rows.map((r) => toHit(r, q.matcher, corrections));
     return { ok: true, value: { query: q.text, total, totalIsLowerBound: lowerBound, page, pageCount, pageSize, hits, corrections, timedOut, sessions } };
@@ -402,6 +391,21 @@ export class CrossSessionSearch {
     }
     return { rows, more: false, timedOut: false };
   }
+}
+
+/** `items` (a page's, ranked from offset + 1) with their ranks; with `sessionOf`, only each session's first. */
+function withRanks<T>(items: readonly T[], offset: number, sessionOf: ((item: T) => number) | null): { item: T; rank: number }[] {
+  const seen = new Set<number>();
+  const out: { item: T; rank: number }[] = [];
+  items.forEach((item, i) => {
+    if (sessionOf) {
+      const session = sessionOf(item);
+      if (seen.has(session)) return;
+      seen.add(session);
+    }
+    out.push({ item, rank: offset + i + 1 });
+  });
+  return out;
 }
 
 function toHit(r: TextRow, matcher: RecallMatcher, corrections: Record<string, string[]>): CrossSessionHit {
